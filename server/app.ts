@@ -1,0 +1,58 @@
+// Builds the API and web server (server.ts starts it; tests inject() requests into it).
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { registerErrorHandler } from './errors.ts';
+import { registerPatientGuard } from './guard.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bookingRoutes } from './routes/booking.ts';
+import { internalRoutes } from './routes/internal.ts';
+import { recordRoutes } from './routes/records.ts';
+import { registrationRoutes } from './routes/registration.ts';
+import { staticRoutes } from './routes/static.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  registerErrorHandler(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Patient API', version: '1.0.0', description: 'The patient app contract (spec section 7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.query('SELECT 1');
+      return { status: 'ok', database: db.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: db.kind });
+    }
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (scope) => {
+    await authRoutes(scope, db, config);
+    await registrationRoutes(scope, db);
+  });
+  await app.register(async (scope) => {
+    registerPatientGuard(scope, db, config);
+    await recordRoutes(scope, db);
+    await bookingRoutes(scope, db);
+  });
+  await app.register(async (scope) => internalRoutes(scope, db, config));
+  await app.register(async (scope) => staticRoutes(scope, config.distDir));
+  return app;
+}

@@ -1,0 +1,133 @@
+// One small query layer over both engines: embedded PGlite (default, no set-up) and a
+// PostgreSQL server (DATABASE_URL). Plain parameterised SQL, so one migration folder and one
+// set of repositories serve both.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolls back if it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Dates come back as the 'YYYY-MM-DD' text the contract speaks, not as JS Dates shifted by
+// the machine's time zone.
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query(sql, params) {
+      return (await pool.query(sql, params as unknown[])).rows;
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite holds no lock of its own, and two processes on one directory silently lose writes:
+ * hold a lock file with our pid, and refuse to start while a live process holds it.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockPath = join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `DATA_DIR ${dir} is in use by another server process (pid ${pid}). ` +
+            'Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.',
+        );
+      }
+      rmSync(lockPath, { force: true }); // left by a process that died
+    }
+  }
+  throw new DataDirLockedError(`could not lock DATA_DIR ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** dataDir null: in memory (tests). */
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let lite;
+  try {
+    lite = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+    await lite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const db = lite;
+  const parse = { parsers: { 1082: (v: string) => v } };
+  return {
+    kind: 'pglite',
+    async query(sql, params) {
+      return (await db.query(sql, params as unknown[], parse)).rows as never[];
+    },
+    async tx(fn) {
+      return db.transaction((t) =>
+        fn({ query: async (sql, params) => (await t.query(sql, params as unknown[], parse)).rows as never[] }),
+      );
+    },
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}

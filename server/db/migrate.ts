@@ -1,0 +1,39 @@
+// Applies server/db/migrations/NNN-*.sql in order, each once, each in its own transaction.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './client.ts';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const files = readdirSync(dir).filter((f) => /^\d{3}-.*\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    const done = await db.tx(async (q) => {
+      // Several server processes may start at once against one PostgreSQL: one migrates,
+      // the others wait for it, then find the work done.
+      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411001)');
+      const seen = await q.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
+      if (seen.length) return false;
+      for (const statement of splitStatements(readFileSync(join(dir, file), 'utf8'))) {
+        await q.query(statement);
+      }
+      await q.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+      return true;
+    });
+    if (done) applied.push(file);
+  }
+  return applied;
+}
+
+/** Our migrations hold no functions or quoted semicolons, so statements split on ';' at line end. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

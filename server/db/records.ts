@@ -1,0 +1,187 @@
+// Read queries for one patient's records, answering in the contract's field names.
+import type * as C from '../../src/contract/index.ts';
+import { isoWeekdayName, weekdayName } from '../../src/lib/dates.ts';
+import type { Queryable } from './client.ts';
+
+const withDay = <T extends Record<string, unknown>>(rows: T[], dateField: keyof T): Array<T & { hari: string }> =>
+  rows.map((r) => ({ ...r, hari: weekdayName(String(r[dateField])) }));
+
+export async function profile(q: Queryable, nomr: string): Promise<C.Profile | null> {
+  const rows = await q.query<C.Profile>(
+    `SELECT nomr, nama,
+            CASE jenis_kelamin WHEN 'L' THEN 'Laki-laki' ELSE 'Perempuan' END AS jenis_kelamin,
+            tgl_lahir, pastipe, alamat, no_jaminan
+       FROM patients WHERE nomr = $1`,
+    [nomr],
+  );
+  return rows[0] ?? null;
+}
+
+export function upcomingAppointments(q: Queryable, nomr: string, today: string): Promise<C.UpcomingAppointment[]> {
+  return q.query(
+    `SELECT a.tgl_janji AS tanggal_janji, d.nama_dr_lengkap AS nama_dokter, c.ds_dep AS departemen, a.no_urut
+       FROM appointments a JOIN doctors d ON d.kd_dr = a.kd_dr JOIN clinics c ON c.kd_dep = a.kd_dep
+      WHERE a.nomr = $1 AND a.tgl_janji >= $2
+      ORDER BY a.tgl_janji, a.id`,
+    [nomr, today],
+  );
+}
+
+export async function clinicQueue(q: Queryable, nomr: string, today: string): Promise<C.ClinicQueueItem[]> {
+  const rows = await q.query<Omit<C.ClinicQueueItem, 'hari'>>(
+    `SELECT cq.no_urut, cq.no_reg, cq.tgl_janji, d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas
+       FROM clinic_queue cq JOIN doctors d ON d.kd_dr = cq.kd_dr JOIN clinics c ON c.kd_dep = cq.kd_dep
+       JOIN patients p ON p.nomr = cq.no_mr
+      WHERE cq.no_mr = $1 AND cq.tgl_janji = $2
+      ORDER BY cq.no_urut`,
+    [nomr, today],
+  );
+  return withDay(rows, 'tgl_janji');
+}
+
+export function pharmacyQueue(q: Queryable, nomr: string, today: string): Promise<C.PharmacyQueueItem[]> {
+  return q.query(
+    `SELECT f.no_antrian, f.tgl_layanan, f.no_mr, p.nama AS nama_pasien, f.status_obat
+       FROM pharmacy_queue f JOIN patients p ON p.nomr = f.no_mr
+      WHERE f.no_mr = $1 AND f.tgl_layanan = $2
+      ORDER BY f.no_antrian`,
+    [nomr, today],
+  );
+}
+
+export async function cathSchedule(q: Queryable, nomr: string, today: string): Promise<C.CathSchedule[]> {
+  const rows = await q.query<Omit<C.CathSchedule, 'hari'>>(
+    `SELECT pr.tanggal AS tanggal_tindakan, p.nama AS nama_pasien, pr.no_mr, pr.tindakan, pr.no_reg,
+            d.nama_dr_lengkap AS nama_dokter
+       FROM procedures pr JOIN patients p ON p.nomr = pr.no_mr JOIN doctors d ON d.kd_dr = pr.kd_dr
+      WHERE pr.no_mr = $1 AND pr.jenis = 'kath' AND NOT pr.selesai AND pr.tanggal >= $2
+      ORDER BY pr.tanggal`,
+    [nomr, today],
+  );
+  return withDay(rows, 'tanggal_tindakan');
+}
+
+const SURGERY_SELECT = `
+  SELECT pr.tanggal AS tanggal_operasi, p.nama AS nama_pasien, pr.no_mr, pr.tindakan AS tindakan_bedah, pr.no_reg,
+         d.nama_dr_lengkap AS nama_dokter_bedah, coalesce(an.nama_dr_lengkap, '') AS nama_dokter_anestesi
+    FROM procedures pr JOIN patients p ON p.nomr = pr.no_mr JOIN doctors d ON d.kd_dr = pr.kd_dr
+    LEFT JOIN doctors an ON an.kd_dr = pr.kd_dr_anestesi
+   WHERE pr.no_mr = $1 AND pr.jenis = 'bedah'`;
+
+export async function surgerySchedule(q: Queryable, nomr: string, today: string): Promise<C.SurgerySchedule[]> {
+  const rows = await q.query<Omit<C.SurgeryHistory, 'hari'>>(
+    `${SURGERY_SELECT} AND NOT pr.selesai AND pr.tanggal >= $2 ORDER BY pr.tanggal`,
+    [nomr, today],
+  );
+  // The schedule spells the anaesthesia field 'anastesi', the history 'anestesi' (spec section 3).
+  return withDay(rows, 'tanggal_operasi').map(({ nama_dokter_anestesi, ...r }) => ({
+    ...r,
+    nama_dokter_anastesi: nama_dokter_anestesi,
+  }));
+}
+
+export async function surgeryHistory(q: Queryable, nomr: string): Promise<C.SurgeryHistory[]> {
+  const rows = await q.query<Omit<C.SurgeryHistory, 'hari'>>(`${SURGERY_SELECT} AND pr.selesai ORDER BY pr.tanggal DESC`, [nomr]);
+  return withDay(rows, 'tanggal_operasi');
+}
+
+export async function cathHistory(q: Queryable, nomr: string): Promise<C.CathHistory[]> {
+  const rows = await q.query<Omit<C.CathHistory, 'hari'>>(
+    `SELECT pr.tanggal AS tanggal_tindakan, p.nama AS nama_pasien, pr.no_mr, pr.no_reg, d.nama_dr_lengkap AS nama_dokter
+       FROM procedures pr JOIN patients p ON p.nomr = pr.no_mr JOIN doctors d ON d.kd_dr = pr.kd_dr
+      WHERE pr.no_mr = $1 AND pr.jenis = 'kath' AND pr.selesai
+      ORDER BY pr.tanggal DESC`,
+    [nomr],
+  );
+  return withDay(rows, 'tanggal_tindakan');
+}
+
+const VISIT_SELECT = `
+  SELECT v.no_reg, p.nama AS nama_pas, v.no_mr, v.tgl_reg, c.ds_dep, v.kd_dep, d.nama_dr_lengkap AS nama_dokter,
+         v.pas_baru, v.ds_pastipe, v.resume, v.no_urut
+    FROM visits v JOIN patients p ON p.nomr = v.no_mr JOIN clinics c ON c.kd_dep = v.kd_dep
+    JOIN doctors d ON d.kd_dr = v.kd_dr
+   WHERE v.no_mr = $1 AND v.jenis = $2
+   ORDER BY v.tgl_reg DESC`;
+
+export async function outpatientVisits(q: Queryable, nomr: string): Promise<C.OutpatientVisit[]> {
+  const rows = await q.query<C.OutpatientVisit & { no_urut: unknown }>(VISIT_SELECT, [nomr, 'poli']);
+  return rows.map(({ no_urut: _, ...r }) => r);
+}
+
+export async function onlineVisits(q: Queryable, nomr: string): Promise<C.OnlineVisit[]> {
+  const rows = await q.query<C.OnlineVisit & { resume: unknown }>(VISIT_SELECT, [nomr, 'online']);
+  return rows.map(({ resume: _, ...r }) => r);
+}
+
+export function currentInpatient(q: Queryable, nomr: string): Promise<C.CurrentInpatient[]> {
+  return q.query(
+    `SELECT no_reg, tgl_reg, tgl_pulang, ds_kmr, kd_bed_from, ds_bed_from, status, tgl_masuk, tgl_keluar
+       FROM inpatient_stays WHERE no_mr = $1 AND tgl_pulang IS NULL ORDER BY tgl_masuk DESC`,
+    [nomr],
+  );
+}
+
+export function pastInpatient(q: Queryable, nomr: string): Promise<C.PastInpatient[]> {
+  return q.query(
+    `SELECT s.no_reg, p.nama AS nama_pas, s.no_mr, s.tgl_masuk, s.tgl_pulang, s.diagnosis_primer, s.diagnosis_sekunder
+       FROM inpatient_stays s JOIN patients p ON p.nomr = s.no_mr
+      WHERE s.no_mr = $1 AND s.tgl_pulang IS NOT NULL ORDER BY s.tgl_masuk DESC`,
+    [nomr],
+  );
+}
+
+export function labOrders(q: Queryable, nomr: string): Promise<C.LabOrder[]> {
+  return q.query(
+    `SELECT o.no_lab, to_char(o.tgl_prksa, 'YYYY-MM-DD HH24:MI:SS') AS tgl_prksa,
+            coalesce((SELECT json_agg(json_build_object(
+                'test_nm', r.test_nm, 'hasil', r.hasil, 'unit', r.unit, 'flag', r.flag,
+                'ref_range', r.ref_range, 'status', r.status, 'test_comment', r.test_comment) ORDER BY r.seq)
+              FROM lab_results r WHERE r.no_lab = o.no_lab), '[]') AS hasil_lab
+       FROM lab_orders o WHERE o.no_mr = $1 ORDER BY o.tgl_prksa DESC`,
+    [nomr],
+  );
+}
+
+export function poliHistory(q: Queryable, nomr: string): Promise<C.PoliHistoryItem[]> {
+  return q.query(
+    `SELECT v.no_reg, v.tgl_reg, c.ds_dep, v.inap
+       FROM visits v JOIN clinics c ON c.kd_dep = v.kd_dep
+      WHERE v.no_mr = $1 AND v.jenis = 'poli' ORDER BY v.tgl_reg DESC`,
+    [nomr],
+  );
+}
+
+export function vascularReports(q: Queryable, nomr: string): Promise<C.VascularReport[]> {
+  return q.query(
+    `SELECT v.no_reg, v.tgl_periksa, v.diagnosa, v.asal_rujukan, v.pengirim, v.teknisi,
+            coalesce((SELECT json_agg(json_build_object('access', f.access, 'kanan', f.kanan, 'kiri', f.kiri) ORDER BY f.seq)
+              FROM vascular_findings f WHERE f.report_id = v.id), '[]') AS hasil_lab
+       FROM vascular_reports v WHERE v.no_mr = $1 ORDER BY v.tgl_periksa DESC`,
+    [nomr],
+  );
+}
+
+export async function doctorSchedules(q: Queryable, spesialis: string): Promise<C.DoctorSchedule[]> {
+  const rows = await q.query<{ nama_dr_lengkap: string; kd_dr: string; foto: string; jadwal: Array<C.DoctorScheduleRow & { hari: number }> | null }>(
+    `SELECT d.nama_dr_lengkap, d.kd_dr, d.foto,
+            (SELECT json_agg(json_build_object('hari', s.hari, 'jam_dtg', s.jam_dtg, 'jam_plg', s.jam_plg,
+                    'kd_dep', s.kd_dep, 'ds_dep', c.ds_dep) ORDER BY s.hari, s.jam_dtg)
+               FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep WHERE s.kd_dr = d.kd_dr) AS jadwal
+       FROM doctors d WHERE lower(d.spesialis) = lower($1) ORDER BY d.nama_dr_lengkap`,
+    [spesialis],
+  );
+  return rows.map((d) => ({ ...d, jadwal: (d.jadwal ?? []).map((j) => ({ ...j, hari: isoWeekdayName(Number(j.hari)) })) }));
+}
+
+export function clinics(q: Queryable): Promise<C.Clinic[]> {
+  return q.query('SELECT kd_dep, ds_dep FROM clinics ORDER BY ds_dep');
+}
+
+export async function lastBpjsAppointment(q: Queryable, nomr: string): Promise<string | null> {
+  const rows = await q.query<{ tgl: string | null }>(
+    `SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B'`,
+    [nomr],
+  );
+  return rows[0]?.tgl ?? null;
+}

@@ -1,0 +1,76 @@
+// Providers, the route guard and the router, all driven by the route table.
+import type { ComponentChildren, ComponentType } from 'preact';
+import { useEffect, useLayoutEffect } from 'preact/hooks';
+import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
+import { onSessionExpired } from './api/http.ts';
+import { ROUTES, redirectFor, type RouteDef } from './routes.ts';
+import { session } from './session/session.ts';
+import { S } from './strings.ts';
+import { OfflineBanner } from './ui/OfflineBanner.tsx';
+import { TopBar } from './ui/TopBar.tsx';
+import { Toasts } from './ui/Toasts.tsx';
+import { toasts } from './ui/toasts.ts';
+import './ui/global.css.ts';
+
+interface FrameProps {
+  def: RouteDef;
+  Screen: ComponentType<any>;
+  params?: Record<string, string>;
+  path?: string;
+}
+
+function Frame({ def, Screen, ...props }: FrameProps) {
+  const title = typeof def.title === 'function' ? def.title(props.params ?? {}) : def.title;
+  useEffect(() => {
+    document.title = `${title} · ${S.appName}`;
+  }, [title]);
+  return (
+    <>
+      {def.bar === 'back' && <TopBar title={title} />}
+      <Screen {...props} title={title} />
+    </>
+  );
+}
+
+const SCREENS = ROUTES.map((def) => ({ def, Screen: lazy(def.load) }));
+
+function NotFound(_: { default: boolean }) {
+  return null;
+}
+
+/** Sends a path where decisions 1–3 say it belongs before anything renders there. */
+function Guard({ children }: { children: ComponentChildren }) {
+  const { path, route } = useLocation();
+  const target = redirectFor(path, session.signedIn.value);
+  useLayoutEffect(() => {
+    if (target) route(target, true);
+  }, [target]);
+  return target ? null : <>{children}</>;
+}
+
+function useSessionExpiry() {
+  useEffect(
+    () => onSessionExpired(() => toasts.show(S.sessionExpired, 'error')),
+    [],
+  );
+}
+
+export function App() {
+  useSessionExpiry();
+  return (
+    <LocationProvider>
+      <OfflineBanner />
+      <Guard>
+        <ErrorBoundary>
+          <Router>
+            {[
+              ...SCREENS.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />),
+              <NotFound default />,
+            ]}
+          </Router>
+        </ErrorBoundary>
+      </Guard>
+      <Toasts />
+    </LocationProvider>
+  );
+}

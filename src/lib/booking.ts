@@ -1,0 +1,67 @@
+// The booking rules of spec sections 5 and 9 and decisions 11–13, once, for the screens and
+// for the reference server alike.
+import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE, type QuotaSlot } from '../contract/index.ts';
+import { daysBetween, sameWeekday, weekdayName } from './dates.ts';
+
+export type Guarantee = 'BPJS' | 'Non BPJS';
+export const GUARANTEES: readonly Guarantee[] = ['BPJS', 'Non BPJS'];
+
+/** Days after the last BPJS appointment during which BPJS dates stay closed (decisions 11). */
+export const BPJS_GAP_DAYS = 8;
+
+export interface DateRule {
+  today: string;
+  guarantee: Guarantee | null;
+  /** Last BPJS appointment date, if any. */
+  lastAppointment?: string | null;
+  /** On Cek Kuota: the weekday of the chosen schedule. */
+  weekday?: string | null;
+}
+
+/** Why a date cannot be booked, or null when it can. */
+export type DateRefusal = 'past' | 'weekday' | 'bpjs-gap' | null;
+
+export function dateRefusal(date: string, rule: DateRule): DateRefusal {
+  if (daysBetween(rule.today, date) < 0) return 'past';
+  if (rule.weekday && !sameWeekday(weekdayName(date), rule.weekday)) return 'weekday';
+  if (rule.guarantee === 'BPJS' && rule.lastAppointment && bpjsGapBlocks(rule.lastAppointment, date)) {
+    return 'bpjs-gap';
+  }
+  return null;
+}
+
+export function isDateSelectable(date: string, rule: DateRule): boolean {
+  return dateRefusal(date, rule) === null;
+}
+
+/** D − L ≤ 8 days is closed, dates before L included (decisions 11). */
+export function bpjsGapBlocks(lastAppointment: string, date: string): boolean {
+  return daysBetween(lastAppointment, date) <= BPJS_GAP_DAYS;
+}
+
+export function isExecutiveClinic(kdDep: string): boolean {
+  return kdDep === EXECUTIVE_CLINIC;
+}
+
+/** Clinic 20012 accepts Non BPJS only. */
+export function guaranteeAllowed(kdDep: string, guarantee: Guarantee): boolean {
+  return !(isExecutiveClinic(kdDep) && guarantee === 'BPJS');
+}
+
+export function carabayar(guarantee: Guarantee): 'B' | 'P' {
+  return guarantee === 'BPJS' ? 'B' : 'P';
+}
+
+export function remainingQuota(slot: Pick<QuotaSlot, 'batas_quota' | 'quota_terisi'>): number {
+  return slot.batas_quota - slot.quota_terisi;
+}
+
+/** A slot can be chosen only with a positive limit and seats left (decisions 12). */
+export function isSlotAvailable(slot: Pick<QuotaSlot, 'batas_quota' | 'quota_terisi'>): boolean {
+  return slot.batas_quota > 0 && remainingQuota(slot) > 0;
+}
+
+/** Drops the 'no practice' entries (kode 301). */
+export function practisingSlots<T extends Pick<QuotaSlot, 'kode'>>(slots: readonly T[]): T[] {
+  return slots.filter((s) => Number(s.kode) !== NO_PRACTICE_CODE);
+}

@@ -1,0 +1,26 @@
+// The browser entry. A prerendered shell (login, registration) is hydrated; any other page
+// arrives with an empty #app and is rendered. Hydrating markup of another screen would keep its
+// nodes and classes, since hydration does not diff attributes.
+import { render } from 'preact';
+import { hydrate } from 'preact-iso';
+import { App } from './app.tsx';
+import { install } from './pwa/install.ts';
+import { redirectFor } from './routes.ts';
+import { session } from './session/session.ts';
+
+install.listen();
+
+const root = document.getElementById('app')!;
+const prerendered = root.querySelector('script[type=isodata]') !== null;
+if (prerendered && redirectFor(location.pathname, session.signedIn.value) === null) {
+  hydrate(<App />, root);
+} else {
+  root.textContent = '';
+  render(<App />, root);
+}
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err) => console.warn('service worker', err));
+  });
+}

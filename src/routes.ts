@@ -1,0 +1,153 @@
+// THE route table: every route of spec section 2 with its screen (lazily loaded), who may see it,
+// its title and whether it is prerendered. The router, the guard and the prerender all read it,
+// and screens build links with `to` instead of writing paths by hand.
+import type { ComponentType } from 'preact';
+
+export type Access = 'public' | 'patient';
+export type Bar = 'none' | 'back';
+type Params = Record<string, string>;
+
+export interface RouteDef {
+  /** preact-iso pattern; static segments lowercase (the route table's spelling, decisions 1). */
+  path: string;
+  access: Access;
+  /** Top bar with a back arrow and this title, or none (login, home, registration draw their own). */
+  bar: Bar;
+  title: string | ((params: Params) => string);
+  prerender?: boolean;
+  load: () => Promise<{ default: ComponentType<any> }>;
+}
+
+const placeholder = () => import('./screens/placeholder/placeholder.tsx');
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true, load: () => import('./screens/login/login.tsx') },
+  { path: '/registrasi', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true, load: () => import('./screens/register/register.tsx') },
+  { path: '/home', access: 'patient', bar: 'none', title: 'Beranda', load: placeholder },
+  { path: '/profil', access: 'patient', bar: 'back', title: 'Profil Pasien', load: placeholder },
+
+  { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik', load: placeholder },
+  { path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', access: 'patient', bar: 'back', title: 'Buat Janji', load: placeholder },
+  { path: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online', load: placeholder },
+  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', access: 'patient', bar: 'back', title: 'Konfirmasi Data', load: placeholder },
+
+  { path: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Tindakan', load: placeholder },
+  { path: '/cekjadwaltindakan/operasi', access: 'patient', bar: 'back', title: 'Jadwal Operasi', load: placeholder },
+  { path: '/cekjadwaltindakan/katerisasi', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi', load: placeholder },
+
+  { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter', load: placeholder },
+  { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${p.spesialis ?? ''}`.trim(), load: placeholder },
+  { path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', access: 'patient', bar: 'back', title: 'Cek Kuota', load: placeholder },
+
+  { path: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi', load: placeholder },
+  { path: '/riwayatkonsultasi/poliklinik', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan', load: placeholder },
+  { path: '/riwayatkonsultasi/polionline', access: 'patient', bar: 'back', title: 'Poli Online', load: placeholder },
+  { path: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap', load: placeholder },
+  { path: '/riwayatrawatinap/berjalan', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan', load: placeholder },
+  { path: '/riwayatrawatinap/lalu', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap', load: placeholder },
+  { path: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Tindakan', load: placeholder },
+  { path: '/riwayattindakan/katerisasi', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi', load: placeholder },
+  { path: '/riwayattindakan/operasi', access: 'patient', bar: 'back', title: 'Riwayat Operasi', load: placeholder },
+  { path: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan', load: placeholder },
+  { path: '/riwayatpemeriksaan/vaskular', access: 'patient', bar: 'back', title: 'Poli Vaskular', load: placeholder },
+  { path: '/riwayatpemeriksaan/patologiklinik', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah', load: placeholder },
+  { path: '/riwayatpemeriksaan/patologiklinikdetail/:nolab', access: 'patient', bar: 'back', title: 'Hasil Laboratorium', load: placeholder },
+  { path: '/riwayatpemeriksaan/vaskulardetail/:noreg', access: 'patient', bar: 'back', title: 'Laporan Vaskular', load: placeholder },
+  { path: '/riwayatpemeriksaan/listriwayat/:poli', access: 'patient', bar: 'back', title: (p) => `Riwayat ${p.poli ?? ''}`.trim(), load: placeholder },
+];
+
+export const HOME = '/home';
+export const LOGIN = '/';
+
+/** Fills a pattern's parameters, URL-encoded (decisions 4: names hold spaces, commas, dots and '/'). */
+export function href(pattern: string, params: Params = {}): string {
+  return pattern.replace(/:([a-z_]+)/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Links between screens, so no screen writes another's path by hand. */
+export const to = {
+  login: () => LOGIN,
+  register: () => '/registrasi',
+  home: () => HOME,
+  profile: () => '/profil',
+  clinicBooking: () => '/perjanjianpoli',
+  onlineBooking: () => '/perjanjianonline',
+  procedures: () => '/cekjadwaltindakan',
+  surgerySchedule: () => '/cekjadwaltindakan/operasi',
+  cathSchedule: () => '/cekjadwaltindakan/katerisasi',
+  doctors: () => '/cekjadwaldokter',
+  doctorList: (spesialis: string) => href('/cekjadwaldokter/listdokter/:spesialis', { spesialis }),
+  checkQuota: (p: { nama_dr_lengkap: string; kd_dr: string; kd_dep: string; ds_dep: string; hari_jadwal: string; jam_dtg: string; jam_plg: string }) =>
+    href('/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', p),
+  confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }) =>
+    href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p),
+  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }) =>
+    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p),
+  consultations: () => '/riwayatkonsultasi',
+  consultationsPoli: () => '/riwayatkonsultasi/poliklinik',
+  consultationsOnline: () => '/riwayatkonsultasi/polionline',
+  inpatient: () => '/riwayatrawatinap',
+  inpatientCurrent: () => '/riwayatrawatinap/berjalan',
+  inpatientPast: () => '/riwayatrawatinap/lalu',
+  procedureHistory: () => '/riwayattindakan',
+  cathHistory: () => '/riwayattindakan/katerisasi',
+  surgeryHistory: () => '/riwayattindakan/operasi',
+  examinations: () => '/riwayatpemeriksaan',
+  vascular: () => '/riwayatpemeriksaan/vaskular',
+  lab: () => '/riwayatpemeriksaan/patologiklinik',
+  labDetail: (nolab: string) => href('/riwayatpemeriksaan/patologiklinikdetail/:nolab', { nolab }),
+  vascularDetail: (noreg: string) => href('/riwayatpemeriksaan/vaskulardetail/:noreg', { noreg }),
+  poliHistory: (poli: string) => href('/riwayatpemeriksaan/listriwayat/:poli', { poli }),
+} as const;
+
+export interface Match {
+  route: RouteDef;
+  params: Params;
+  /** The path with the route table's spelling of its static segments, parameters untouched. */
+  canonical: string;
+}
+
+/** Matches a path against the table, static segments case-insensitively (decisions 1). */
+export function matchRoute(path: string, routes: RouteDef[] = ROUTES): Match | null {
+  const segs = path.split('/').filter(Boolean);
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segs.length) continue;
+    const params: Params = {};
+    const ok = pattern.every((p, i) => {
+      if (p.startsWith(':')) {
+        try {
+          params[p.slice(1)] = decodeURIComponent(segs[i]);
+        } catch {
+          return false; // a broken %-escape is no match
+        }
+        return true;
+      }
+      return p === segs[i].toLowerCase();
+    });
+    if (ok) {
+      const canonical = '/' + pattern.map((p, i) => (p.startsWith(':') ? segs[i] : p)).join('/');
+      return { route, params, canonical };
+    }
+  }
+  return null;
+}
+
+/**
+ * Where the guard sends a path (decisions 3), or null to stay: signed out, only the public
+ * routes exist; signed in, the public ones and any unknown path lead home.
+ */
+export function redirectFor(path: string, signedIn: boolean): string | null {
+  const m = matchRoute(path);
+  if (!m) return signedIn ? HOME : LOGIN;
+  if (signedIn && m.route.access === 'public') return HOME;
+  if (!signedIn && m.route.access === 'patient') return LOGIN;
+  const normalised = path.replace(/\/+$/, '') || '/';
+  return m.canonical === normalised ? null : m.canonical;
+}
+
+export const PRERENDERED = ROUTES.filter((r) => r.prerender).map((r) => r.path);

@@ -1,0 +1,110 @@
+// Login ('/'): Nomor MR and Tanggal Lahir (spec sections 2, 4, 5, 8).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { login } from '../../api/auth.ts';
+import { currentPushRegistration } from '../../push/registration.ts';
+import { HOME, to } from '../../routes.ts';
+import { session } from '../../session/session.ts';
+import { S } from '../../strings.ts';
+import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { InstallBar } from '../../ui/InstallBar.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { button, card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
+import * as css from './login.css.ts';
+import { NotificationNotice } from './notifications.tsx';
+
+/** Spec section 9: the app goes home 2 seconds after a successful login. */
+export const REDIRECT_MS = 2000;
+
+type Outcome = 'ok' | 'failed' | null;
+
+export default function Login() {
+  const { route } = useLocation();
+  const [nomr, setNomr] = useState('');
+  const [birthDate, setBirthDate] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const nomrMissing = touched && !nomr.trim();
+  const dateMissing = touched && !birthDate;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!nomr.trim() || !birthDate || submitting) return;
+    setSubmitting(true);
+    const fcmtoken = await currentPushRegistration();
+    const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate, fcmtoken });
+    setSubmitting(false);
+    if (!res.ok || !res.data) return setOutcome('failed');
+    // Stored now (spec section 4); the session switches — and the guard leaves this page —
+    // only after the welcome dialog has been seen for 2 seconds.
+    const credentials = { nomr: nomr.trim(), birthDate, token: res.data };
+    session.store(credentials);
+    setOutcome('ok');
+    timer.current = setTimeout(() => {
+      session.signIn(credentials);
+      route(HOME, true);
+    }, REDIRECT_MS);
+  };
+
+  return (
+    <>
+      <header class={css.header}>
+        <h1 class={css.appName}>{S.appName}</h1>
+        <p class={css.subtitle}>Masuk dengan Nomor MR dan Tanggal Lahir</p>
+      </header>
+      <main class={page}>
+        <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
+          <div class={field}>
+            <label class={label} for="nomr">
+              {S.login.nomr}
+            </label>
+            <input
+              id="nomr"
+              name="nomr"
+              class={input}
+              inputMode="numeric"
+              autoComplete="username"
+              value={nomr}
+              onInput={(e) => setNomr(e.currentTarget.value)}
+              aria-invalid={nomrMissing ? 'true' : undefined}
+              aria-describedby={nomrMissing ? 'nomr-err' : undefined}
+              required
+            />
+            {nomrMissing && (
+              <span id="nomr-err" class={fieldError}>
+                {S.login.required}
+              </span>
+            )}
+          </div>
+          <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} error={dateMissing ? S.login.required : undefined} name="tgllahir" />
+          <button type="submit" class={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
+            {submitting && <Spinner small label={S.loading} />}
+            {S.login.submit}
+          </button>
+          <a href={to.register()} class={button({ kind: 'secondary', block: true })}>
+            {S.login.register}
+          </a>
+        </form>
+        <NotificationNotice />
+      </main>
+      <footer class={css.footer}>{S.copyright(new Date().getFullYear())}</footer>
+      <InstallBar />
+      {outcome === 'ok' && (
+        <Dialog title={S.login.okTitle} actions={[]}>
+          <p>{S.login.okBody}</p>
+        </Dialog>
+      )}
+      {outcome === 'failed' && (
+        <Dialog title={S.login.failTitle} role="alertdialog" onClose={() => setOutcome(null)} actions={[{ label: S.notif.close, onClick: () => setOutcome(null) }]}>
+          <p>{S.login.failBody}</p>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// The notification dialogs and notice of the login screen (spec sections 2 and 4). A denied or
+// unanswered permission never blocks login (decisions 5): it only shows the guide.
+import { useEffect, useState } from 'preact/hooks';
+import { S } from '../../strings.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import * as css from './login.css.ts';
+
+type Permission = 'default' | 'granted' | 'denied' | 'unsupported';
+
+function readPermission(): Permission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+export function NotificationNotice() {
+  // Unknown until hydrated: the prerendered page cannot know the browser's permission.
+  const [permission, setPermission] = useState<Permission | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [guide, setGuide] = useState(false);
+
+  useEffect(() => {
+    const p = readPermission();
+    setPermission(p);
+    if (p !== 'granted') setAsking(true);
+  }, []);
+
+  const proceed = async () => {
+    setAsking(false);
+    if (typeof Notification === 'undefined') return setGuide(true);
+    const answer = await Notification.requestPermission().catch(() => 'denied' as const);
+    setPermission(answer);
+    if (answer !== 'granted') setGuide(true);
+  };
+
+  return (
+    <div class={css.noticeSlot}>
+      {permission === 'granted' && (
+        <p class={css.granted} role="status">
+          {S.notif.granted}
+        </p>
+      )}
+      {(permission === 'denied' || permission === 'unsupported') && (
+        <button type="button" class={css.denied} onClick={() => setGuide(true)}>
+          {S.notif.denied}
+        </button>
+      )}
+      {asking && (
+        <Dialog
+          title={S.notif.askTitle}
+          onClose={() => setAsking(false)}
+          actions={[
+            { label: S.notif.close, kind: 'plain', onClick: () => setAsking(false) },
+            { label: S.notif.proceed, onClick: () => void proceed() },
+          ]}
+        >
+          <p>{S.notif.askBody}</p>
+        </Dialog>
+      )}
+      {guide && (
+        <Dialog title={S.notif.guideTitle} onClose={() => setGuide(false)} actions={[{ label: S.notif.close, onClick: () => setGuide(false) }]}>
+          <ol class={css.steps}>
+            {S.notif.guideSteps.map((step) => (
+              <li>{step}</li>
+            ))}
+          </ol>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// New patient registration (spec sections 2, 4, 5, 8): seven required fields, the result in the
+// 'Pesan' dialog. The form keeps what was typed whatever the outcome.
+import { useState } from 'preact/hooks';
+import { registerPatient } from '../../api/auth.ts';
+import { OCCUPATIONS, type NewPatient } from '../../contract/index.ts';
+import { S } from '../../strings.ts';
+import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import { form } from '../login/login.css.ts';
+
+const EMPTY: NewPatient = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', telp_hp: '', email: '', pekerjaan: '' };
+
+type TextField = Exclude<keyof NewPatient, 'tgl_lahir' | 'pekerjaan'>;
+const TEXT_FIELDS: Array<{ key: TextField; label: string; type?: 'text' | 'tel' | 'email'; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string }> = [
+  { key: 'nama', label: S.register.nama, autoComplete: 'name' },
+  { key: 'no_ktp', label: S.register.noKtp, inputMode: 'numeric' },
+  { key: 'tempat_lahir', label: S.register.tempatLahir },
+];
+const CONTACT_FIELDS: typeof TEXT_FIELDS = [
+  { key: 'telp_hp', label: S.register.telpon, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { key: 'email', label: S.register.email, type: 'email', inputMode: 'email', autoComplete: 'email' },
+];
+
+/** Spec section 5: every field required, none empty. */
+export function isComplete(p: NewPatient): boolean {
+  return Object.values(p).every((v) => v.trim() !== '');
+}
+
+export default function Register() {
+  const [data, setData] = useState<NewPatient>(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<string[] | null>(null);
+  const set = (key: keyof NewPatient) => (e: Event) => setData({ ...data, [key]: (e.currentTarget as HTMLInputElement).value });
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (sending) return;
+    if (!isComplete(data)) return setMessage([S.register.empty]);
+    setSending(true);
+    const res = await registerPatient(data);
+    setSending(false);
+    if (res.ok) return setMessage([S.register.saved]);
+    if (res.error.kind === 'status') {
+      // The server names what is wrong (e.g. an NIK that is not 16 digits): show it.
+      const detail = res.error.message && res.error.message !== S.register.empty ? [res.error.message] : [];
+      return setMessage([S.register.failed, ...detail]);
+    }
+    window.alert(S.register.networkError);
+  };
+
+  const textInput = (f: (typeof TEXT_FIELDS)[number]) => (
+    <div class={field}>
+      <label class={label} for={`reg-${f.key}`}>
+        {f.label}
+      </label>
+      <input
+        id={`reg-${f.key}`}
+        name={f.key}
+        class={input}
+        type={(f.type ?? 'text') as 'text'}
+        inputMode={f.inputMode}
+        autoComplete={f.autoComplete ?? 'off'}
+        value={data[f.key]}
+        onInput={set(f.key)}
+        required
+      />
+    </div>
+  );
+
+  return (
+    <main class={page}>
+      <form class={`${card} ${form}`} onSubmit={submit} noValidate>
+        {TEXT_FIELDS.map(textInput)}
+        <DateOfBirth legend={S.register.tanggalLahir} name="reg-tgl" onChange={(iso) => setData((d) => ({ ...d, tgl_lahir: iso }))} />
+        {CONTACT_FIELDS.map(textInput)}
+        <div class={field}>
+          <label class={label} for="reg-pekerjaan">
+            {S.register.pekerjaan}
+          </label>
+          <select id="reg-pekerjaan" name="pekerjaan" class={input} value={data.pekerjaan} onChange={set('pekerjaan')} required>
+            <option value="">{S.register.choose}</option>
+            {OCCUPATIONS.map(([code, text]) => (
+              <option value={code}>{text}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={sending} aria-busy={sending}>
+          {sending && <Spinner small />}
+          {S.register.submit}
+        </button>
+      </form>
+      {message && (
+        <Dialog title={S.register.dialogTitle} onClose={() => setMessage(null)} actions={[{ label: S.close, onClick: () => setMessage(null) }]}>
+          {message.map((m) => (
+            <p>{m}</p>
+          ))}
+        </Dialog>
+      )}
+    </main>
+  );
+}

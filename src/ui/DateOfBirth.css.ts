@@ -1,0 +1,9 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+export const fieldset = style({ border: 0, margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
+export const legend = style({ padding: 0 });
+export const row = style({ display: 'flex', gap: vars.space.sm });
+export const part = style({ display: 'flex', flexDirection: 'column', flex: '1 1 0', minWidth: 0 });
+export const month = style({ display: 'flex', flexDirection: 'column', flex: '2 1 0', minWidth: 0 });
+export const small = style({ fontSize: vars.font.size.sm, color: vars.color.muted });

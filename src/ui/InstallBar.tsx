@@ -1,0 +1,16 @@
+// 'Install App', shown only while the browser offers installation (spec sections 1 and 2).
+import { install } from '../pwa/install.ts';
+import { S } from '../strings.ts';
+import { button } from './controls.css.ts';
+import { installBar } from '../screens/login/login.css.ts';
+
+export function InstallBar() {
+  if (!install.available.value) return null;
+  return (
+    <div class={installBar}>
+      <button type="button" class={button({ kind: 'primary', block: true })} onClick={() => void install.prompt()}>
+        {S.installApp}
+      </button>
+    </div>
+  );
+}

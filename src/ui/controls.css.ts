@@ -1,0 +1,72 @@
+// Buttons, fields and layout pieces every screen shares: 48 px touch targets, clear labels.
+import { style } from '@vanilla-extract/css';
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from './theme.css.ts';
+
+export const page = style({
+  maxWidth: '560px',
+  margin: '0 auto',
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  boxShadow: '0 1px 3px rgba(0,0,0,.12)',
+});
+
+export const button = recipe({
+  base: {
+    minHeight: vars.touch,
+    padding: `0 ${vars.space.md}`,
+    border: 0,
+    borderRadius: vars.radius.sm,
+    fontWeight: 600,
+    cursor: 'pointer',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: vars.space.sm,
+    textDecoration: 'none',
+    selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
+  },
+  variants: {
+    kind: {
+      primary: { background: vars.color.primaryDark, color: vars.color.primaryText },
+      secondary: { background: vars.color.surface, color: vars.color.primaryDark, border: `2px solid ${vars.color.primaryDark}` },
+      plain: { background: 'transparent', color: vars.color.primaryDark },
+    },
+    block: { true: { width: '100%' } },
+  },
+  defaultVariants: { kind: 'primary' },
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+
+export const label = style({ fontWeight: 600, fontSize: vars.font.size.sm, color: vars.color.text });
+
+export const input = style({
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  width: '100%',
+  fontSize: vars.font.size.md,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
+});
+
+export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.size.sm });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});

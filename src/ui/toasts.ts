@@ -1,0 +1,33 @@
+// App-wide toasts (spec section 9): 4 s by default, 2 s for success, at most 20 at once.
+import { computed, signal } from '@preact/signals';
+
+export type ToastKind = 'info' | 'success' | 'error';
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  title?: string;
+  text: string;
+}
+
+export const TOAST_MS: Record<ToastKind, number> = { info: 4000, success: 2000, error: 4000 };
+export const MAX_TOASTS = 20;
+
+export function createToasts(schedule: (fn: () => void, ms: number) => unknown = setTimeout) {
+  const list = signal<Toast[]>([]);
+  let next = 1;
+  const dismiss = (id: number) => {
+    list.value = list.value.filter((t) => t.id !== id);
+  };
+  return {
+    list: computed(() => list.value),
+    show(text: string, kind: ToastKind = 'info', title?: string): number {
+      const id = next++;
+      list.value = [...list.value, { id, kind, text, title }].slice(-MAX_TOASTS);
+      schedule(() => dismiss(id), TOAST_MS[kind]);
+      return id;
+    },
+    dismiss,
+  };
+}
+
+export const toasts = createToasts();

@@ -1,0 +1,120 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+
+export const spinner = style({
+  display: 'inline-block',
+  width: '24px',
+  height: '24px',
+  border: `3px solid ${vars.color.border}`,
+  borderTopColor: vars.color.primary,
+  borderRadius: '50%',
+  animation: `${spin} .8s linear infinite`,
+  flex: 'none',
+});
+
+export const spinnerSmall = style({ width: '18px', height: '18px', borderWidth: '2px', borderTopColor: 'currentColor' });
+
+export const center = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: vars.space.sm, padding: vars.space.lg, color: vars.color.muted });
+
+export const banner = style({
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.md,
+  fontWeight: 600,
+});
+
+export const topBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  minHeight: '56px',
+  padding: `0 ${vars.space.sm}`,
+  background: vars.color.primaryDark,
+  color: vars.color.primaryText,
+});
+
+export const topTitle = style({ fontSize: vars.font.size.lg, fontWeight: 600, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const iconButton = style({
+  width: vars.touch,
+  height: vars.touch,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: 0,
+  borderRadius: '50%',
+  background: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+  flex: 'none',
+});
+
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 50,
+  background: 'rgba(0,0,0,.45)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.md,
+});
+
+export const dialog = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  width: '100%',
+  maxWidth: '420px',
+  maxHeight: '90vh',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const dialogTitle = style({ fontSize: vars.font.size.lg, fontWeight: 700 });
+
+export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const toastStack = style({
+  position: 'fixed',
+  left: vars.space.md,
+  right: vars.space.md,
+  bottom: vars.space.md,
+  zIndex: 60,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  pointerEvents: 'none',
+});
+
+export const toast = style({
+  background: '#263238',
+  color: '#fff',
+  borderRadius: vars.radius.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  maxWidth: '480px',
+  width: '100%',
+  boxShadow: '0 2px 8px rgba(0,0,0,.3)',
+  pointerEvents: 'auto',
+});
+
+export const toastSuccess = style({ background: vars.color.success });
+export const toastError = style({ background: vars.color.danger });
+
+export const offline = style({
+  background: '#fff4e5',
+  color: '#6b3e00',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  textAlign: 'center',
+  fontSize: vars.font.size.sm,
+  fontWeight: 600,
+});

@@ -1,0 +1,55 @@
+import { resolve } from 'node:path';
+import preact from '@preact/preset-vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    preact({
+      prerender: {
+        enabled: true,
+        renderTarget: '#app',
+        additionalPrerenderRoutes: ['/registrasi'],
+        previewMiddlewareEnabled: true,
+        prerenderScript: resolve(import.meta.dirname, 'prerender.ts'),
+      },
+    }),
+    vanillaExtractPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Pasien RS Jantung',
+        short_name: 'Pasien RS',
+        description: 'Perjanjian poliklinik, jadwal dokter, antrian, dan riwayat pemeriksaan pasien.',
+        lang: 'id',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#3b9ca5',
+        background_color: '#f1f6f7',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/icon-192.png'],
+        // The prerender script runs at build time only; it is never shipped to a phone.
+        globIgnores: ['**/prerender*.js'],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2019',
+    modulePreload: { polyfill: false },
+    cssCodeSplit: true,
+  },
+});
