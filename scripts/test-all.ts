@@ -1,0 +1,96 @@
+// `npm test`: every suite in order, each counted, one closing line `N passed, N failed`.
+// Suites: typecheck, build, unit and component tests, server tests on PGlite and on a real
+// PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
+// Lighthouse. Exits non-zero if anything failed.
+import { spawn } from 'node:child_process';
+import { postgresAvailable, startCluster, type Cluster } from '../test/support/pg-cluster.ts';
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
+const only = process.argv.slice(2);
+const results: Array<[string, Counts]> = [];
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const echo = (d: Buffer) => {
+      out += d;
+      process.stdout.write(d);
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+/** uvu prints Total / Passed / Skipped (no Failed line); a crash before the summary is a failure. */
+function uvuCounts(out: string, code: number): Counts {
+  const clean = out.replace(/\x1b\[[0-9;]*m/g, '');
+  const total = Number(/Total:\s+(\d+)/.exec(clean)?.[1] ?? NaN);
+  const passed = Number(/Passed:\s+(\d+)/.exec(clean)?.[1] ?? NaN);
+  const skipped = Number(/Skipped:\s+(\d+)/.exec(clean)?.[1] ?? 0);
+  if (Number.isNaN(total) || Number.isNaN(passed)) return { passed: 0, failed: 1 };
+  const failed = total - passed - skipped;
+  return { passed, failed: failed === 0 && code !== 0 ? 1 : failed };
+}
+
+async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name}`);
+  const started = Date.now();
+  let counts: Counts;
+  try {
+    counts = await fn();
+  } catch (err) {
+    console.error(err);
+    counts = { passed: 0, failed: 1 };
+  }
+  console.log(`=== ${name}: ${counts.passed} passed, ${counts.failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  results.push([name, counts]);
+}
+
+const single = async (cmd: string, args: string[], env?: Record<string, string>): Promise<Counts> => {
+  const { code } = await run(cmd, args, env);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+};
+
+const uvu = async (dir: string, env?: Record<string, string>): Promise<Counts> => {
+  const { code, out } = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', dir, '.test.tsx?$', '-c', 'false'], env);
+  return uvuCounts(out, code);
+};
+
+const npx = (bin: string) => `node_modules/.bin/${bin}`;
+
+await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
+await step('build', () => single(npx('vite'), ['build', '--logLevel', 'warn']));
+await step('unit', () => uvu('test/unit'));
+await step('server-pglite', () => uvu('test/server'));
+await step('server-postgres', async () => {
+  if (process.env.DATABASE_URL) return uvu('test/server', { TEST_PG_URL: process.env.DATABASE_URL });
+  if (!postgresAvailable()) throw new Error('PostgreSQL binaries not found: install postgresql or set DATABASE_URL');
+  let cluster: Cluster | null = null;
+  try {
+    cluster = await startCluster();
+    return await uvu('test/server', { TEST_PG_URL: cluster.url });
+  } finally {
+    cluster?.stop();
+  }
+});
+await step('build-checks', () => uvu('test/build'));
+await step('e2e', () => uvu('test/e2e'));
+await step('lighthouse', async () => {
+  const { code, out } = await run(process.execPath, ['--import', 'tsx', 'scripts/lhci.ts']);
+  const m = /lighthouse: (\d+) passed, (\d+) failed/.exec(out);
+  return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: code === 0 ? 0 : 1 };
+});
+
+console.log('\nSummary');
+for (const [name, c] of results) console.log(`  ${name.padEnd(16)} ${c.passed} passed, ${c.failed} failed`);
+const passed = results.reduce((n, [, c]) => n + c.passed, 0);
+const failed = results.reduce((n, [, c]) => n + c.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

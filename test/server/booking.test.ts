@@ -1,0 +1,212 @@
+// The booking rules, enforced on the server: each test fails when its rule is removed.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../src/lib/dates.ts';
+import { COHORT, DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+const today = todayWib();
+test.before(async () => {
+  t = await testApp();
+});
+test.after(async () => t.close());
+
+interface Schedule {
+  id: number;
+  kd_dr: string;
+  kd_dep: string;
+  hari: number;
+  sts_jam: string;
+  sts_ue: string;
+}
+
+async function schedule(where = `kd_dep <> '20012'`): Promise<Schedule> {
+  const [s] = await t.db.query<Schedule>(`SELECT id, kd_dr, kd_dep, hari, sts_jam, sts_ue FROM practice_schedules WHERE ${where} ORDER BY id LIMIT 1`);
+  return s;
+}
+
+/** A date at least `from` days ahead on the schedule's weekday. */
+const dateFor = (s: Schedule, from = 20) => nextOnWeekday(addDays(today, from), s.hari);
+
+function body(s: Schedule, date: string, over: Record<string, string> = {}, nomr = DEMO_B.nomr) {
+  return { nomr, tgl_janji: date, sts_ue: s.sts_ue, tgl_lahir: '', kd_dep: s.kd_dep, kd_dr: s.kd_dr, sts_jam: s.sts_jam, carabayar: 'P', hp: '081234567890', ...over };
+}
+
+async function book(token: string, payload: object) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/patient/simpan/janji', headers: { authorization: `Bearer ${token}` }, payload });
+  return { code: res.statusCode, body: res.json() };
+}
+
+async function patientToken(i: number): Promise<string> {
+  return loginAs(t.app, { nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
+}
+
+test('a valid Non BPJS booking succeeds with a queue number and a message', async () => {
+  const s = await schedule();
+  const r = await book(await loginAs(t.app, DEMO_B), body(s, dateFor(s)));
+  assert.is(r.code, 200);
+  assert.is(r.body.status, true);
+  assert.type(r.body.data.message, 'string');
+  assert.ok(r.body.data.no_urut >= 1);
+  const [row] = await t.db.query<{ carabayar: string }>('SELECT carabayar FROM appointments WHERE nomr = $1', [DEMO_B.nomr]);
+  assert.is(row.carabayar, 'P');
+});
+
+test('the same booking sent twice gives the same appointment, not a second one', async () => {
+  const s = await schedule();
+  const token = await patientToken(10);
+  const payload = body(s, dateFor(s, 27), {}, String(COHORT.first + 10));
+  const first = await book(token, payload);
+  const again = await book(token, payload);
+  assert.is(first.body.status, true);
+  assert.equal(again.body.data.no_urut, first.body.data.no_urut);
+  const rows = await t.db.query('SELECT 1 FROM appointments WHERE nomr = $1', [String(COHORT.first + 10)]);
+  assert.is(rows.length, 1);
+});
+
+test('each booking gets the next queue number of its doctor, date and session', async () => {
+  const s = await schedule();
+  const date = dateFor(s, 34);
+  const a = await book(await patientToken(20), body(s, date, {}, String(COHORT.first + 20)));
+  const b = await book(await patientToken(21), body(s, date, {}, String(COHORT.first + 21)));
+  assert.is(b.body.data.no_urut, a.body.data.no_urut + 1);
+});
+
+test('clinic 20012 refuses BPJS', async () => {
+  const s = await schedule(`kd_dep = '20012'`);
+  const r = await book(await patientToken(30), body(s, dateFor(s), { carabayar: 'B' }, String(COHORT.first + 30)));
+  assert.is(r.body.status, false);
+  assert.is(r.body.message, 'Jaminan Poli Eksekutif / Umum hanya bisa menggunakan Non BPJS.');
+});
+
+test('a date before today is refused', async () => {
+  const s = await schedule();
+  const yesterday = addDays(today, -1);
+  const date = nextOnWeekday(addDays(yesterday, -6), s.hari); // on the weekday, in the past week
+  const r = await book(await patientToken(31), body(s, date, {}, String(COHORT.first + 31)));
+  assert.is(r.body.status, false);
+  assert.match(r.body.message, /sudah lewat/);
+});
+
+test('a date on another weekday than the schedule is refused', async () => {
+  const s = await schedule();
+  const wrong = nextOnWeekday(addDays(today, 20), 7); // nobody practises on Sunday
+  assert.is((await t.db.query('SELECT 1 FROM practice_schedules WHERE hari = $1', [isoWeekday(wrong)])).length, 0);
+  const r = await book(await patientToken(32), body(s, wrong, {}, String(COHORT.first + 32)));
+  assert.is(r.body.status, false);
+  assert.match(r.body.message, /tidak praktik/);
+});
+
+test('an empty mobile number is refused with the spec text', async () => {
+  const s = await schedule();
+  const r = await book(await patientToken(33), body(s, dateFor(s), { hp: '  ' }, String(COHORT.first + 33)));
+  assert.is(r.body.status, false);
+  assert.is(r.body.message, 'Nomor HP Harus diisi !');
+});
+
+test('BPJS: day 8 after the last BPJS appointment is refused, day 9 is allowed', async () => {
+  const s = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1'`); // practises every weekday
+  const nomr = String(COHORT.first + 40);
+  const token = await patientToken(40);
+  const first = nextOnWeekday(addDays(today, 14), 1); // a Monday
+  const ok = await book(token, body(s, first, { carabayar: 'B' }, nomr));
+  assert.is(ok.body.status, true, JSON.stringify(ok.body));
+  const mon = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = 2`); // Tuesday
+  const day8 = addDays(first, 8); // Tuesday
+  const refused = await book(token, body(mon, day8, { carabayar: 'B' }, nomr));
+  assert.is(refused.body.status, false);
+  assert.match(refused.body.message, /8 hari/);
+  const wed = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = 3`);
+  const day9 = addDays(first, 9); // Wednesday
+  const allowed = await book(token, body(wed, day9, { carabayar: 'B' }, nomr));
+  assert.is(allowed.body.status, true, JSON.stringify(allowed.body));
+});
+
+test('BPJS: a date before the last BPJS appointment is refused too; Non BPJS is not', async () => {
+  const nomr = String(COHORT.first + 41);
+  const token = await patientToken(41);
+  const s = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = 5`);
+  const later = nextOnWeekday(addDays(today, 21), 5);
+  assert.is((await book(token, body(s, later, { carabayar: 'B' }, nomr))).body.status, true);
+  const earlier = addDays(later, -7);
+  assert.is((await book(token, body(s, earlier, { carabayar: 'B' }, nomr))).body.status, false);
+  assert.is((await book(token, body(s, earlier, { carabayar: 'P' }, nomr))).body.status, true);
+});
+
+test('a full session is refused', async () => {
+  const s = await schedule();
+  const date = dateFor(s, 41);
+  await t.db.query('INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi) VALUES ($1, $2, 3, 3)', [s.id, date]);
+  const r = await book(await patientToken(50), body(s, date, {}, String(COHORT.first + 50)));
+  assert.is(r.body.status, false);
+  assert.match(r.body.message, /penuh/);
+});
+
+test('N+15 simultaneous bookings for N seats give exactly N appointments and no 5xx', async () => {
+  const s = await schedule();
+  const date = dateFor(s, 48);
+  const seats = 5;
+  await t.db.query('INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi) VALUES ($1, $2, $3, 0)', [s.id, date, seats]);
+  const tokens = await Promise.all(Array.from({ length: seats + 15 }, (_, i) => patientToken(100 + i)));
+  const results = await Promise.all(tokens.map((tok, i) => book(tok, body(s, date, {}, String(COHORT.first + 100 + i)))));
+  assert.is(results.filter((r) => r.code >= 500).length, 0);
+  assert.is(results.filter((r) => r.body.status === true).length, seats);
+  const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2', [s.id, date]);
+  assert.is(n, seats);
+  const numbers = (await t.db.query<{ no_urut: number }>('SELECT no_urut FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2 ORDER BY no_urut', [s.id, date])).map((r) => r.no_urut);
+  assert.equal(numbers, [1, 2, 3, 4, 5]);
+});
+
+test('the quota list: every doctor of a clinic when kd_dr is empty, with remaining seats', async () => {
+  const token = await loginAs(t.app, DEMO_A);
+  const s = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = 1`);
+  const date = nextOnWeekday(addDays(today, 1), s.hari);
+  const res = await t.app.inject({
+    url: '/api/patient/list/quota',
+    query: { kd_dr: '', kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date) },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = res.json();
+  assert.ok(data.length >= 1);
+  for (const slot of data) {
+    assert.is(slot.kode, 200);
+    for (const f of ['nama_dr', 'kd_dr', 'jam_dtg', 'jam_plg', 'batas_quota', 'quota_terisi', 'sts_jam', 'sts_ue']) assert.ok(f in slot, f);
+  }
+  assert.ok(data.some((slot: { kd_dr: string }) => slot.kd_dr === 'D001'));
+});
+
+test('the quota list answers a single kode 301 entry on a day without practice', async () => {
+  const token = await loginAs(t.app, DEMO_A);
+  const sunday = nextOnWeekday(addDays(today, 1), 7);
+  const res = await t.app.inject({
+    url: '/api/patient/list/quota',
+    query: { kd_dr: '', kd_dep: '20001', tgl_janji: toQuotaDate(sunday), hari: 'Minggu' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = res.json();
+  assert.is(data.length, 1);
+  assert.is(data[0].kode, 301);
+});
+
+test('the quota list refuses a weekday name that does not match the date', async () => {
+  const token = await loginAs(t.app, DEMO_A);
+  const monday = nextOnWeekday(addDays(today, 1), 1);
+  const res = await t.app.inject({
+    url: '/api/patient/list/quota',
+    query: { kd_dr: '', kd_dep: '20001', tgl_janji: toQuotaDate(monday), hari: 'Selasa' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.is(res.statusCode, 400);
+  assert.is(res.json().status, false);
+});
+
+test('a booking appears in the patient upcoming appointments', async () => {
+  const token = await patientToken(60);
+  const s = await schedule();
+  const date = dateFor(s, 55);
+  assert.is((await book(token, body(s, date, {}, String(COHORT.first + 60)))).body.status, true);
+  const res = await t.app.inject({ url: '/api/patient/jadwal/perjanjian/terdekat', headers: { authorization: `Bearer ${token}` } });
+  assert.ok(res.json().data.jadwal.some((j: { tanggal_janji: string }) => j.tanggal_janji === date));
+});
+
+test.run();

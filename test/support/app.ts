@@ -1,0 +1,38 @@
+// The real app on a fresh database, for inject() tests.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/client.ts';
+import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { freshDb } from './db.ts';
+
+export const INTERNAL_TOKEN = 'test-internal-token-0123456789';
+
+export function testConfig(over: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), distDir: '/nonexistent', internalApiToken: INTERNAL_TOKEN, logLevel: 'silent', ...over };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+export async function testApp(over: Partial<Config> = {}): Promise<TestApp> {
+  const db = await freshDb();
+  const app = await buildApp({ config: testConfig(over), db, logger: false });
+  await app.ready();
+  return { app, db, close: async () => (await app.close(), await db.close()) };
+}
+
+export async function loginAs(app: FastifyInstance, who: { nomr: string; tgl_lahir: string } = DEMO_A): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/proxy-login',
+    payload: { medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token.access_token;
+}
+
+export { COHORT, DEMO_A, DEMO_B };
