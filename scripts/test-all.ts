@@ -10,6 +10,9 @@ interface Counts {
   failed: number;
 }
 
+// tsx compiles every file (tests import src/ across tsconfig boundaries) with the shared options.
+process.env.TSX_TSCONFIG_PATH ??= 'tsconfig.runtime.json';
+
 const only = process.argv.slice(2);
 const results: Array<[string, Counts]> = [];
 

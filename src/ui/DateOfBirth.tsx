@@ -1,6 +1,6 @@
 // Birth date entry an elderly patient can manage on a small phone: day and month from short
 // lists, the year typed as four digits — no paging month by month through sixty years.
-import { useId, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 import { isIsoDate, MONTHS } from '../lib/dates.ts';
 import { S } from '../strings.ts';
 import * as css from './DateOfBirth.css.ts';
@@ -24,9 +24,12 @@ export function toIso(day: string, month: string, year: string): string {
 
 export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
   const id = useId();
-  const [parts, setParts] = useState({ day: '', month: '', year: '' });
+  // A ref, not the render's copy: autofill can change several parts before the next render.
+  const latest = useRef({ day: '', month: '', year: '' });
+  const [parts, setParts] = useState(latest.current);
   const update = (key: keyof typeof parts) => (e: Event) => {
-    const next = { ...parts, [key]: (e.currentTarget as HTMLInputElement).value.trim() };
+    const next = { ...latest.current, [key]: (e.currentTarget as HTMLInputElement).value.trim() };
+    latest.current = next;
     setParts(next);
     onChange(toIso(next.day, next.month, next.year));
   };
@@ -35,27 +38,34 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
     <fieldset class={css.fieldset} aria-describedby={error ? `${id}-err` : undefined}>
       <legend class={`${labelClass} ${css.legend}`}>{legend}</legend>
       <div class={css.row}>
-        <label class={css.part}>
-          <span class={css.small}>{S.date.day}</span>
-          <select class={input} name={`${name}-day`} value={parts.day} onChange={update('day')} aria-invalid={invalid} required>
+        <div class={css.part}>
+          <label class={css.small} for={`${id}-day`}>
+            {S.date.day}
+          </label>
+          <select id={`${id}-day`} class={input} name={`${name}-day`} value={parts.day} onChange={update('day')} aria-invalid={invalid} required>
             <option value="">--</option>
             {DAYS.map((d) => (
               <option value={d}>{Number(d)}</option>
             ))}
           </select>
-        </label>
-        <label class={css.month}>
-          <span class={css.small}>{S.date.month}</span>
-          <select class={input} name={`${name}-month`} value={parts.month} onChange={update('month')} aria-invalid={invalid} required>
+        </div>
+        <div class={css.month}>
+          <label class={css.small} for={`${id}-month`}>
+            {S.date.month}
+          </label>
+          <select id={`${id}-month`} class={input} name={`${name}-month`} value={parts.month} onChange={update('month')} aria-invalid={invalid} required>
             <option value="">--</option>
             {MONTHS.map((m, i) => (
               <option value={String(i + 1).padStart(2, '0')}>{m}</option>
             ))}
           </select>
-        </label>
-        <label class={css.part}>
-          <span class={css.small}>{S.date.year}</span>
+        </div>
+        <div class={css.part}>
+          <label class={css.small} for={`${id}-year`}>
+            {S.date.year}
+          </label>
           <input
+            id={`${id}-year`}
             class={input}
             name={`${name}-year`}
             inputMode="numeric"
@@ -68,7 +78,7 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
             aria-invalid={invalid}
             required
           />
-        </label>
+        </div>
       </div>
       {error && (
         <span id={`${id}-err`} class={fieldError}>

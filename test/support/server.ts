@@ -3,6 +3,7 @@
 // benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,16 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
     srv.on('error', reject);
+  });
+}
+
+/** node:http rather than fetch: a test may have replaced the global fetch with a DOM's. */
+function healthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    }).on('error', () => resolve(false));
   });
 }
 
@@ -42,12 +53,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}):\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
+    if (await healthy(`${url}/api/health`)) break;
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
       throw new Error(`server did not start in 60 s:\n${out}`);

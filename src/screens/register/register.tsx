@@ -32,7 +32,11 @@ export default function Register() {
   const [data, setData] = useState<NewPatient>(EMPTY);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string[] | null>(null);
-  const set = (key: keyof NewPatient) => (e: Event) => setData({ ...data, [key]: (e.currentTarget as HTMLInputElement).value });
+  // Functional updates: browser autofill sets several fields before the next render.
+  const set = (key: keyof NewPatient) => (e: Event) => {
+    const value = (e.currentTarget as HTMLInputElement).value;
+    setData((d) => ({ ...d, [key]: value }));
+  };
 
   const submit = async (e: Event) => {
     e.preventDefault();

@@ -1,0 +1,55 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import * as d from '../../src/lib/dates.ts';
+
+test('today is the calendar day in Jakarta, whatever the machine zone', () => {
+  // 2026-11-21 17:30 UTC is 2026-11-22 00:30 WIB.
+  assert.is(d.todayWib(Date.UTC(2026, 10, 21, 17, 30)), '2026-11-22');
+  assert.is(d.todayWib(Date.UTC(2026, 10, 21, 16, 59)), '2026-11-21');
+});
+
+test('Indonesian weekday names', () => {
+  assert.is(d.weekdayName('2026-11-23'), 'Senin');
+  assert.is(d.weekdayName('2026-11-27'), 'Jumat');
+  assert.is(d.weekdayName('2026-11-29'), 'Minggu');
+  assert.is(d.isoWeekday('2026-11-29'), 7);
+  assert.is(d.isoWeekdayName(1), 'Senin');
+  assert.is(d.weekdayNumber('jumat'), 5);
+  assert.is(d.weekdayNumber('Minggu'), 7);
+  assert.is(d.weekdayNumber('Friday'), null);
+});
+
+test('weekday names compare case-insensitively', () => {
+  assert.ok(d.sameWeekday('SENIN', 'senin'));
+  assert.not.ok(d.sameWeekday('Senin', 'Selasa'));
+});
+
+test('quota dates are MM/DD/YY and read back', () => {
+  assert.is(d.toQuotaDate('2026-12-01'), '12/01/26');
+  assert.is(d.fromQuotaDate('12/01/26'), '2026-12-01');
+  assert.is(d.fromQuotaDate('02/30/26'), null);
+  assert.is(d.fromQuotaDate('2026-12-01'), null);
+});
+
+test('display formats: DD/MM/YYYY and DD MMMM YYYY with Indonesian months', () => {
+  assert.is(d.formatDmy('1968-08-17'), '17/08/1968');
+  assert.is(d.formatLong('1968-08-17'), '17 Agustus 1968');
+  assert.is(d.formatLong('2026-12-01 07:45:00'), '01 Desember 2026');
+  assert.is(d.formatLong(null), '');
+});
+
+test('real dates only', () => {
+  assert.ok(d.isIsoDate('2024-02-29'));
+  assert.not.ok(d.isIsoDate('2023-02-29'));
+  assert.not.ok(d.isIsoDate('17-08-1968'));
+  assert.not.ok(d.isIsoDate(19680817));
+});
+
+test('day arithmetic across months and years', () => {
+  assert.is(d.addDays('2026-12-28', 5), '2027-01-02');
+  assert.is(d.daysBetween('2026-12-28', '2027-01-02'), 5);
+  assert.is(d.nextOnWeekday('2026-11-22', 1), '2026-11-23');
+  assert.is(d.nextOnWeekday('2026-11-23', 1), '2026-11-23');
+});
+
+test.run();
