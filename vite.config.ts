@@ -50,6 +50,8 @@ export default defineConfig({
   build: {
     target: 'es2019',
     modulePreload: { polyfill: false },
+    // Read by scripts/size.ts to know what each route loads.
+    manifest: true,
     cssCodeSplit: true,
   },
 });

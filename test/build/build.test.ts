@@ -1,0 +1,74 @@
+// Checks of the built app in dist/ (npm test builds it first): prerendered shells, the manifest,
+// the service worker's precache, and the byte budgets.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { allCss, loginFirstBytes, measureRoutes, precache } from '../../scripts/size.ts';
+
+const dist = (p: string) => readFileSync(join('dist', p), 'utf8');
+const KB = 1024;
+const routes = measureRoutes();
+const size = (path: string) => routes.find((r) => r.path === path)!;
+
+test('dist/index.html holds the rendered login shell before any script', () => {
+  const html = dist('index.html');
+  const body = html.slice(html.indexOf('<div id="app">'));
+  for (const t of ['Nomor MR', 'Tanggal Lahir', '>Login<', 'Registrasi Pasien Baru']) assert.ok(body.includes(t), t);
+  assert.match(html, /<html lang="id">/);
+  assert.match(html, /<meta name="theme-color" content="#3b9ca5"/);
+  assert.match(html, /<script type="isodata"><\/script>/);
+  assert.match(html, /<label[^>]*for="nomr"[^>]*>Nomor MR<\/label>/);
+});
+
+test('dist/registrasi/index.html holds the rendered registration shell', () => {
+  const html = dist('registrasi/index.html');
+  for (const t of ['Registrasi Pasien Baru', '>Nama<', '>No KTP<', '>Tempat Lahir<', 'Tanggal Lahir', '>Telpon<', '>Email<', '>Pekerjaan<', '>Daftar<', 'ASN Kemenkes']) {
+    assert.ok(html.includes(t), t);
+  }
+  assert.match(html, /<title>Registrasi Pasien Baru/);
+});
+
+test('the web app manifest: Indonesian, standalone, theme colour, our icons', () => {
+  const m = JSON.parse(dist('manifest.webmanifest'));
+  assert.is(m.lang, 'id');
+  assert.is(m.display, 'standalone');
+  assert.is(m.start_url, '/');
+  assert.is(m.theme_color, '#3b9ca5');
+  assert.ok(m.name && m.short_name);
+  const sizes = m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+  assert.equal(sizes, ['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const i of m.icons) assert.ok(existsSync(join('dist', i.src)), i.src);
+});
+
+test('the service worker precaches both shells and never an API answer', () => {
+  const { urls } = precache();
+  assert.ok(urls.includes('index.html'));
+  assert.ok(urls.includes('registrasi/index.html'));
+  assert.ok(urls.includes('manifest.webmanifest'));
+  assert.not.ok(urls.some((u) => u.startsWith('api/')));
+  assert.not.ok(urls.some((u) => /prerender/.test(u)), 'the build-time prerender script is not shipped');
+});
+
+test('everything the browser downloads to show / is at most 35 KB of gzipped JavaScript', () => {
+  assert.ok(size('/').jsGzip <= 35 * KB, `${size('/').jsGzip} bytes`);
+  assert.ok(size('/registrasi').jsGzip <= 35 * KB, `${size('/registrasi').jsGzip} bytes`);
+});
+
+test('every signed-in route loads at most 60 KB of gzipped JavaScript', () => {
+  for (const r of routes) assert.ok(r.jsGzip <= 60 * KB, `${r.path}: ${r.jsGzip} bytes`);
+});
+
+test('firebase is in no route initial load', () => {
+  for (const r of routes) {
+    for (const f of r.files) assert.not.match(dist(f), /firebase|FirebaseError/i, `${r.path}: ${f}`);
+  }
+});
+
+test('all CSS fits in 12 KB, the precache in 250 KB, the login page in the first 14 KB', () => {
+  assert.ok(allCss().gzip <= 12 * KB, `${allCss().gzip} bytes of CSS`);
+  assert.ok(precache().bytes <= 250 * KB, `${precache().bytes} bytes precached`);
+  assert.ok(loginFirstBytes() <= 14 * KB, `${loginFirstBytes()} bytes`);
+});
+
+test.run();
