@@ -1,4 +1,5 @@
 // Builds the API and web server (server.ts starts it; tests inject() requests into it).
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -26,6 +27,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   registerErrorHandler(app);
+  // Patients pay for every byte: brotli or gzip for everything over 1 KB.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Patient API', version: '1.0.0', description: 'The patient app contract (spec section 7).' },
