@@ -48,6 +48,11 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
   const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
   await db.tx(async (q) => {
+    // Several processes may start at once on one empty PostgreSQL: one seeds, the others wait
+    // and then find the data there.
+    if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411002)');
+    const [{ n: existing }] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM patients');
+    if (existing > 0) return;
     await insertRows(q, 'clinics', ['kd_dep', 'ds_dep'], CLINICS.map((c) => [...c]));
 
     const doctors: unknown[][] = [];

@@ -1,0 +1,25 @@
+// npm run seed [-- --patients 100000]: the demo data into an empty database, and optionally a
+// large generated cohort for benchmarks (about ten history rows per patient).
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './open.ts';
+import { seedScale } from './seed-scale.ts';
+
+const { values } = parseArgs({ options: { patients: { type: 'string', default: '0' } } });
+const patients = Number(values.patients);
+if (!Number.isInteger(patients) || patients < 0) {
+  console.error('--patients must be a whole number');
+  process.exit(2);
+}
+const db = await openDatabase(loadConfig());
+try {
+  if (patients > 0) {
+    const started = Date.now();
+    const rows = await seedScale(db, patients);
+    console.log(`generated ${patients} patients and ${rows} history rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    console.log('demo data present');
+  }
+} finally {
+  await db.close();
+}
