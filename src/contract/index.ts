@@ -155,16 +155,8 @@ export interface CathSchedule {
   nama_dokter: string;
 }
 
-export interface SurgerySchedule {
-  hari: string;
-  tanggal_operasi: string;
-  nama_pasien: string;
-  no_mr: string;
-  tindakan_bedah: string;
-  no_reg: string;
-  nama_dokter_bedah: string;
-  nama_dokter_anastesi: string;
-}
+/** The schedule spells the anaesthesia doctor 'anastesi', the history 'anestesi' (spec section 3). */
+export type SurgerySchedule = Omit<SurgeryHistory, 'nama_dokter_anestesi'> & { nama_dokter_anastesi: string };
 
 export interface OutpatientVisit {
   no_reg: string;
@@ -214,14 +206,7 @@ export interface PastInpatient {
   diagnosis_sekunder: string | null;
 }
 
-export interface CathHistory {
-  hari: string;
-  tanggal_tindakan: string;
-  nama_pasien: string;
-  no_mr: string;
-  no_reg: string;
-  nama_dokter: string;
-}
+export type CathHistory = Omit<CathSchedule, 'tindakan'>;
 
 export interface SurgeryHistory {
   hari: string;
