@@ -1,12 +1,21 @@
 // One real API server process shared by the component tests of a test run (no dist needed).
+// It is unref'd so that the test process can end when the tests do; it is killed on exit.
+import { rmSync } from 'node:fs';
 import { startServer, type RunningServer } from './server.ts';
 
 let running: Promise<RunningServer> | null = null;
 
 export function apiServer(): Promise<RunningServer> {
   if (!running) {
-    running = startServer({ DIST_DIR: '/nonexistent' });
-    void running.then((s) => process.on('exit', () => s.proc.kill('SIGKILL')));
+    running = startServer({ DIST_DIR: '/nonexistent' }).then((s) => {
+      s.proc.unref();
+      for (const stream of [s.proc.stdout, s.proc.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
+      process.on('exit', () => {
+        s.proc.kill('SIGKILL');
+        rmSync(s.dataDir, { recursive: true, force: true });
+      });
+      return s;
+    });
   }
   return running;
 }
