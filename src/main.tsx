@@ -5,14 +5,17 @@ import { render } from 'preact';
 import { hydrate } from 'preact-iso';
 import { App } from './app.tsx';
 import { install } from './pwa/install.ts';
-import { redirectFor } from './routes.ts';
+import { matchRoute, redirectFor } from './routes.ts';
 import { session } from './session/session.ts';
 
 install.listen();
 
 const root = document.getElementById('app')!;
+// The service worker answers every navigation with a prerendered page, so markup present does
+// not mean markup of this route: hydrate only a prerendered route that stays where it is.
 const prerendered = root.querySelector('script[type=isodata]') !== null;
-if (prerendered && redirectFor(location.pathname, session.signedIn.value) === null) {
+const stays = redirectFor(location.pathname, session.signedIn.value) === null;
+if (prerendered && stays && matchRoute(location.pathname)?.route.prerender) {
   hydrate(<App />, root);
 } else {
   root.textContent = '';

@@ -23,7 +23,7 @@ const placeholder = () => import('./screens/placeholder/placeholder.tsx');
 export const ROUTES: RouteDef[] = [
   { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true, load: () => import('./screens/login/login.tsx') },
   { path: '/registrasi', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true, load: () => import('./screens/register/register.tsx') },
-  { path: '/home', access: 'patient', bar: 'none', title: 'Beranda', load: placeholder },
+  { path: '/home', access: 'patient', bar: 'none', title: 'Beranda', load: () => import('./screens/home/home.tsx') },
   { path: '/profil', access: 'patient', bar: 'back', title: 'Profil Pasien', load: placeholder },
 
   { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik', load: placeholder },

@@ -1,0 +1,20 @@
+// The signed-in patient's own records: narrow verbs, typed results.
+import {
+  API,
+  type ClinicQueueItem,
+  type PharmacyQueueItem,
+  type Profile,
+  type UpcomingAppointment,
+} from '../contract/index.ts';
+import { call, patientQuery, type Result } from './http.ts';
+
+export const getProfile = (withBirthDate = true): Promise<Result<Profile>> =>
+  call<Profile>(API.profile, { query: patientQuery(withBirthDate) });
+
+export const getUpcoming = (): Promise<Result<UpcomingAppointment[]>> =>
+  call<UpcomingAppointment[]>(API.upcoming, { query: patientQuery(), pick: (b) => (b.data as { jadwal?: UpcomingAppointment[] })?.jadwal ?? [] });
+
+export const getClinicQueue = (): Promise<Result<ClinicQueueItem[]>> => call<ClinicQueueItem[]>(API.clinicQueue, { query: patientQuery() });
+
+export const getPharmacyQueue = (): Promise<Result<PharmacyQueueItem[]>> =>
+  call<PharmacyQueueItem[]>(API.pharmacyQueue, { query: patientQuery() });

@@ -1,0 +1,83 @@
+// The three cards of home, each loading on its own (spec section 2, Home; section 4).
+import type { ComponentChildren } from 'preact';
+import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../contract/index.ts';
+import { formatLong } from '../../lib/dates.ts';
+import { S } from '../../strings.ts';
+import { card } from '../../ui/controls.css.ts';
+import { ListState } from '../../ui/ListState.tsx';
+import type { Resource } from '../../ui/resource.ts';
+import * as css from './home.css.ts';
+
+const F = S.home.fields;
+
+function Fields({ rows }: { rows: Array<[string, ComponentChildren]> }) {
+  return (
+    <dl class={css.fields}>
+      {rows.map(([term, value]) => (
+        <>
+          <dt class={css.term}>{term}</dt>
+          <dd class={css.value}>{value}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+/** A card of expandable items, numbered when there is more than one. */
+function Card<T>({ title, resource, label, children }: { title: string; resource: Resource<T[]>; label: string; children: (item: T) => ComponentChildren }) {
+  return (
+    <section class={card} aria-label={title}>
+      <h2 class={css.cardTitle}>{title}</h2>
+      <ListState resource={resource}>
+        {(items) =>
+          items.map((item, i) => (
+            <details class={css.item}>
+              <summary class={css.summary}>{items.length > 1 ? `${i + 1}. ${label}` : label}</summary>
+              {children(item)}
+            </details>
+          ))
+        }
+      </ListState>
+    </section>
+  );
+}
+
+export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppointment[]> }) {
+  return (
+    <Card title={S.home.cards.appointments} resource={resource} label={S.home.showSchedule}>
+      {(a) => (
+        <Fields rows={[[F.tanggal, formatLong(a.tanggal_janji)], [F.dokter, a.nama_dokter], [F.poli, a.departemen], [F.noUrut, a.no_urut]]} />
+      )}
+    </Card>
+  );
+}
+
+export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
+  return (
+    <Card title={S.home.cards.clinicQueue} resource={resource} label={S.home.showQueue}>
+      {(q) => (
+        <Fields
+          rows={[
+            [F.noUrut, q.no_urut], [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
+            [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
+  return (
+    <Card title={S.home.cards.pharmacyQueue} resource={resource} label={S.home.showQueue}>
+      {(f) => (
+        <Fields
+          rows={[
+            [F.noAntrian, f.no_antrian], [F.tanggal, formatLong(f.tgl_layanan)], [F.noMr, f.no_mr], [F.nama, f.nama_pasien],
+            [F.statusObat, <strong class={css.medicine}>{f.status_obat}</strong>],
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+export const welcome = style({
+  background: vars.color.primaryDark,
+  color: '#fff',
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  fontSize: vars.font.size.lg,
+  fontWeight: 600,
+});
+
+export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm });
+
+export const shortcut = style({
+  minHeight: '72px',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.primaryDark,
+  fontWeight: 600,
+  fontSize: vars.font.size.sm,
+  textDecoration: 'none',
+  boxShadow: '0 1px 3px rgba(0,0,0,.12)',
+});
+
+export const cardTitle = style({ fontSize: vars.font.size.lg, marginBottom: vars.space.sm });
+
+export const item = style({ borderTop: `1px solid ${vars.color.border}` });
+
+export const summary = style({
+  minHeight: vars.touch,
+  display: 'flex',
+  alignItems: 'center',
+  cursor: 'pointer',
+  fontWeight: 600,
+  color: vars.color.primaryDark,
+});
+
+export const fields = style({ margin: `0 0 ${vars.space.sm}`, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xs} ${vars.space.md}` });
+export const term = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+export const value = style({ margin: 0, fontWeight: 500 });
+export const medicine = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+
+export const drawer = style({
+  position: 'fixed',
+  inset: '0 auto 0 0',
+  width: 'min(300px, 85vw)',
+  background: vars.color.surface,
+  zIndex: 40,
+  padding: vars.space.md,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  boxShadow: '2px 0 8px rgba(0,0,0,.25)',
+});
+
+export const menu = style({
+  position: 'absolute',
+  right: vars.space.sm,
+  top: '52px',
+  background: vars.color.surface,
+  borderRadius: vars.radius.sm,
+  boxShadow: '0 2px 8px rgba(0,0,0,.25)',
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: '160px',
+  zIndex: 40,
+});
+
+export const menuItem = style({
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.md}`,
+  display: 'flex',
+  alignItems: 'center',
+  border: 0,
+  background: 'transparent',
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontSize: vars.font.size.md,
+  textAlign: 'left',
+  cursor: 'pointer',
+});
+
+export const scrim = style({ position: 'fixed', inset: 0, zIndex: 30, background: 'rgba(0,0,0,.35)' });

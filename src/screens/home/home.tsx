@@ -1,0 +1,60 @@
+// Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
+// to the foreground and on the refresh control (queues change by the minute).
+import { useEffect } from 'preact/hooks';
+import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../../api/patient.ts';
+import { to } from '../../routes.ts';
+import { session } from '../../session/session.ts';
+import { S } from '../../strings.ts';
+import { page } from '../../ui/controls.css.ts';
+import { useResource } from '../../ui/resource.ts';
+import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
+import { HomeBar } from './HomeBar.tsx';
+import * as css from './home.css.ts';
+
+export default function Home() {
+  const [profile] = useResource(() => getProfile(true));
+  const [upcoming, reloadUpcoming] = useResource(getUpcoming);
+  const [clinic, reloadClinic] = useResource(getClinicQueue);
+  const [pharmacy, reloadPharmacy] = useResource(getPharmacyQueue);
+  const refresh = () => {
+    reloadUpcoming();
+    reloadClinic();
+    reloadPharmacy();
+  };
+
+  // Spec section 4: if the profile cannot be read, the session is ended.
+  useEffect(() => {
+    if (profile.state === 'error' && profile.error.kind !== 'offline') session.signOut();
+  }, [profile.state]);
+
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === 'visible' && refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  return (
+    <>
+      <HomeBar onRefresh={refresh} />
+      <main class={page}>
+        <p class={css.welcome}>
+          {S.home.welcome} {profile.state === 'ok' ? profile.data.nama : ''}
+        </p>
+        <nav class={css.shortcuts} aria-label="Pintasan">
+          <a class={css.shortcut} href={to.clinicBooking()}>
+            {S.home.shortcuts.booking}
+          </a>
+          <a class={css.shortcut} href={to.procedures()}>
+            {S.home.shortcuts.procedures}
+          </a>
+          <a class={css.shortcut} href={to.doctors()}>
+            {S.home.shortcuts.doctors}
+          </a>
+        </nav>
+        <AppointmentsCard resource={upcoming} />
+        <ClinicQueueCard resource={clinic} />
+        <PharmacyQueueCard resource={pharmacy} />
+      </main>
+    </>
+  );
+}
