@@ -75,3 +75,17 @@ export async function watchAttribute(el: Element, name: string, fn: () => Promis
   }
   return seen;
 }
+
+/** Whether an element matching selector ever appeared inside el while fn ran. */
+export async function appearedDuring(el: Element, selector: string, fn: () => Promise<unknown>): Promise<boolean> {
+  let seen = !!el.querySelector(selector);
+  const observer = new MutationObserver(() => (seen ||= !!el.querySelector(selector)));
+  observer.observe(el, { childList: true, subtree: true });
+  try {
+    await fn();
+    await sleep(0);
+  } finally {
+    observer.disconnect();
+  }
+  return seen;
+}

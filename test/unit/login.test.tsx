@@ -7,7 +7,7 @@ import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { apiServer } from '../support/api-server.ts';
-import { byRole, labelled, root, setUrl, sleep, text, type, waitFor, watchAttribute } from '../support/dom.ts';
+import { appearedDuring, byRole, labelled, root, setUrl, sleep, text, type, waitFor, watchAttribute } from '../support/dom.ts';
 
 let container: HTMLElement;
 
@@ -62,13 +62,12 @@ test('a wrong birth date shows Login Gagal with the spec text', async () => {
 test('while submitting, Login is disabled and shows a spinner', async () => {
   await fill(DEMO_A.nomr, DEMO_A.tgl_lahir);
   const button = byRole('button', 'Login') as HTMLButtonElement;
-  let spinnerShown = false;
-  const states = await watchAttribute(button, 'disabled', async () => {
-    button.click();
-    await waitFor(() => {
-      spinnerShown ||= !!button.querySelector('[role="status"]');
-      return text().includes('Login Berhasil');
-    }, 'the success dialog');
+  let states: Array<string | null> = [];
+  const spinnerShown = await appearedDuring(button, '[role="status"]', async () => {
+    states = await watchAttribute(button, 'disabled', async () => {
+      button.click();
+      await waitFor(() => text().includes('Login Berhasil'), 'the success dialog');
+    });
   });
   assert.equal(states, ['', null], 'disabled while the call runs, enabled after');
   assert.ok(spinnerShown, 'a spinner in the button');

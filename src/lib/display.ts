@@ -1,0 +1,19 @@
+// How record fields are shown (spec sections 3 and 5): missing values as N/A, N flags as Tidak.
+import { formatLong } from './dates.ts';
+
+export const NA = 'N/A';
+
+export function show(value: unknown): string {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return NA;
+  return String(value);
+}
+
+export function showDate(value: string | null | undefined): string {
+  return formatLong(value) || NA;
+}
+
+/** pas_baru and inap: 'N' means no, anything else yes. */
+export function yesNo(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return NA;
+  return value === 'N' ? 'Tidak' : 'Ya';
+}

@@ -1,0 +1,105 @@
+// Procedure schedules and histories: each a RecordList with every field of spec section 3.
+import * as api from '../../api/records.ts';
+import type * as C from '../../contract/index.ts';
+import { show, showDate, yesNo } from '../../lib/display.ts';
+import { to } from '../../routes.ts';
+import * as css from '../../ui/records.css.ts';
+import { RecordList, type FieldRow } from '../../ui/RecordList.tsx';
+
+const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];
+const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => showDate(i[key] as string | null)];
+
+export const CathSchedule = () => (
+  <RecordList<C.CathSchedule>
+    load={api.getCathSchedule}
+    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Tindakan', 'tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const SurgerySchedule = () => (
+  <RecordList<C.SurgerySchedule>
+    load={api.getSurgerySchedule}
+    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anastesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const OutpatientVisits = () => (
+  <RecordList<C.OutpatientVisit>
+    load={api.getOutpatientVisits}
+    rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('Resume', 'resume'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const OnlineVisits = () => (
+  <RecordList<C.OnlineVisit>
+    load={api.getOnlineVisits}
+    rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), text('Nomor Antrian', 'no_urut'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const CurrentInpatient = () => (
+  <RecordList<C.CurrentInpatient>
+    load={api.getCurrentInpatient}
+    rows={[text('Status', 'status'), text('Ruang', 'ds_kmr'), date('Tanggal Registrasi', 'tgl_reg'), date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Keluar', 'tgl_keluar'), date('Tanggal Pulang', 'tgl_pulang'), text('Asal', 'ds_bed_from'), text('Kode Tempat Tidur', 'kd_bed_from'), text('No. Registrasi', 'no_reg')]}
+  />
+);
+
+export const PastInpatient = () => (
+  <RecordList<C.PastInpatient>
+    load={api.getPastInpatient}
+    rows={[date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Pulang', 'tgl_pulang'), text('Diagnosis Primer', 'diagnosis_primer'), text('Diagnosis Sekunder', 'diagnosis_sekunder'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const CathHistory = () => (
+  <RecordList<C.CathHistory>
+    load={api.getCathHistory}
+    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const SurgeryHistory = () => (
+  <RecordList<C.SurgeryHistory>
+    load={api.getSurgeryHistory}
+    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anestesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+  />
+);
+
+export const LabOrders = () => (
+  <RecordList<C.LabOrder>
+    load={api.getLabOrders}
+    rows={[['Tanggal Periksa', (i) => showDate(i.tgl_prksa)], text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
+    footer={(i) => (
+      <a class={css.more} href={to.labDetail(i.no_lab)}>
+        Lihat hasil
+      </a>
+    )}
+  />
+);
+
+/** Vascular entries without no_reg are dropped (spec section 5). */
+export const hasNoReg = (r: C.VascularReport) => !!r.no_reg;
+
+export const VascularReports = () => (
+  <RecordList<C.VascularReport>
+    load={api.getVascularReports}
+    filter={hasNoReg}
+    rows={[date('Tanggal Periksa', 'tgl_periksa'), text('Diagnosa', 'diagnosa'), text('Asal Rujukan', 'asal_rujukan'), text('No. Registrasi', 'no_reg')]}
+    footer={(r) => (
+      <a class={css.more} href={to.vascularDetail(r.no_reg!)}>
+        Lihat laporan
+      </a>
+    )}
+  />
+);
+
+/** The poli history keeps the entries of the poli in the route, upper-cased (spec section 5). */
+export const forPoli = (poli: string) => (i: C.PoliHistoryItem) => i.ds_dep === poli.toUpperCase();
+
+export const PoliHistory = ({ params }: { params: { poli: string } }) => (
+  <RecordList<C.PoliHistoryItem>
+    load={api.getPoliHistory}
+    filter={forPoli(params.poli)}
+    rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), ['Rawat Inap', (i) => yesNo(i.inap)], text('No. Registrasi', 'no_reg')]}
+  />
+);

@@ -1,0 +1,48 @@
+// A list screen of records: the list pattern, one card per record with labelled fields.
+import type { ComponentChildren } from 'preact';
+import type { Result } from '../api/http.ts';
+import { card, page } from './controls.css.ts';
+import { ListState } from './ListState.tsx';
+import { useResource } from './resource.ts';
+import * as css from './records.css.ts';
+
+export type FieldRow<T> = [label: string, value: (item: T) => ComponentChildren];
+
+export function Fields<T>({ item, rows }: { item: T; rows: FieldRow<T>[] }) {
+  return (
+    <dl class={css.fields}>
+      {rows.map(([label, value]) => (
+        <>
+          <dt class={css.term}>{label}</dt>
+          <dd class={css.value}>{value(item)}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+interface Props<T> {
+  load: () => Promise<Result<T[]>>;
+  rows: FieldRow<T>[];
+  filter?: (item: T) => boolean;
+  /** A link at the foot of each card (to its detail). */
+  footer?: (item: T) => ComponentChildren;
+}
+
+export function RecordList<T>({ load, rows, filter, footer }: Props<T>) {
+  const [resource] = useResource(load);
+  return (
+    <main class={page}>
+      <ListState resource={resource} filter={filter}>
+        {(items) =>
+          items.map((item) => (
+            <article class={card}>
+              <Fields item={item} rows={rows} />
+              {footer?.(item)}
+            </article>
+          ))
+        }
+      </ListState>
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+// The record screens' mapping: N/A for missing fields, Tidak/Ya flags, lab flags, the filters.
+import '../support/dom.ts';
+import { render } from 'preact';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { PoliHistoryItem, VascularReport } from '../../src/contract/index.ts';
+import { NA, show, showDate, yesNo } from '../../src/lib/display.ts';
+import { flagClass } from '../../src/screens/records/details.tsx';
+import { forPoli, hasNoReg } from '../../src/screens/records/lists.tsx';
+import * as css from '../../src/ui/records.css.ts';
+import { ListState } from '../../src/ui/ListState.tsx';
+import { byRole, root, text } from '../support/dom.ts';
+
+test('missing fields show N/A; dates are DD MMMM YYYY', () => {
+  assert.is(show(null), NA);
+  assert.is(show(undefined), NA);
+  assert.is(show('  '), NA);
+  assert.is(show(0), '0');
+  assert.is(showDate(null), NA);
+  assert.is(showDate('2026-10-21'), '21 Oktober 2026');
+});
+
+test('pas_baru and inap: N is Tidak, anything else Ya', () => {
+  assert.is(yesNo('N'), 'Tidak');
+  assert.is(yesNo('Y'), 'Ya');
+  assert.is(yesNo('B'), 'Ya');
+  assert.is(yesNo(null), NA);
+});
+
+test('high and low lab flags stand out, others do not', () => {
+  assert.is(flagClass('H'), css.high);
+  assert.is(flagClass('HH'), css.high);
+  assert.is(flagClass('L'), css.low);
+  assert.is(flagClass(null), '');
+  assert.is(flagClass('N'), '');
+});
+
+test('vascular reports without no_reg are dropped', () => {
+  const r = (no_reg: string | null) => ({ no_reg, tgl_periksa: '2026-11-01', diagnosa: null, asal_rujukan: null, pengirim: null, teknisi: null, hasil_lab: [] }) as VascularReport;
+  assert.equal([r('VS1'), r(null), r('')].filter(hasNoReg).map((x) => x.no_reg), ['VS1']);
+});
+
+test('the poli history keeps the entries of the upper-cased poli', () => {
+  const items: PoliHistoryItem[] = [
+    { no_reg: '1', tgl_reg: '2026-01-01', ds_dep: 'POLI KARDIOLOGI DEWASA', inap: 'N' },
+    { no_reg: '2', tgl_reg: '2026-01-02', ds_dep: 'POLI GIZI', inap: 'N' },
+  ];
+  assert.equal(items.filter(forPoli('poli kardiologi dewasa')).map((i) => i.no_reg), ['1']);
+});
+
+test('the list pattern: spinner, items, or Tidak ada data ! (also when the filter leaves nothing)', () => {
+  const c = root();
+  const view = (resource: Parameters<typeof ListState<string>>[0]['resource'], filter?: (s: string) => boolean) =>
+    render(<ListState<string> resource={resource} filter={filter}>{(items) => items.map((i) => <p>{i}</p>)}</ListState>, c);
+  view({ state: 'loading' });
+  assert.ok(byRole('status'));
+  view({ state: 'ok', data: ['a', 'b'] });
+  assert.is(text(), 'ab');
+  view({ state: 'ok', data: ['a'] }, () => false);
+  assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
+  view({ state: 'error', error: { kind: 'status' } });
+  assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
+  render(null, c);
+});
+
+test.run();
