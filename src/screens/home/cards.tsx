@@ -5,22 +5,15 @@ import { formatLong } from '../../lib/dates.ts';
 import { S } from '../../strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
+import { Fields } from '../../ui/RecordList.tsx';
 import type { Resource } from '../../ui/resource.ts';
 import * as css from './home.css.ts';
 
 const F = S.home.fields;
 
-function Fields({ rows }: { rows: Array<[string, ComponentChildren]> }) {
-  return (
-    <dl class={css.fields}>
-      {rows.map(([term, value]) => (
-        <>
-          <dt class={css.term}>{term}</dt>
-          <dd class={css.value}>{value}</dd>
-        </>
-      ))}
-    </dl>
-  );
+/** Label–value pairs of one item, through the shared field list. */
+function Pairs({ rows }: { rows: Array<[string, ComponentChildren]> }) {
+  return <Fields item={null} rows={rows.map(([label, value]) => [label, () => value])} />;
 }
 
 /** A card of expandable items, numbered when there is more than one. */
@@ -46,7 +39,7 @@ export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppo
   return (
     <Card title={S.home.cards.appointments} resource={resource} label={S.home.showSchedule}>
       {(a) => (
-        <Fields rows={[[F.tanggal, formatLong(a.tanggal_janji)], [F.dokter, a.nama_dokter], [F.poli, a.departemen], [F.noUrut, a.no_urut]]} />
+        <Pairs rows={[[F.tanggal, formatLong(a.tanggal_janji)], [F.dokter, a.nama_dokter], [F.poli, a.departemen], [F.noUrut, a.no_urut]]} />
       )}
     </Card>
   );
@@ -56,7 +49,7 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
   return (
     <Card title={S.home.cards.clinicQueue} resource={resource} label={S.home.showQueue}>
       {(q) => (
-        <Fields
+        <Pairs
           rows={[
             [F.noUrut, q.no_urut], [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
             [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
@@ -71,7 +64,7 @@ export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQue
   return (
     <Card title={S.home.cards.pharmacyQueue} resource={resource} label={S.home.showQueue}>
       {(f) => (
-        <Fields
+        <Pairs
           rows={[
             [F.noAntrian, f.no_antrian], [F.tanggal, formatLong(f.tgl_layanan)], [F.noMr, f.no_mr], [F.nama, f.nama_pasien],
             [F.statusObat, <strong class={css.medicine}>{f.status_obat}</strong>],

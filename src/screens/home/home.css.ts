@@ -41,9 +41,6 @@ export const summary = style({
   color: vars.color.primaryDark,
 });
 
-export const fields = style({ margin: `0 0 ${vars.space.sm}`, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xs} ${vars.space.md}` });
-export const term = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
-export const value = style({ margin: 0, fontWeight: 500 });
 export const medicine = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 
 export const drawer = style({
