@@ -9,7 +9,9 @@ import { flagClass } from '../../src/screens/records/details.tsx';
 import { forPoli, hasNoReg } from '../../src/screens/records/lists.tsx';
 import * as css from '../../src/ui/records.css.ts';
 import { ListState } from '../../src/ui/ListState.tsx';
-import { byRole, root, text } from '../support/dom.ts';
+import { App } from '../../src/app.tsx';
+import { session } from '../../src/session/session.ts';
+import { byRole, root, setUrl, text, waitFor } from '../support/dom.ts';
 
 test('missing fields show N/A; dates are DD MMMM YYYY', () => {
   assert.is(show(null), NA);
@@ -61,6 +63,18 @@ test('the list pattern: spinner, items, or Tidak ada data ! (also when the filte
   view({ state: 'error', error: { kind: 'status' } });
   assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
   render(null, c);
+});
+
+test('when the profile cannot be loaded, the loading stops and the screen says so', async () => {
+  setUrl('http://127.0.0.1:9/profil'); // nothing listens there
+  session.signIn({ nomr: '00012345', birthDate: '1968-08-17', token: 'AAAAAAAAAAAAAAAAAAAAAA' });
+  const c = root();
+  render(<App />, c);
+  await waitFor(() => byRole('alert'), 'the message', 15000);
+  assert.match(text(), /Profil tidak dapat dimuat/);
+  assert.is(document.querySelector('[role="status"][aria-label="Memuat…"]'), null, 'no spinner left');
+  render(null, c);
+  session.signOut();
 });
 
 test.run();
