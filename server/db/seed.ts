@@ -186,11 +186,14 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
   ]);
 
   const labRand = prng(17081968);
+  const OUT_OF_RANGE: Record<string, number> = { 'Kolesterol Total': 1.18, 'LDL Kolesterol': 1.3, Hemoglobin: -0.2 };
   for (const [no_lab, offset] of [['LAB2410200151', -32], ['LAB2411150077', -6]] as const) {
     await q.query('INSERT INTO lab_orders (no_lab, no_mr, tgl_prksa) VALUES ($1, $2, $3)', [no_lab, mr, `${addDays(today, offset)} 07:45:00`]);
     await insertRows(q, 'lab_results', ['no_lab', 'seq', 'test_nm', 'hasil', 'unit', 'flag', 'ref_range', 'status', 'test_comment'],
       LAB_TESTS.map(([name, unit, low, high], seq) => {
-        const value = Math.max(low + (high - low) * (labRand() * 1.5 - 0.2), high * 0.05);
+        // A heart patient's picture: raised cholesterol, a low haemoglobin, the rest within range.
+        const position = OUT_OF_RANGE[name] ?? 0.1 + labRand() * 0.8;
+        const value = low + (high - low) * position;
         const shown = high < 1 ? value.toFixed(3) : high < 10 ? value.toFixed(2) : value.toFixed(0);
         const flag = Number(shown) > high ? 'H' : Number(shown) < low ? 'L' : null;
         return [no_lab, seq, name, shown, unit, flag, low === 0 ? `< ${high}` : `${low} - ${high}`, 'Final', flag === 'H' ? 'Di atas nilai rujukan, konsultasikan dengan dokter' : null];

@@ -69,7 +69,10 @@ test('penunjang answers lab results under hasillab and the poli history under da
   assert.ok(body.hasillab.length > 0);
   hasFields(body.hasillab[0], ['no_lab', 'tgl_prksa', 'hasil_lab'], 'hasillab');
   hasFields(body.hasillab[0].hasil_lab[0], ['test_nm', 'hasil', 'unit', 'flag', 'ref_range', 'status', 'test_comment'], 'hasil_lab');
-  assert.ok(body.hasillab.some((o: { hasil_lab: Array<{ flag: string | null }> }) => o.hasil_lab.some((r) => r.flag)), 'some result is flagged');
+  const results: Array<{ flag: string | null; test_comment: string | null }> = body.hasillab.flatMap((o: { hasil_lab: unknown[] }) => o.hasil_lab);
+  assert.ok(results.some((r) => r.flag === 'H' && r.test_comment), 'a high result is flagged and commented');
+  assert.ok(results.some((r) => r.flag === 'L'), 'a low result is flagged');
+  assert.ok(results.some((r) => r.flag === null), 'results within range carry no flag');
   hasFields(body.data[0], ['no_reg', 'tgl_reg', 'ds_dep', 'inap'], 'poli history');
 });
 
