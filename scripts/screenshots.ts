@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { DEMO_A } from '../server/db/seed.ts';
 import { ROUTES, href } from '../src/routes.ts';
-import { PHONE, launch } from '../test/support/browser.ts';
+import { PHONE, launch, signedInPage } from '../test/support/browser.ts';
 import { startServer } from '../test/support/server.ts';
 
 const SAMPLE: Record<string, string> = {
@@ -15,7 +15,7 @@ const server = await startServer();
 const browser = await launch();
 mkdirSync('artifacts', { recursive: true });
 try {
-  const page = await (await browser.newContext(PHONE)).newPage();
+  let page = await (await browser.newContext(PHONE)).newPage();
   const shot = async (path: string, name: string) => {
     await page.goto(server.url + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
@@ -23,23 +23,9 @@ try {
     console.log(`artifacts/${name}.png  ${path}`);
   };
   for (const r of ROUTES.filter((r) => r.access === 'public')) await shot(r.path, `public${r.path.replace(/\//g, '_') || '_'}`);
-  const res = await fetch(`${server.url}/api/auth/proxy-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: '' }),
-  });
-  const token = ((await res.json()) as { token: { access_token: string } }).token.access_token;
-  await page.evaluate(
-    ([nomr, tgl, tok]) => {
-      localStorage.setItem('statuslogin', '1');
-      localStorage.setItem('nomormr', nomr);
-      localStorage.setItem('tgllahir', tgl);
-      localStorage.setItem('token', tok);
-    },
-    [DEMO_A.nomr, DEMO_A.tgl_lahir, token],
-  );
+  page = await signedInPage(browser, server.url, DEMO_A);
   for (const r of ROUTES.filter((r) => r.access === 'patient')) {
-    const path = href(r.path, SAMPLE);
+    const path = href(r.path, SAMPLE) + (r.path.startsWith('/buatjanji') ? '?poli=20001&nama_poli=POLI%20KARDIOLOGI%20DEWASA' : '');
     await shot(path, r.path.split('/:')[0].replace(/\//g, '_'));
   }
 } finally {

@@ -9,6 +9,7 @@ import { registerPatientGuard } from './guard.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { recordRoutes } from './routes/records.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
   await app.register(async (scope) => {
     await authRoutes(scope, db, config);
     await registrationRoutes(scope, db);
+    await photoRoutes(scope, db);
   });
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config);

@@ -2,6 +2,7 @@
 // its title and whether it is prerendered. The router, the guard and the prerender all read it,
 // and screens build links with `to` instead of writing paths by hand.
 import type { ComponentType } from 'preact';
+import { specialtyLabel } from './lib/display.ts';
 
 export type Access = 'public' | 'patient';
 export type Bar = 'none' | 'back';
@@ -18,26 +19,24 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType<any> }>;
 }
 
-const placeholder = () => import('./screens/placeholder/placeholder.tsx');
-
 export const ROUTES: RouteDef[] = [
   { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true, load: () => import('./screens/login/login.tsx') },
   { path: '/registrasi', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true, load: () => import('./screens/register/register.tsx') },
   { path: '/home', access: 'patient', bar: 'none', title: 'Beranda', load: () => import('./screens/home/home.tsx') },
   { path: '/profil', access: 'patient', bar: 'back', title: 'Profil Pasien', load: () => import('./screens/profile/profile.tsx') },
 
-  { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik', load: placeholder },
-  { path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', access: 'patient', bar: 'back', title: 'Buat Janji', load: placeholder },
-  { path: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online', load: placeholder },
-  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', access: 'patient', bar: 'back', title: 'Konfirmasi Data', load: placeholder },
+  { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik', load: () => import('./screens/booking/clinic.tsx') },
+  { path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', access: 'patient', bar: 'back', title: 'Buat Janji', load: () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.Confirm })) },
+  { path: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online', load: () => import('./screens/booking/online.tsx').then((m) => ({ default: m.OnlineBooking })) },
+  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', access: 'patient', bar: 'back', title: 'Konfirmasi Data', load: () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.ConfirmOnline })) },
 
   { path: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Tindakan', load: () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ProceduresMenu })) },
   { path: '/cekjadwaltindakan/operasi', access: 'patient', bar: 'back', title: 'Jadwal Operasi', load: () => import('./screens/records/lists.tsx').then((m) => ({ default: m.SurgerySchedule })) },
   { path: '/cekjadwaltindakan/katerisasi', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi', load: () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CathSchedule })) },
 
-  { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter', load: placeholder },
-  { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${p.spesialis ?? ''}`.trim(), load: placeholder },
-  { path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', access: 'patient', bar: 'back', title: 'Cek Kuota', load: placeholder },
+  { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter', load: () => import('./screens/booking/doctors.tsx').then((m) => ({ default: m.Specialties })) },
+  { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim(), load: () => import('./screens/booking/doctors.tsx').then((m) => ({ default: m.DoctorList })) },
+  { path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', access: 'patient', bar: 'back', title: 'Cek Kuota', load: () => import('./screens/booking/checkquota.tsx') },
 
   { path: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi', load: () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ConsultationsMenu })) },
   { path: '/riwayatkonsultasi/poliklinik', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan', load: () => import('./screens/records/lists.tsx').then((m) => ({ default: m.OutpatientVisits })) },
@@ -68,6 +67,20 @@ export function href(pattern: string, params: Params = {}): string {
   });
 }
 
+interface Clinic {
+  kd_dep: string;
+  ds_dep: string;
+}
+
+const clinicQuery = (c: Clinic) => `?poli=${encodeURIComponent(c.kd_dep)}&nama_poli=${encodeURIComponent(c.ds_dep)}`;
+
+/** The clinic a confirmation link carries, or null when it is missing. */
+export function clinicFromQuery(query: Record<string, string> | undefined): Clinic | null {
+  const kd_dep = query?.poli?.trim();
+  const ds_dep = query?.nama_poli?.trim();
+  return kd_dep && ds_dep ? { kd_dep, ds_dep } : null;
+}
+
 /** Links between screens, so no screen writes another's path by hand. */
 export const to = {
   login: () => LOGIN,
@@ -83,10 +96,11 @@ export const to = {
   doctorList: (spesialis: string) => href('/cekjadwaldokter/listdokter/:spesialis', { spesialis }),
   checkQuota: (p: { nama_dr_lengkap: string; kd_dr: string; kd_dep: string; ds_dep: string; hari_jadwal: string; jam_dtg: string; jam_plg: string }) =>
     href('/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', p),
-  confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }) =>
-    href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p),
-  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }) =>
-    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p),
+  /** The clinic rides along in the query string, so a reload or a shared link keeps it. */
+  confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }, clinic: Clinic) =>
+    href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p) + clinicQuery(clinic),
+  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }, clinic: Clinic) =>
+    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p) + clinicQuery(clinic),
   consultations: () => '/riwayatkonsultasi',
   consultationsPoli: () => '/riwayatkonsultasi/poliklinik',
   consultationsOnline: () => '/riwayatkonsultasi/polionline',

@@ -113,6 +113,13 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
         sessions.push([s.id, date, s.batas_quota, filled]);
       }
     }
+    // Whatever the day, clinic 20001 has a full session in the coming week, besides D001's.
+    const fullOne = schedules.find((s) => s.kd_dep === '20001' && s.kd_dr !== 'D001');
+    if (fullOne) {
+      const date = nextOnWeekday(addDays(today, 1), fullOne.hari);
+      const row = sessions.find(([id, tgl]) => id === fullOne.id && tgl === date);
+      if (row) row[3] = fullOne.batas_quota;
+    }
     await insertRows(q, 'practice_sessions', ['schedule_id', 'tgl', 'batas_quota', 'quota_terisi'], sessions);
 
     const patients: unknown[][] = [

@@ -1,7 +1,7 @@
 // The booking rules of spec sections 5 and 9 and decisions 11–13, once, for the screens and
 // for the reference server alike.
 import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE, type QuotaSlot } from '../contract/index.ts';
-import { daysBetween, sameWeekday, weekdayName } from './dates.ts';
+import { addDays, daysBetween, sameWeekday, toQuotaDate, weekdayName } from './dates.ts';
 
 export type Guarantee = 'BPJS' | 'Non BPJS';
 export const GUARANTEES: readonly Guarantee[] = ['BPJS', 'Non BPJS'];
@@ -64,4 +64,23 @@ export function isSlotAvailable(slot: Pick<QuotaSlot, 'batas_quota' | 'quota_ter
 /** Drops the 'no practice' entries (kode 301). */
 export function practisingSlots<T extends Pick<QuotaSlot, 'kode'>>(slots: readonly T[]): T[] {
   return slots.filter((s) => Number(s.kode) !== NO_PRACTICE_CODE);
+}
+
+/** The quota call's query (decisions 9–10): MM/DD/YY and the Indonesian weekday of the date. */
+export function quotaQuery(kdDep: string, date: string, kdDr = ''): { kd_dr: string; kd_dep: string; tgl_janji: string; hari: string } {
+  return { kd_dr: kdDr, kd_dep: kdDep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) };
+}
+
+/** A session's hours as the booking routes carry them: arrival and departure joined by a dash. */
+export function sessionHours(slot: Pick<QuotaSlot, 'jam_dtg' | 'jam_plg'>): string {
+  return `${slot.jam_dtg}-${slot.jam_plg}`;
+}
+
+export function isGuarantee(value: unknown): value is Guarantee {
+  return value === 'BPJS' || value === 'Non BPJS';
+}
+
+/** The last BPJS date still closed by the gap, for telling the patient why dates are grey. */
+export function bpjsGapEnd(lastAppointment: string): string {
+  return addDays(lastAppointment, BPJS_GAP_DAYS);
 }

@@ -97,3 +97,8 @@ export function weekdayNumber(name: string): number | null {
 export function nextOnWeekday(from: string, n: number): string {
   return addDays(from, (n - isoWeekday(from) + 7) % 7);
 }
+
+/** A date as read out: 'Senin, 7 Desember 2026'. */
+export function dayLabel(date: string): string {
+  return `${weekdayName(date)}, ${formatLong(date).replace(/^0/, '')}`;
+}

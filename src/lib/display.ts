@@ -17,3 +17,8 @@ export function yesNo(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return NA;
   return value === 'N' ? 'Tidak' : 'Ya';
 }
+
+/** The specialty buttons show 'Kardiologi …' where the path value spells 'Cardiologi …' (spec section 2). */
+export function specialtyLabel(spesialis: string): string {
+  return spesialis.replace(/^Cardiologi\b/, 'Kardiologi');
+}

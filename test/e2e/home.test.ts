@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
-import { PHONE, launch } from '../support/browser.ts';
+import { launch, signedInPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -18,20 +18,7 @@ test.after(async () => {
 });
 
 async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await (await browser.newContext(PHONE)).newPage();
-  const res = await fetch(`${server.url}/api/auth/proxy-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }),
-  });
-  const token = ((await res.json()) as { token: { access_token: string } }).token.access_token;
-  await p.goto(server.url + '/registrasi');
-  await p.evaluate(([nomr, tgl, tok]) => {
-    localStorage.setItem('statuslogin', '1');
-    localStorage.setItem('nomormr', nomr);
-    localStorage.setItem('tgllahir', tgl);
-    localStorage.setItem('token', tok);
-  }, [who.nomr, who.tgl_lahir, token]);
+  const p = await signedInPage(browser, server.url, who);
   await p.goto(server.url + '/home');
   return p;
 }

@@ -119,7 +119,7 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
   await p.waitForURL('**/home');
   await p.goto(server.url + '/PerjanjianPoli');
   await p.waitForURL('**/perjanjianpoli');
-  assert.ok(await p.getByRole('heading', { name: 'Perjanjian Poliklinik' }).isVisible());
+  await p.getByRole('heading', { name: 'Perjanjian Poliklinik' }).waitFor();
   await ctx.close();
 });
 

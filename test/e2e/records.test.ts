@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { to } from '../../src/routes.ts';
-import { PHONE, launch } from '../support/browser.ts';
+import { launch, signedInPage } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -19,20 +19,7 @@ test.after(async () => {
 });
 
 async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await (await browser.newContext(PHONE)).newPage();
-  const res = await fetch(`${server.url}/api/auth/proxy-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }),
-  });
-  const token = ((await res.json()) as { token: { access_token: string } }).token.access_token;
-  await p.goto(server.url + '/registrasi');
-  await p.evaluate(([nomr, tgl, tok]) => {
-    localStorage.setItem('statuslogin', '1');
-    localStorage.setItem('nomormr', nomr);
-    localStorage.setItem('tgllahir', tgl);
-    localStorage.setItem('token', tok);
-  }, [who.nomr, who.tgl_lahir, token]);
+  const p = await signedInPage(browser, server.url, who);
   return p;
 }
 
@@ -69,8 +56,9 @@ test('as A, the menus lead to their lists and the details open as tables', async
   await p.goto(server.url + to.examinations());
   await p.getByRole('link', { name: 'Patologi Klinik & Bank Darah' }).click();
   await p.getByRole('link', { name: 'Lihat hasil' }).first().click();
+  // The heading is the top bar's title, there before the results: wait for the table itself.
   await p.getByRole('heading', { name: 'Hasil Laboratorium' }).waitFor();
-  assert.ok(await p.getByRole('columnheader', { name: 'Nilai Rujukan' }).isVisible());
+  await p.getByRole('columnheader', { name: 'Nilai Rujukan' }).waitFor();
   assert.ok((await p.getByRole('row').count()) > 5);
   await p.goto(server.url + to.vascularDetail('VS2411010004'));
   await p.getByRole('columnheader', { name: 'Kanan' }).waitFor();

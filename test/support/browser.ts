@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -26,4 +26,32 @@ export function launch(): Promise<Browser> {
 export function launchPersistent(): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'pasien-profile-'));
   return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ...PHONE });
+}
+
+/** A token for a patient from the real login call. */
+export async function apiToken(baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/proxy-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: { access_token: string } }).token.access_token;
+}
+
+/** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
+export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<Page> {
+  const p = await (await browser.newContext(PHONE)).newPage();
+  const token = await apiToken(baseUrl, who);
+  await p.goto(baseUrl + '/registrasi');
+  await p.evaluate(
+    ([nomr, tgl, tok]) => {
+      localStorage.setItem('statuslogin', '1');
+      localStorage.setItem('nomormr', nomr);
+      localStorage.setItem('tgllahir', tgl);
+      localStorage.setItem('token', tok);
+    },
+    [who.nomr, who.tgl_lahir, token],
+  );
+  return p;
 }

@@ -54,4 +54,25 @@ test('kode 301 entries are dropped', () => {
   assert.equal(b.practisingSlots([{ kode: '301' as unknown as number }]), []);
 });
 
+test('the quota query: kd_dr empty for a clinic, MM/DD/YY and the Indonesian weekday', () => {
+  assert.equal(b.quotaQuery('20001', '2026-12-01'), { kd_dr: '', kd_dep: '20001', tgl_janji: '12/01/26', hari: 'Selasa' });
+  assert.equal(b.quotaQuery('20001', '2026-11-29', 'D001'), { kd_dr: 'D001', kd_dep: '20001', tgl_janji: '11/29/26', hari: 'Minggu' });
+});
+
+test('the hours a booking link carries: arrival and departure joined by a dash', () => {
+  assert.is(b.sessionHours({ jam_dtg: '08:00', jam_plg: '12:00' }), '08:00-12:00');
+});
+
+test('only BPJS and Non BPJS are guarantees', () => {
+  assert.ok(b.isGuarantee('BPJS'));
+  assert.ok(b.isGuarantee('Non BPJS'));
+  assert.not.ok(b.isGuarantee('bpjs'));
+  assert.not.ok(b.isGuarantee('P'));
+});
+
+test('the last BPJS date the gap closes is 8 days after the last appointment', () => {
+  assert.is(b.bpjsGapEnd('2026-11-24'), '2026-12-02');
+  assert.is(b.dateRefusal(b.bpjsGapEnd('2026-11-24'), { today, guarantee: 'BPJS', lastAppointment: '2026-11-24' }), 'bpjs-gap');
+});
+
 test.run();

@@ -4,12 +4,11 @@ import '../support/dom.ts';
 import { render } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
 import { AppointmentsCard, PharmacyQueueCard } from '../../src/screens/home/cards.tsx';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
-import { apiServer } from '../support/api-server.ts';
-import { byRole, root, setUrl, text, waitFor } from '../support/dom.ts';
+import { byRole, root, text, waitFor } from '../support/dom.ts';
+import { renderSignedIn } from '../support/signed-in.tsx';
 
 let container: HTMLElement;
 test.after.each(() => render(null, container));
@@ -49,20 +48,7 @@ test('the medicine status is bold and red', () => {
 });
 
 async function signedIn(who: { nomr: string; tgl_lahir: string }) {
-  const server = await apiServer();
-  if (location.origin !== server.url) setUrl(`${server.url}/home`);
-  else history.replaceState(null, '', '/home');
-  const res = await new Promise<string>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${server.url}/api/auth/proxy-login`);
-    xhr.setRequestHeader('content-type', 'application/json');
-    xhr.onload = () => resolve(JSON.parse(xhr.responseText).token.access_token);
-    xhr.onerror = reject;
-    xhr.send(JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }));
-  });
-  session.signIn({ nomr: who.nomr, birthDate: who.tgl_lahir, token: res });
-  container = root();
-  render(<App />, container);
+  container = await renderSignedIn(who, '/home');
 }
 
 test('A: the welcome names the patient and all three cards fill', async () => {

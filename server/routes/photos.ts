@@ -1,0 +1,42 @@
+// Doctor photos for the demo: an SVG portrait card with the doctor's initials, drawn from the
+// database so every seeded `foto` path resolves. A hospital serves its real photos instead.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+
+const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e'];
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Initials of a name without its titles: 'dr. Budi Santoso, Sp.JP' → 'BS'. */
+export function initials(name: string): string {
+  const words = name
+    .split(',')[0]
+    .split(/\s+/)
+    .filter((w) => w && !/\.$/.test(w));
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
+
+export function portrait(name: string, kd_dr: string): string {
+  const colour = COLOURS[[...kd_dr].reduce((n, c) => n + c.charCodeAt(0), 0) % COLOURS.length];
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 100" role="img" aria-label="${escapeXml(name)}">` +
+    `<rect width="90" height="100" fill="${colour}"/>` +
+    `<text x="45" y="60" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initials(name))}</text>` +
+    `</svg>`
+  );
+}
+
+export async function photoRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  app.get('/foto-dokter/:file', { schema: { hide: true } }, async (req, reply) => {
+    const m = /^([A-Za-z0-9]{1,20})\.svg$/.exec((req.params as { file: string }).file);
+    const [doctor] = m ? await db.query<{ nama_dr_lengkap: string }>('SELECT nama_dr_lengkap FROM doctors WHERE kd_dr = $1', [m[1]]) : [];
+    if (!m || !doctor) return reply.code(404).send({ status: false, message: 'Foto tidak ditemukan.' });
+    return reply
+      .header('Cache-Control', 'public, max-age=86400')
+      .type('image/svg+xml; charset=utf-8')
+      .send(portrait(doctor.nama_dr_lengkap, m[1]));
+  });
+}

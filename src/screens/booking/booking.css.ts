@@ -1,0 +1,75 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css.ts';
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+export const warn = style({ color: vars.color.danger, fontSize: vars.font.size.sm, fontWeight: 600 });
+
+export const note = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+
+export const slots = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+
+export const slot = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  minHeight: '72px',
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: '0 1px 3px rgba(0,0,0,.12)',
+  borderLeft: `6px solid ${vars.color.primary}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+});
+
+export const slotOff = style({ background: vars.color.background, borderLeftColor: vars.color.border, boxShadow: 'none', color: vars.color.muted });
+
+export const slotDoctor = style({ fontSize: vars.font.size.md, color: 'inherit' });
+
+export const quota = style({ color: vars.color.success, fontWeight: 700 });
+
+export const full = style({ color: vars.color.danger, fontWeight: 700 });
+
+export const specialties = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: vars.space.sm });
+
+export const specialty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  minHeight: '96px',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  color: '#fff',
+  fontWeight: 600,
+  textAlign: 'center',
+  textDecoration: 'none',
+});
+
+export const doctor = style({ display: 'grid', gridTemplateColumns: '90px 1fr', gap: vars.space.md, alignItems: 'start' });
+
+export const photo = style({ width: '90px', height: '100px', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.background });
+
+export const doctorName = style({ fontSize: vars.font.size.md, fontWeight: 700, overflowWrap: 'anywhere' });
+
+export const scheduleRows = style({ listStyle: 'none', margin: `${vars.space.sm} 0 0`, padding: 0, display: 'grid', gap: vars.space.xs });
+
+export const scheduleRow = style({
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  minHeight: vars.touch,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.primaryDark,
+  fontSize: vars.font.size.sm,
+  textDecoration: 'none',
+});
+
+export const summary = style({ display: 'grid', gap: vars.space.xs });
+
+/** Room under the content for the fixed 'Install App' bar. */
+export const roomForBar = style({ paddingBottom: '88px' });

@@ -1,0 +1,43 @@
+// Perjanjian Poliklinik (/perjanjianpoli, spec sections 2, 4, 5): clinic, guarantee and date,
+// then the doctors of that clinic with their quota.
+import { useState } from 'preact/hooks';
+import { getClinics } from '../../api/booking.ts';
+import { isExecutiveClinic, type Guarantee } from '../../lib/booking.ts';
+import { S } from '../../strings.ts';
+import { useResource } from '../../ui/resource.ts';
+import { field, input, label, page } from '../../ui/controls.css.ts';
+import * as css from './booking.css.ts';
+import { QuotaCheck } from './shared.tsx';
+
+export default function ClinicBooking() {
+  const [clinics] = useResource(getClinics);
+  const [kdDep, setKdDep] = useState('');
+  const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
+  const clinicList = clinics.state === 'ok' ? clinics.data : [];
+  const clinic = clinicList.find((c) => c.kd_dep === kdDep) ?? null;
+
+  const chooseClinic = (value: string) => {
+    setKdDep(value);
+    if (isExecutiveClinic(value)) setGuarantee('Non BPJS');
+  };
+
+  return (
+    <main class={page}>
+      <QuotaCheck clinic={clinic} dateLabel={S.booking.tanggal} guarantee={guarantee} onGuarantee={setGuarantee}>
+        <div class={field}>
+          <label class={label} for="bk-poli">
+            {S.booking.poli}
+          </label>
+          <select id="bk-poli" class={input} value={kdDep} onChange={(e) => chooseClinic(e.currentTarget.value)} aria-busy={clinics.state === 'loading'}>
+            <option value="">{clinics.state === 'loading' ? S.loading : S.booking.choosePoli}</option>
+            {clinicList.map((c) => (
+              <option value={c.kd_dep}>{c.ds_dep}</option>
+            ))}
+          </select>
+          {clinics.state === 'error' && <span class={css.warn}>{S.noData}</span>}
+          {clinic && isExecutiveClinic(clinic.kd_dep) && <span class={css.note}>{S.booking.executiveNote}</span>}
+        </div>
+      </QuotaCheck>
+    </main>
+  );
+}

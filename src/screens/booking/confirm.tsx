@@ -1,0 +1,227 @@
+// The appointment confirmations (spec sections 2, 4, 5, 8). /buatjanji: the chosen session
+// read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
+// the same appointment). /buatjanjionline: the same fields; it books nothing yet (decisions 14).
+import { useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { bookAppointment } from '../../api/booking.ts';
+import { getProfile } from '../../api/patient.ts';
+import { carabayar, isGuarantee, type Guarantee } from '../../lib/booking.ts';
+import { formatDmy, formatLong, isIsoDate } from '../../lib/dates.ts';
+import { clinicFromQuery, to } from '../../routes.ts';
+import { session } from '../../session/session.ts';
+import { S } from '../../strings.ts';
+import { Dialog, type DialogAction } from '../../ui/Dialog.tsx';
+import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
+import { useResource } from '../../ui/resource.ts';
+import { ErrorBanner, Spinner } from '../../ui/Spinner.tsx';
+import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import * as css from './booking.css.ts';
+import { GuaranteeSelect } from './shared.tsx';
+
+const T = S.booking.confirm;
+
+interface Shown {
+  nama: string;
+  nomr: string;
+  tglLahir: string;
+  tglJanji: string;
+  poli: string;
+  dokter: string;
+  jam: string;
+  jaminan?: string;
+}
+
+const ROWS: FieldRow<Shown>[] = [
+  [T.nama, (x) => x.nama],
+  [T.nomr, (x) => x.nomr],
+  [T.tglLahir, (x) => x.tglLahir],
+  [T.tglJanji, (x) => x.tglJanji],
+  [T.poli, (x) => x.poli],
+  [T.dokter, (x) => x.dokter],
+  [T.jam, (x) => x.jam],
+];
+
+/** The patient's name from the profile call; the rest of the header comes from the session. */
+function usePatient() {
+  const [profile] = useResource(() => getProfile(true));
+  const c = session.current.value;
+  const nama = profile.state === 'ok' ? profile.data.nama : profile.state === 'loading' ? S.loading : S.na;
+  return { nama, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
+}
+
+function PhoneField({ value, onInput }: { value: string; onInput: (v: string) => void }) {
+  return (
+    <div class={field}>
+      <label class={label} for="bk-hp">
+        {T.hp}
+      </label>
+      <input
+        id="bk-hp"
+        name="hp"
+        class={input}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="08xxxxxxxxxx"
+        value={value}
+        onInput={(e) => onInput(e.currentTarget.value)}
+        required
+      />
+    </div>
+  );
+}
+
+function Incomplete() {
+  return (
+    <main class={page}>
+      <ErrorBanner text={T.incomplete} />
+      <a class={button({ kind: 'secondary', block: true })} href={to.clinicBooking()}>
+        {T.chooseAgain}
+      </a>
+    </main>
+  );
+}
+
+interface Message {
+  title: string;
+  lines: string[];
+  booked?: boolean;
+}
+
+interface ConfirmParams {
+  dokterr: string;
+  kd_dokter: string;
+  jam: string;
+  tgljanji: string;
+  sts_jam: string;
+  sts_ue: string;
+  bayar: string;
+}
+
+export function Confirm({ params: p, query }: { params: ConfirmParams; query?: Record<string, string> }) {
+  const { route } = useLocation();
+  const patient = usePatient();
+  const clinic = clinicFromQuery(query);
+  const [hp, setHp] = useState('');
+  const [sending, setSending] = useState(false);
+  const [booked, setBooked] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  // Two taps can land before the button re-renders disabled: the ref stops the second at once.
+  const busy = useRef(false);
+  if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
+  const bayar: Guarantee = p.bayar;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (busy.current || booked) return;
+    if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
+    busy.current = true;
+    setSending(true);
+    const res = await bookAppointment({
+      nomr: patient.nomr,
+      tgl_janji: p.tgljanji,
+      sts_ue: p.sts_ue,
+      tgl_lahir: patient.birthDate,
+      kd_dep: clinic.kd_dep,
+      kd_dr: p.kd_dokter,
+      sts_jam: p.sts_jam,
+      carabayar: carabayar(bayar),
+      hp: hp.trim(),
+    });
+    busy.current = false;
+    setSending(false);
+    if (res.ok) {
+      setBooked(true);
+      return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
+    }
+    if (res.error.kind === 'status') return setMessage({ title: T.alert, lines: [res.error.message ?? T.failed] });
+    setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
+  };
+
+  const close = () => setMessage(null);
+  const actions: DialogAction[] = message?.booked
+    ? [{ label: T.home, onClick: () => route(to.home()) }]
+    : [{ label: T.close, onClick: close }];
+
+  return (
+    <main class={page}>
+      <section class={card} aria-label="Data perjanjian">
+        <Fields
+          item={{
+            nama: patient.nama,
+            nomr: patient.nomr,
+            tglLahir: formatLong(patient.birthDate),
+            tglJanji: p.tgljanji,
+            poli: clinic.ds_dep,
+            dokter: p.dokterr,
+            jam: p.jam,
+            jaminan: bayar,
+          }}
+          rows={[...ROWS, [T.jaminan, (x) => x.jaminan]]}
+        />
+      </section>
+      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        <PhoneField value={hp} onInput={setHp} />
+        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
+          {sending && <Spinner small />}
+          {T.submit}
+        </button>
+      </form>
+      {message && (
+        <Dialog title={message.title} role="alertdialog" onClose={message.booked ? undefined : close} actions={actions}>
+          {message.lines.map((l) => (
+            <p>{l}</p>
+          ))}
+        </Dialog>
+      )}
+    </main>
+  );
+}
+
+interface OnlineParams {
+  dokterr: string;
+  kd_dokter: string;
+  jam: string;
+  tgljanji: string;
+}
+
+/** Konfirmasi Data: the spec's online confirmation, which only answers 'On Progress !'. */
+export function ConfirmOnline({ params: p, query }: { params: OnlineParams; query?: Record<string, string> }) {
+  const patient = usePatient();
+  const clinic = clinicFromQuery(query);
+  const [hp, setHp] = useState('');
+  const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
+  const [shown, setShown] = useState(false);
+  if (!clinic || !isIsoDate(p.tgljanji)) return <Incomplete />;
+
+  return (
+    <main class={page}>
+      <p class={`${card} ${css.note}`}>{T.onlineNote}</p>
+      <section class={card} aria-label="Data perjanjian">
+        <Fields
+          item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: formatLong(patient.birthDate), tglJanji: formatDmy(p.tgljanji), poli: clinic.ds_dep, dokter: p.dokterr, jam: p.jam }}
+          rows={ROWS}
+        />
+      </section>
+      <form
+        class={`${card} ${css.form}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setShown(true);
+        }}
+        noValidate
+      >
+        <PhoneField value={hp} onInput={setHp} />
+        <GuaranteeSelect id="bk-jaminan-online" value={guarantee} onChange={setGuarantee} />
+        <button type="submit" class={button({ kind: 'primary', block: true })}>
+          {T.submit}
+        </button>
+      </form>
+      {shown && (
+        <Dialog title={T.alert} role="alertdialog" onClose={() => setShown(false)} actions={[{ label: T.close, onClick: () => setShown(false) }]}>
+          <p>{T.onProgress}</p>
+        </Dialog>
+      )}
+    </main>
+  );
+}

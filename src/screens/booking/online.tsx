@@ -1,0 +1,88 @@
+// Perjanjian Konsultasi Online (/perjanjianonline, spec section 2, decisions 14): a clinic typed
+// or picked from suggestions, a required date, 'Cek Kuota', the doctors with
+// 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
+import { useState } from 'preact/hooks';
+import { getClinics, getQuota } from '../../api/booking.ts';
+import { dateRefusal, sessionHours } from '../../lib/booking.ts';
+import { todayWib } from '../../lib/dates.ts';
+import { to } from '../../routes.ts';
+import { S } from '../../strings.ts';
+import { DatePicker } from '../../ui/DatePicker.tsx';
+import { InstallBar } from '../../ui/InstallBar.tsx';
+import { useResource } from '../../ui/resource.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import * as css from './booking.css.ts';
+import { SlotList, useSlots } from './shared.tsx';
+
+export function OnlineBooking() {
+  const [clinics] = useResource(getClinics);
+  const [text, setText] = useState('');
+  const [date, setDate] = useState<string | null>(null);
+  const { slots, check, clear, checking } = useSlots();
+  const today = todayWib();
+  const clinicList = clinics.state === 'ok' ? clinics.data : [];
+  const typed = text.trim().toUpperCase();
+  const clinic = clinicList.find((c) => c.ds_dep.toUpperCase() === typed || c.kd_dep === typed) ?? null;
+  const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null;
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!clinic || !date || checking) return;
+    check(() => getQuota(clinic.kd_dep, date));
+  };
+
+  return (
+    <main class={`${page} ${css.roomForBar}`}>
+      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        <div class={field}>
+          <label class={label} for="on-poli">
+            {S.booking.poli}
+          </label>
+          <input
+            id="on-poli"
+            class={input}
+            list="on-poli-list"
+            autoComplete="off"
+            placeholder={S.booking.choosePoli}
+            value={text}
+            required
+            aria-invalid={!!typed && !clinic}
+            onInput={(e) => {
+              setText(e.currentTarget.value);
+              clear();
+            }}
+          />
+          <datalist id="on-poli-list">
+            {clinicList.map((c) => (
+              <option value={c.ds_dep} />
+            ))}
+          </datalist>
+          {!!typed && !clinic && clinics.state === 'ok' && <span class={css.note}>Pilih poli dari daftar.</span>}
+        </div>
+        <DatePicker
+          label={S.booking.tanggal}
+          value={date}
+          today={today}
+          excluded={excluded}
+          onChange={(d) => {
+            setDate(d);
+            clear();
+          }}
+        />
+        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!clinic || !date || checking} aria-busy={checking}>
+          {checking && <Spinner small />}
+          {S.booking.check}
+        </button>
+      </form>
+      {slots && clinic && date && (
+        <SlotList
+          slots={slots}
+          quota="filled"
+          href={(s) => to.confirmOnline({ dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date }, clinic)}
+        />
+      )}
+      <InstallBar />
+    </main>
+  );
+}

@@ -1,0 +1,241 @@
+// Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
+// rule and its explanation, the quota check and the slot list. The rules themselves are in
+// src/lib/booking.ts.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { getLastAppointment, getQuota } from '../../api/booking.ts';
+import type { Result } from '../../api/http.ts';
+import type { Clinic, QuotaSlot } from '../../contract/index.ts';
+import {
+  GUARANTEES,
+  bpjsGapEnd,
+  dateRefusal,
+  guaranteeAllowed,
+  isGuarantee,
+  isSlotAvailable,
+  practisingSlots,
+  remainingQuota,
+  sessionHours,
+  type DateRule,
+  type Guarantee,
+} from '../../lib/booking.ts';
+import { formatLong, todayWib } from '../../lib/dates.ts';
+import { to } from '../../routes.ts';
+import { S } from '../../strings.ts';
+import { button, card, field, input, label } from '../../ui/controls.css.ts';
+import { DatePicker } from '../../ui/DatePicker.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { ListState } from '../../ui/ListState.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import type { Resource } from '../../ui/resource.ts';
+import * as css from './booking.css.ts';
+
+export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
+  return (
+    <div class={field}>
+      <label class={label} for={id}>
+        {S.booking.jaminan}
+      </label>
+      <select
+        id={id}
+        class={input}
+        value={value}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          onChange(isGuarantee(v) ? v : '');
+        }}
+      >
+        <option value="">{S.booking.chooseJaminan}</option>
+        {GUARANTEES.map((g) => (
+          <option value={g}>{g}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The last BPJS appointment date: fetched only while the guarantee is BPJS, cleared otherwise;
+ * a failed call counts as none (spec section 7: errors ignored).
+ */
+export function useLastAppointment(guarantee: Guarantee | ''): string | null {
+  const [last, setLast] = useState<string | null>(null);
+  useEffect(() => {
+    setLast(null);
+    if (guarantee !== 'BPJS') return;
+    let live = true;
+    void getLastAppointment().then((r) => live && setLast(r.ok ? r.data : null));
+    return () => {
+      live = false;
+    };
+  }, [guarantee]);
+  return last;
+}
+
+/** The date rule of a booking screen and the sentence that explains its grey dates. */
+export function useDateRule(guarantee: Guarantee | '', weekday?: string) {
+  const last = useLastAppointment(guarantee);
+  const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: last, weekday };
+  const excluded = (date: string) => dateRefusal(date, rule) !== null;
+  const hint = !guarantee
+    ? S.booking.guaranteeFirst
+    : guarantee === 'BPJS' && last
+      ? S.booking.lastBpjs(formatLong(last), formatLong(bpjsGapEnd(last)))
+      : undefined;
+  return { rule, excluded, hint };
+}
+
+/** Why the chosen date cannot be checked, or null. */
+export function refusalText(date: string | null, rule: DateRule): string | null {
+  if (!date) return null;
+  const refusal = dateRefusal(date, rule);
+  if (!refusal) return null;
+  return refusal === 'weekday' ? S.booking.refusal.weekday(rule.weekday ?? '') : S.booking.refusal[refusal];
+}
+
+/** The quota list of a screen: null until checked, cleared whenever an input changes. */
+export function useSlots() {
+  const [slots, setSlots] = useState<Resource<QuotaSlot[]> | null>(null);
+  const seq = useRef(0);
+  const clear = () => {
+    seq.current++;
+    setSlots(null);
+  };
+  const check = (load: () => Promise<Result<QuotaSlot[]>>) => {
+    const mine = ++seq.current;
+    setSlots({ state: 'loading' });
+    void load().then((r) => {
+      if (mine !== seq.current) return;
+      setSlots(r.ok ? { state: 'ok', data: practisingSlots(r.data ?? []) } : { state: 'error', error: r.error });
+    });
+  };
+  return { slots, check, clear, checking: slots?.state === 'loading' };
+}
+
+/** The doctors of a quota check; a slot with no seat left is shown but cannot be chosen. */
+export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource<QuotaSlot[]>; href: (s: QuotaSlot) => string; quota?: 'remaining' | 'filled' }) {
+  return (
+    <section aria-label={S.booking.slotsTitle} aria-live="polite">
+      <ListState resource={slots}>
+        {(items) => (
+          <ul class={css.slots}>
+            {items.map((s) => {
+              const available = isSlotAvailable(s);
+              const body = (
+                <>
+                  <strong class={css.slotDoctor}>{s.nama_dr}</strong>
+                  <span>
+                    {S.booking.hours} {s.jam_dtg} - {s.jam_plg}
+                  </span>
+                  {quota === 'filled' ? (
+                    <span class={css.quota}>{S.booking.quotaOf(s.quota_terisi, s.batas_quota)}</span>
+                  ) : available ? (
+                    <span class={css.quota}>
+                      {S.booking.quotaLeft}: {remainingQuota(s)}
+                    </span>
+                  ) : null}
+                  {!available && <span class={css.full}>{s.batas_quota > 0 ? S.booking.full : S.booking.noQuota}</span>}
+                </>
+              );
+              return (
+                <li>
+                  {available ? (
+                    <a class={css.slot} href={href(s)}>
+                      {body}
+                    </a>
+                  ) : (
+                    <div class={`${css.slot} ${css.slotOff}`} aria-disabled="true">
+                      {body}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
+    </section>
+  );
+}
+
+interface QuotaCheckProps {
+  /** The clinic chosen, or null while none is. */
+  clinic: Clinic | null;
+  /** One doctor (Cek Kuota) or the whole clinic (''). */
+  kdDr?: string;
+  /** Cek Kuota: only this weekday can be chosen. */
+  weekday?: string;
+  dateLabel: string;
+  guarantee: Guarantee | '';
+  onGuarantee: (g: Guarantee | '') => void;
+  /** Fields above the guarantee (the clinic picker). */
+  children?: ComponentChildren;
+}
+
+/**
+ * Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (spec section 4):
+ * the date waits for a guarantee, the button for a clinic, a guarantee and an allowed date, and
+ * any change clears the list. BPJS at clinic 20012 is refused with the spec's dialog.
+ */
+export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children }: QuotaCheckProps) {
+  const [date, setDate] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const { slots, check, clear, checking } = useSlots();
+  const { rule, excluded, hint } = useDateRule(guarantee, weekday);
+  const refusal = refusalText(date, rule);
+  const ready = !!(clinic && guarantee && date && !refusal);
+  useEffect(clear, [clinic?.kd_dep, guarantee]);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!clinic || !guarantee || !date || refusal || checking) return;
+    if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
+    check(() => getQuota(clinic.kd_dep, date, kdDr));
+  };
+
+  return (
+    <>
+      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        {children}
+        <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
+        <DatePicker
+          label={dateLabel}
+          value={date}
+          today={rule.today}
+          excluded={excluded}
+          disabled={!guarantee}
+          hint={hint}
+          onChange={(d) => {
+            setDate(d);
+            clear();
+          }}
+        />
+        {refusal && (
+          <p class={css.warn} role="alert">
+            {refusal}
+          </p>
+        )}
+        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!ready || checking} aria-busy={checking}>
+          {checking && <Spinner small />}
+          {S.booking.check}
+        </button>
+      </form>
+      {slots && clinic && date && guarantee && (
+        <SlotList
+          slots={slots}
+          href={(s) =>
+            to.confirm(
+              { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: guarantee },
+              clinic,
+            )
+          }
+        />
+      )}
+      {invalid && (
+        <Dialog title={S.booking.invalidTitle} role="alertdialog" onClose={() => setInvalid(false)} actions={[{ label: S.close, onClick: () => setInvalid(false) }]}>
+          <p>{S.booking.invalidBody}</p>
+        </Dialog>
+      )}
+    </>
+  );
+}
