@@ -10,17 +10,23 @@ import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { photoRoutes } from './routes/photos.ts';
+import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
 import { recordRoutes } from './routes/records.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { staticRoutes } from './routes/static.ts';
+import { memoVapidKeys } from './push/keys.ts';
+import type { VapidKeys } from './push/webpush.ts';
 
 export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** The process's VAPID keys, and what wakes its push worker when a notification is queued. */
+  push?: { vapid: () => Promise<VapidKeys>; wake: () => void };
 }
 
-export async function buildApp({ config, db, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, push }: AppOptions): Promise<FastifyInstance> {
+  const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
     bodyLimit: config.bodyLimitBytes,
@@ -51,13 +57,15 @@ export async function buildApp({ config, db, logger = true }: AppOptions): Promi
     await authRoutes(scope, db, config);
     await registrationRoutes(scope, db);
     await photoRoutes(scope, db);
+    await pushKeyRoutes(scope, vapid);
   });
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config);
     await recordRoutes(scope, db);
     await bookingRoutes(scope, db);
+    await pushRegistrationRoutes(scope, db, config);
   });
-  await app.register(async (scope) => internalRoutes(scope, db, config));
+  await app.register(async (scope) => internalRoutes(scope, db, config, wake));
   await app.register(async (scope) => staticRoutes(scope, config.distDir));
   return app;
 }

@@ -1,10 +1,11 @@
 // npm run notify -- --nomr 00012345 --title "…" --body "…" [--url /home]
-// Records a notification for a patient, as the hospital's systems do through
-// POST /api/internal/notify, straight into the configured database.
+// Queues a notification for a patient, as the hospital's systems do through
+// POST /api/internal/notify, straight into the configured database; the server processes' push
+// workers send it.
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { enqueueNotification } from './push/notifications.ts';
+import { enqueueNotification } from './push/queue.ts';
 
 const { values } = parseArgs({
   options: { nomr: { type: 'string' }, title: { type: 'string' }, body: { type: 'string' }, url: { type: 'string' } },
@@ -20,7 +21,7 @@ try {
     console.error(`unknown medical record number ${values.nomr}`);
     process.exitCode = 1;
   } else {
-    console.log(`notification ${result.id} recorded for ${values.nomr} (${result.registrations} push registration(s))`);
+    console.log(`notification ${result.id} recorded for ${values.nomr}: queued for ${result.registrations} push registration(s), sent by a running server`);
   }
 } finally {
   await db.close();

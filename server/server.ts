@@ -3,17 +3,26 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { pushService } from './push/service.ts';
+import type { PushWorker } from './push/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const app = await buildApp({ config, db });
+  const push = pushService(db, config.push);
+  let worker: PushWorker | null = null;
+  const app = await buildApp({ config, db, push: { vapid: push.vapid, wake: () => worker?.wake() } });
+  if (config.push.worker) {
+    worker = push.worker(app.log);
+    worker.start();
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
     await app.close();
+    await worker?.stop();
     await db.close();
     process.exit(0);
   };

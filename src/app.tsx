@@ -3,6 +3,7 @@ import type { ComponentChildren, ComponentType } from 'preact';
 import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
 import { onSessionExpired } from './api/http.ts';
+import { listenForPush } from './push/foreground.ts';
 import { ROUTES, redirectFor, type RouteDef } from './routes.ts';
 import { session } from './session/session.ts';
 import { S } from './strings.ts';
@@ -55,8 +56,19 @@ function useSessionExpiry() {
   );
 }
 
+/** Foreground pushes as toasts; a push registration once signed in, off the critical path. */
+function usePush(signedIn: boolean) {
+  useEffect(() => listenForPush((m) => toasts.show(m.body, 'info', m.title)), []);
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => void import('./push/subscribe.ts').then((m) => m.ensurePushRegistration()), 1500);
+    return () => clearTimeout(timer);
+  }, [signedIn]);
+}
+
 export function App() {
   useSessionExpiry();
+  usePush(session.signedIn.value);
   return (
     <LocationProvider>
       <OfflineBanner />

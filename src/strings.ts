@@ -99,7 +99,10 @@ export const S = {
       nama: 'Nama',
       noAntrian: 'Nomor Antrian Farmasi',
       statusObat: 'Status Obat',
+      status: 'Status',
+      noDipanggil: 'Nomor Dipanggil Saat Ini',
     },
+    queueStatus: { menunggu: 'Menunggu', dipanggil: 'Dipanggil, silakan menuju ruang periksa' } as Record<string, string>,
   },
 
   booking: {

@@ -3,6 +3,7 @@
 // API answers carry patient data and are never cached here.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { PUSH_MESSAGE_TYPE, appPath, readPushMessage, type PushMessage } from './contract/push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -16,3 +17,40 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Push (spec sections 1 and 4): with an app window in front the page shows a toast instead
+// (spec section 4: a foreground push shows a toast); otherwise a system notification, tagged
+// with the notification's id so a repeat of the same one replaces it rather than buzzing twice.
+self.addEventListener('push', (event) => {
+  const message = readPushMessage(event.data?.text());
+  if (message) event.waitUntil(deliver(message));
+});
+
+async function deliver(message: PushMessage): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const front = windows.find((w) => w.visibilityState === 'visible');
+  if (front) return front.postMessage({ type: PUSH_MESSAGE_TYPE, message });
+  await self.registration.showNotification(message.title, {
+    body: message.body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    tag: `pasien-${message.id}`,
+    lang: 'id',
+    data: { url: message.url },
+  });
+}
+
+// A tap opens the app at the notification's page: in a window already open, or a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(appPath(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) return void (await self.clients.openWindow(url));
+      await open.focus();
+      await open.navigate(url).catch(() => undefined);
+    })(),
+  );
+});

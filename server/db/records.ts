@@ -29,7 +29,10 @@ export function upcomingAppointments(q: Queryable, nomr: string, today: string):
 
 export async function clinicQueue(q: Queryable, nomr: string, today: string): Promise<C.ClinicQueueItem[]> {
   const rows = await q.query<Omit<C.ClinicQueueItem, 'hari'>>(
-    `SELECT cq.no_urut, cq.no_reg, cq.tgl_janji, d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas
+    `SELECT cq.no_urut, cq.no_reg, cq.tgl_janji, d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas,
+            cq.status,
+            (SELECT max(x.no_urut) FROM clinic_queue x
+              WHERE x.kd_dep = cq.kd_dep AND x.kd_dr = cq.kd_dr AND x.tgl_janji = cq.tgl_janji AND x.status = 'dipanggil') AS no_dipanggil
        FROM clinic_queue cq JOIN doctors d ON d.kd_dr = cq.kd_dr JOIN clinics c ON c.kd_dep = cq.kd_dep
        JOIN patients p ON p.nomr = cq.no_mr
       WHERE cq.no_mr = $1 AND cq.tgl_janji = $2

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createSession, revokeSession } from '../domain/sessions.ts';
 import { bearerToken } from '../guard.ts';
+import { registrationKind, saveRegistration } from '../push/registrations.ts';
 import { ISO_DATE, failure } from './schemas.ts';
 
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
@@ -49,7 +50,9 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
       );
       if (!patient) return reply.code(401).send({ status: false, message: LOGIN_FAILED });
       const token = await createSession(db, patient.nomr, policy);
-      if (body.fcmtoken) await savePushRegistration(db, patient.nomr, body.fcmtoken);
+      // A registration the server cannot use is left out; it never fails the login (decisions 7).
+      const kind = body.fcmtoken ? registrationKind(body.fcmtoken, config.push.endpointHosts) : null;
+      if (kind) await saveRegistration(db, patient.nomr, body.fcmtoken, kind);
       return { token: { access_token: token, token_type: 'Bearer', expires_in: config.sessionMaxDays * 86400 } };
     },
   );
@@ -62,15 +65,5 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
       if (token) await revokeSession(db, token);
       return reply.header('Clear-Site-Data', '"storage"').send({ status: true, data: null });
     },
-  );
-}
-
-/** A registration is a JSON Web Push subscription or, otherwise, an FCM token (decisions 7). */
-export async function savePushRegistration(db: Db, nomr: string, registration: string): Promise<void> {
-  const kind = registration.trimStart().startsWith('{') ? 'webpush' : 'fcm';
-  await db.query(
-    `INSERT INTO push_registrations (nomr, token, kind) VALUES ($1, $2, $3)
-     ON CONFLICT (token) DO UPDATE SET nomr = EXCLUDED.nomr, updated_at = now()`,
-    [nomr, registration, kind],
   );
 }

@@ -25,7 +25,8 @@ const LISTS: Array<{ url: string; summary: string; read: Reader; items: object }
     url: '/api/patient/antrian/poli',
     summary: "Today's clinic queue",
     read: (db, nomr, today) => records.clinicQueue(db, nomr, today),
-    items: list({ ...fields(['no_reg', 'tgl_janji', 'hari', 'dokter', 'ds_dep', 'no_mr', 'nama_pas']), no_urut: int }),
+    // status and no_dipanggil are the reference API's additions: the card shows the call.
+    items: list({ ...fields(['no_reg', 'tgl_janji', 'hari', 'dokter', 'ds_dep', 'no_mr', 'nama_pas', 'status']), no_urut: int, no_dipanggil: { type: ['integer', 'null'] } }),
   },
   {
     url: '/api/patient/antrian/farmasi',

@@ -29,6 +29,9 @@ export const API = {
   historySurgery: '/api/patient/riwayat/tindakan/bedah',
   supporting: '/api/patient/riwayat/penunjang',
   vascular: '/api/patient/laporan/pemeriksaan/vaskular',
+  /** The reference API's additions for push (decisions 7): the VAPID key, a renewed registration. */
+  vapidKey: '/api/push/vapid',
+  savePush: '/api/patient/simpan/fcmtoken',
 } as const;
 
 export interface NewPatient {
@@ -80,6 +83,9 @@ export interface ClinicQueueItem {
   ds_dep: string;
   no_mr: string;
   nama_pas: string;
+  /** The reference API's additions: 'menunggu' or 'dipanggil', and the number called last. */
+  status?: string;
+  no_dipanggil?: number | null;
 }
 
 export interface PharmacyQueueItem {

@@ -2,6 +2,10 @@
 // existing Web Push subscription, serialised as JSON, or '' when there is none. Every step has
 // a time limit — without a push service a subscription can hang forever — and failures never
 // block login.
+/** Time limits: a quick lookup, and a subscription (which may wait on a push service). */
+export const STEP_MS = 5000;
+export const SUBSCRIBE_MS = 15000;
+
 export function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(fallback), ms);

@@ -1,6 +1,7 @@
 // Checks of the built app in dist/ (npm test builds it first): prerendered shells, the manifest,
 // the service worker's precache, and the byte budgets.
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -63,6 +64,24 @@ test('firebase is in no route initial load', () => {
   for (const r of routes) {
     for (const f of r.files) assert.not.match(dist(f), /firebase|FirebaseError/i, `${r.path}: ${f}`);
   }
+});
+
+test('with a Firebase web config, Firebase is a chunk of its own, in no route initial load', () => {
+  const out = '.tmp/dist-firebase';
+  rmSync(out, { recursive: true, force: true });
+  execFileSync('node_modules/.bin/vite', ['build', '--outDir', out, '--logLevel', 'error'], {
+    env: {
+      ...process.env,
+      VITE_FIREBASE_CONFIG: JSON.stringify({ apiKey: 'AIzaDemo', projectId: 'rs-pasien-demo', messagingSenderId: '1234567890', appId: '1:1234567890:web:abc' }),
+      VITE_FIREBASE_VAPID_KEY: 'BDemoKey',
+    },
+    stdio: 'pipe',
+  });
+  const chunk = readdirSync(join(out, 'assets')).find((f) => /^firebase-.*\.js$/.test(f));
+  assert.ok(chunk, 'a firebase chunk is built');
+  assert.match(readFileSync(join(out, 'assets', chunk!), 'utf8'), /FirebaseError/);
+  for (const r of measureRoutes(out)) assert.not.ok(r.files.includes(`assets/${chunk}`), r.path);
+  rmSync(out, { recursive: true, force: true });
 });
 
 test('all CSS fits in 12 KB, the precache in 250 KB, the login page in the first 14 KB', () => {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, launch, launchPersistent } from '../support/browser.ts';
+import { PHONE, fillLogin, launch, launchPersistent } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -33,13 +33,6 @@ async function page(opts: { permission?: 'granted' | 'denied'; js?: boolean } = 
   return { ctx, page: p };
 }
 
-async function fillLogin(p: Page, nomr: string, iso: string) {
-  const [y, m, d] = iso.split('-');
-  await p.getByLabel('Nomor MR').fill(nomr);
-  await p.getByLabel('Tanggal', { exact: true }).selectOption(d);
-  await p.getByLabel('Bulan').selectOption(m);
-  await p.getByLabel('Tahun').fill(y);
-}
 
 async function closeNotificationDialog(p: Page) {
   const close = p.getByRole('button', { name: 'Tutup' });

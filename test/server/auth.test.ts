@@ -73,11 +73,20 @@ test('a session past its absolute expiry has expired even when in use', async ()
 });
 
 test('the fcmtoken of a login is kept as the patient push registration', async () => {
-  const sub = JSON.stringify({ endpoint: 'https://push.example/abc', keys: { p256dh: 'x', auth: 'y' } });
+  const sub = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'x', auth: 'y' } });
   await login({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: sub });
-  await login({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: 'fcm-token-123' });
+  await login({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: 'fcm-token-0123456789:APA91b' });
   const rows = await t.db.query<{ kind: string }>('SELECT kind FROM push_registrations WHERE nomr = $1 ORDER BY kind', [DEMO_A.nomr]);
   assert.equal(rows.map((r) => r.kind), ['fcm', 'webpush']);
+});
+
+test('a subscription pointing anywhere but a push service is not kept, and the login still succeeds', async () => {
+  for (const endpoint of ['http://169.254.169.254/latest/meta-data', 'https://evil.example/push', 'https://fcm.googleapis.com.evil.example/x']) {
+    const res = await login({ medical_record_number: DEMO_B.nomr, birthdate: DEMO_B.tgl_lahir, fcmtoken: JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }) });
+    assert.is(res.statusCode, 200, endpoint);
+  }
+  const rows = await t.db.query('SELECT 1 FROM push_registrations WHERE nomr = $1', [DEMO_B.nomr]);
+  assert.is(rows.length, 0);
 });
 
 test.run();

@@ -7,7 +7,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../src/lib/dates.ts';
 import { COHORT } from '../../server/db/seed.ts';
+import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
+import { pushEndpoint, subscriber } from '../support/push.ts';
 import { startServer } from '../support/server.ts';
 
 const cli = (script: string, args: string[], env: Record<string, string>) =>
@@ -77,5 +79,37 @@ if (ENGINE === 'postgres') {
     }
   });
 }
+
+test('a notification queued when the server is killed (-9) before sending goes out exactly once after a restart', async () => {
+  const endpoint = await pushEndpoint();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-kill-'));
+  const database: Record<string, string> = ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {};
+  const env = { ...database, DIST_DIR: '/nonexistent', INTERNAL_API_TOKEN: INTERNAL_TOKEN, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_POLL_MS: '100' };
+  const phone = subscriber(`${endpoint.url}/push/kill`);
+  try {
+    // The first process queues but does not send (PUSH_WORKER off), then dies without a word.
+    const first = await startServer({ ...env, PUSH_WORKER: 'false' }, { dataDir });
+    const login = await post(`${first.url}/api/auth/proxy-login`, { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: phone.json });
+    assert.is(login.code, 200);
+    const queued = await post(`${first.url}/api/internal/notify`, { nomr: DEMO_A.nomr, title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.' }, INTERNAL_TOKEN);
+    assert.is(queued.body.data.registrations, 1);
+    await first.stop('SIGKILL');
+    assert.is(endpoint.received.length, 0);
+
+    const second = await startServer(env, { dataDir });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!endpoint.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1500)); // time enough for a second send, were there one
+      assert.is(endpoint.received.length, 1);
+      assert.is(phone.decrypt(endpoint.received[0].body).title, 'Obat Anda siap diambil');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await endpoint.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 test.run();

@@ -55,3 +55,12 @@ export async function signedInPage(browser: Browser, baseUrl: string, who: { nom
   );
   return p;
 }
+
+/** Fills the login form: the number, and the birth date as day, month and the typed year. */
+export async function fillLogin(p: Page, nomr: string, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-');
+  await p.getByLabel('Nomor MR').fill(nomr);
+  await p.getByLabel('Tanggal', { exact: true }).selectOption(d);
+  await p.getByLabel('Bulan').selectOption(m);
+  await p.getByLabel('Tahun').fill(y);
+}

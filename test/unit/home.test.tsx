@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { session } from '../../src/session/session.ts';
-import { AppointmentsCard, PharmacyQueueCard } from '../../src/screens/home/cards.tsx';
+import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from '../../src/screens/home/cards.tsx';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { byRole, root, text, waitFor } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
@@ -45,6 +45,17 @@ test('the medicine status is bold and red', () => {
   render(<PharmacyQueueCard resource={{ state: 'ok', data: [{ no_antrian: 'F-012', tgl_layanan: '2026-11-22', no_mr: '00012345', nama_pasien: 'BUDI', status_obat: 'Siap diambil' }] }} />, container);
   const status = [...document.querySelectorAll('strong')].find((s) => s.textContent === 'Siap diambil');
   assert.ok(status, 'status in <strong>');
+});
+
+test('a called clinic number says so in bold, with the number reached; without a status no row is added', () => {
+  container = root();
+  const item = { no_urut: 7, no_reg: 'RJ-Q-0002', tgl_janji: '2026-11-22', hari: 'Minggu', dokter: 'dr. Ahmad Fauzi, Sp.JP(K)', ds_dep: 'POLI KARDIOLOGI DEWASA', no_mr: '00012345', nama_pas: 'BUDI SANTOSO' };
+  render(<ClinicQueueCard resource={{ state: 'ok', data: [{ ...item, status: 'dipanggil', no_dipanggil: 7 }] }} />, container);
+  const called = [...document.querySelectorAll('strong')].find((s) => s.textContent === 'Dipanggil, silakan menuju ruang periksa');
+  assert.ok(called, text());
+  assert.match(text(), /Nomor Dipanggil Saat Ini\s*7/);
+  render(<ClinicQueueCard resource={{ state: 'ok', data: [item] }} />, container);
+  assert.not.match(text(), /Status|Nomor Dipanggil/);
 });
 
 async function signedIn(who: { nomr: string; tgl_lahir: string }) {

@@ -19,6 +19,8 @@ const DRAWER: Array<[string, () => string]> = [
 
 /** What Logout does (spec section 4): end the session on the server, clear everything, go to '/'. */
 export async function signOut(): Promise<void> {
+  // This phone stops getting the patient's notifications, then the session ends on the server.
+  await import('../../push/subscribe.ts').then((m) => m.forgetPushRegistration()).catch(() => undefined);
   await logout().catch(() => undefined);
   session.signOut();
 }

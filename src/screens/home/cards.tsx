@@ -51,7 +51,11 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
       {(q) => (
         <Pairs
           rows={[
-            [F.noUrut, q.no_urut], [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
+            [F.noUrut, q.no_urut],
+            // Where the API tells (the reference API does), the call and the number reached.
+            ...(q.status ? [[F.status, <strong class={q.status === 'dipanggil' ? css.urgent : undefined}>{S.home.queueStatus[q.status] ?? q.status}</strong>] as [string, ComponentChildren]] : []),
+            ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ComponentChildren]] : []),
+            [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
             [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
           ]}
         />
@@ -67,7 +71,7 @@ export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQue
         <Pairs
           rows={[
             [F.noAntrian, f.no_antrian], [F.tanggal, formatLong(f.tgl_layanan)], [F.noMr, f.no_mr], [F.nama, f.nama_pasien],
-            [F.statusObat, <strong class={css.medicine}>{f.status_obat}</strong>],
+            [F.statusObat, <strong class={css.urgent}>{f.status_obat}</strong>],
           ]}
         />
       )}

@@ -41,7 +41,8 @@ export const summary = style({
   color: vars.color.primaryDark,
 });
 
-export const medicine = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+/** Bold red: the medicine status (spec section 2), a number called. */
+export const urgent = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 
 export const drawer = style({
   position: 'fixed',

@@ -2,6 +2,7 @@
 // to the foreground and on the refresh control (queues change by the minute).
 import { useEffect } from 'preact/hooks';
 import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../../api/patient.ts';
+import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../routes.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
@@ -30,7 +31,12 @@ export default function Home() {
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    // A number called or medicine ready: the cards show it at once.
+    window.addEventListener(PUSH_EVENT, refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener(PUSH_EVENT, refresh);
+    };
   }, []);
 
   return (

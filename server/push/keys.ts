@@ -1,0 +1,33 @@
+// The VAPID key pair: from configuration, or generated once and kept in the database, so every
+// server process on it signs with the same pair the browsers subscribed with.
+import webpush from 'web-push';
+import type { PushConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { VapidKeys } from './webpush.ts';
+
+export async function vapidKeys(db: Db, config: Pick<PushConfig, 'vapid' | 'vapidSubject'>): Promise<VapidKeys> {
+  if (config.vapid) return { ...config.vapid, subject: config.vapidSubject };
+  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM server_keys WHERE name = 'vapid'`))[0]?.value;
+  let value = await read();
+  if (!value) {
+    // Two processes starting at once may both generate: the first insert wins, both read it.
+    await db.query(`INSERT INTO server_keys (name, value) VALUES ('vapid', $1) ON CONFLICT (name) DO NOTHING`, [
+      JSON.stringify(webpush.generateVAPIDKeys()),
+    ]);
+    value = await read();
+  }
+  const { publicKey, privateKey } = JSON.parse(value!) as { publicKey: string; privateKey: string };
+  return { publicKey, privateKey, subject: config.vapidSubject };
+}
+
+/** Loads the keys once per process, on first use. */
+export function memoVapidKeys(db: Db, config: Pick<PushConfig, 'vapid' | 'vapidSubject'>): () => Promise<VapidKeys> {
+  let keys: Promise<VapidKeys> | null = null;
+  return () => {
+    keys ??= vapidKeys(db, config).catch((err) => {
+      keys = null;
+      throw err;
+    });
+    return keys;
+  };
+}

@@ -1,0 +1,29 @@
+// The push side of one server process: the VAPID keys, the senders (made once, so the FCM
+// access token is reused) and the queue worker.
+import type { FastifyBaseLogger } from 'fastify';
+import type { PushConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { fcmSender } from './fcm.ts';
+import { memoVapidKeys } from './keys.ts';
+import type { Sender } from './sender.ts';
+import { webPushSender, type VapidKeys } from './webpush.ts';
+import { createPushWorker, type PushWorker } from './worker.ts';
+
+export interface PushService {
+  vapid: () => Promise<VapidKeys>;
+  worker: (log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => PushWorker;
+}
+
+export function pushService(db: Db, config: PushConfig): PushService {
+  const vapid = memoVapidKeys(db, config);
+  let senders: Promise<Partial<Record<'fcm' | 'webpush', Sender>>> | null = null;
+  const getSenders = () =>
+    (senders ??= vapid().then((keys) => ({
+      webpush: webPushSender(keys, config.endpointHosts),
+      ...(config.fcm ? { fcm: fcmSender(config.fcm.account, config.fcm.endpoint) } : {}),
+    })).catch((err) => {
+      senders = null; // tried again at the next drain
+      throw err;
+    }));
+  return { vapid, worker: (log) => createPushWorker({ db, senders: getSenders, config, log }) };
+}

@@ -1,0 +1,95 @@
+// Sends what the queue holds: claims due deliveries in batches, sends each through the sender of
+// its kind, and records the outcome. Runs in every server process that has PUSH_WORKER on; the
+// claim's lease keeps them from sending the same delivery. wake() sends at once instead of at
+// the next poll.
+import type { FastifyBaseLogger } from 'fastify';
+import type { PushConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { PUSH_DEFAULT_URL, type PushMessage } from '../../src/contract/push.ts';
+import { claimDue, markFailed, markGone, markSent, type Delivery } from './queue.ts';
+import type { SendOutcome, Sender } from './sender.ts';
+
+export interface PushWorker {
+  /** Sends everything due now; answers how many deliveries it handled. */
+  drain(): Promise<number>;
+  /** Starts polling (and draining whenever woken). */
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  /** The sender of each registration kind; a kind without one fails its deliveries. */
+  senders: () => Promise<Partial<Record<Delivery['kind'], Sender>>>;
+  config: Pick<PushConfig, 'pollMs' | 'leaseSeconds' | 'maxAttempts'>;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  batch?: number;
+}
+
+const messageOf = (d: Delivery): PushMessage => ({ id: String(d.notification_id), title: d.title, body: d.body, url: d.url || PUSH_DEFAULT_URL });
+
+export function createPushWorker({ db, senders, config, log, batch = 20 }: WorkerOptions): PushWorker {
+  let running: Promise<void> | null = null;
+  let stopping = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  async function handle(d: Delivery, sender: Sender | undefined): Promise<void> {
+    const outcome: SendOutcome = sender
+      ? await sender.send(d.token, messageOf(d), `n${d.id}`)
+      : { kind: 'failed', detail: `no ${d.kind} sender is configured` };
+    // Delivery ids and outcomes only: never the registration, the patient or the text.
+    if (outcome.kind === 'sent') return markSent(db, d.id);
+    log?.warn({ delivery: d.id, attempt: d.attempts, outcome: outcome.kind, detail: outcome.detail }, 'push not delivered');
+    if (outcome.kind === 'gone') return markGone(db, d, outcome.detail);
+    return markFailed(db, d, outcome.detail, config.maxAttempts, outcome.kind === 'failed');
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const due = await claimDue(db, batch, config.leaseSeconds);
+      if (!due.length) return handled;
+      const byKind = await senders();
+      await Promise.all(due.map((d) => handle(d, byKind[d.kind])));
+      handled += due.length;
+      if (due.length < batch || stopping) return handled;
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      try {
+        await drain();
+      } catch (err) {
+        log?.error({ err }, 'push queue');
+      }
+      if (stopping) break;
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, config.pollMs);
+          wakeUp = () => (clearTimeout(timer), resolve());
+        });
+      }
+      woken = false;
+      wakeUp = null;
+    }
+  }
+
+  return {
+    drain,
+    start() {
+      running ??= loop();
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

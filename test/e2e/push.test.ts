@@ -1,0 +1,120 @@
+// Push in Chromium: a message delivered to the app's service worker through CDP (the hop a push
+// service makes) shows a system notification when no app window is in front, and a toast when
+// one is; and a login with notifications allowed is never held up by a push service that does
+// not answer.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import { DEMO_A } from '../../server/db/seed.ts';
+import { PHONE, fillLogin, launch, signedInPage } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  data: { url?: string } | null;
+}
+
+/** The app's service worker, active, and its registration id for CDP. */
+async function serviceWorker(ctx: BrowserContext, page: Page): Promise<{ sw: Worker; cdp: CDPSession; registrationId: string }> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await ctx.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
+  return { sw, cdp, registrationId };
+}
+
+const deliver = (cdp: CDPSession, registrationId: string, data: object) =>
+  cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(data) });
+
+const notifications = (sw: Worker) =>
+  sw.evaluate(async () => {
+    const scope = self as unknown as { registration: { getNotifications(): Promise<Shown[]> } };
+    return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
+  });
+
+test('with no app window in front, a push shows a system notification that leads to its page', async () => {
+  const page = await signedInPage(browser, server.url, DEMO_A);
+  const ctx = page.context();
+  await ctx.grantPermissions(['notifications'], { origin: server.url });
+  await page.goto(server.url + '/home');
+  const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
+  await page.goto('about:blank'); // no window of the app is open now
+
+  await deliver(cdp, registrationId, { id: '42', title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
+  let shown: Shown[] = [];
+  for (let i = 0; i < 50 && !shown.length; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    shown = await notifications(sw);
+  }
+  assert.equal(shown, [{ title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', tag: 'pasien-42', data: { url: '/home' } }]);
+
+  // FCM wraps the same message under data; a link to another site is never followed.
+  await deliver(cdp, registrationId, { data: { id: '43', title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor antrian 7.', url: 'https://evil.example/' }, from: '1234567890', fcmMessageId: 'abc' });
+  for (let i = 0; i < 50 && shown.length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    shown = await notifications(sw);
+  }
+  const called = shown.find((n) => n.tag === 'pasien-43');
+  assert.ok(called, JSON.stringify(shown));
+  assert.is(called!.title, 'Nomor antrian Anda dipanggil');
+  assert.equal(called!.data, { url: '/home' });
+  await ctx.close();
+});
+
+test('with the app in front, a push shows a toast with its title and body, and no system notification', async () => {
+  const page = await signedInPage(browser, server.url, DEMO_A);
+  const ctx = page.context();
+  await ctx.grantPermissions(['notifications'], { origin: server.url });
+  await page.goto(server.url + '/home');
+  const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
+  await page.getByRole('region', { name: 'Antrian Poli' }).locator('summary').first().waitFor();
+
+  const cardReloaded = page.waitForRequest((r) => r.url().includes('/api/patient/antrian/poli'));
+  await deliver(cdp, registrationId, { id: '44', title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor antrian 7.', url: '/home' });
+  const toast = page.getByRole('status').filter({ hasText: 'Nomor antrian Anda dipanggil' });
+  await toast.waitFor();
+  assert.match((await toast.textContent()) ?? '', /POLI KARDIOLOGI DEWASA, nomor antrian 7\./);
+  await cardReloaded; // the queue card asks again
+  assert.equal(await notifications(sw), []);
+  await ctx.close();
+});
+
+test('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
+  const ctx = await browser.newContext(PHONE);
+  await ctx.grantPermissions(['notifications'], { origin: server.url });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url + '/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
+  const keyAsked = page.waitForRequest((r) => r.url().endsWith('/api/push/vapid'), { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/home', { timeout: 10_000 });
+  await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
+  await keyAsked;
+  assert.equal(errors, []);
+  await ctx.close();
+});
+
+test.run();
