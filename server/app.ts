@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
+import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -21,19 +22,26 @@ export interface AppOptions {
   config: Config;
   db: Db;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** The process's VAPID keys, and what wakes its push worker when a notification is queued. */
   push?: { vapid: () => Promise<VapidKeys>; wake: () => void };
 }
 
-export async function buildApp({ config, db, logger = true, push }: AppOptions): Promise<FastifyInstance> {
+/** Trust that many proxies in front of this server (TRUST_PROXY=2: a CDN and a load balancer). */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
+
+export async function buildApp({ config, db, logger = true, logStream, push }: AppOptions): Promise<FastifyInstance> {
   const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (the throttle counts by it).
+    trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config.security, config.distDir);
   // Patients pay for every byte: brotli or gzip for everything over 1 KB.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
@@ -55,7 +63,7 @@ export async function buildApp({ config, db, logger = true, push }: AppOptions):
 
   await app.register(async (scope) => {
     await authRoutes(scope, db, config);
-    await registrationRoutes(scope, db);
+    await registrationRoutes(scope, db, config);
     await photoRoutes(scope, db);
     await pushKeyRoutes(scope, vapid);
   });

@@ -2,6 +2,7 @@
 // with a message that names the variable.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Rule } from './domain/throttle.ts';
 import { parseServiceAccount, type ServiceAccount } from './push/fcm.ts';
 
 export interface Config {
@@ -17,6 +18,16 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   push: PushConfig;
+  security: SecurityConfig;
+}
+
+export interface SecurityConfig {
+  /** Fastify's trustProxy: false, true, a hop count or addresses; decides the client address. */
+  trustProxy: boolean | number | string;
+  login: { nomr: Rule; ip: Rule };
+  register: Rule;
+  /** Sources the app may also connect to and load images from (an API on another host). */
+  cspConnectSrc: string[];
 }
 
 export interface PushConfig {
@@ -96,6 +107,33 @@ function pushConfig(env: Env): PushConfig {
   };
 }
 
+function trustProxy(env: Env): SecurityConfig['trustProxy'] {
+  const raw = env.TRUST_PROXY || '';
+  if (raw === '' || /^(0|false|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^[1-9]$/.test(raw)) return Number(raw);
+  if (/^[0-9a-f.:/, ]+$/i.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or proxy addresses (got "${raw}")`);
+}
+
+function securityConfig(env: Env): SecurityConfig {
+  const lockMinutes = integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440);
+  const windowMinutes = integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440);
+  const sources = (env.CSP_CONNECT_SRC || '').split(/\s+/).filter(Boolean);
+  for (const src of sources) {
+    if (!/^https?:\/\/[^\s;,'"]+$/.test(src)) throw new ConfigError(`CSP_CONNECT_SRC must list http(s) origins separated by spaces (got "${src}")`);
+  }
+  return {
+    trustProxy: trustProxy(env),
+    login: {
+      nomr: { max: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000), windowMinutes, lockMinutes },
+      ip: { max: integer(env, 'LOGIN_IP_MAX_FAILURES', 100, 1, 100000), windowMinutes, lockMinutes },
+    },
+    register: { max: integer(env, 'REGISTER_MAX_PER_HOUR', 60, 1, 100000), windowMinutes: 60, lockMinutes: 60 },
+    cspConnectSrc: sources,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -118,5 +156,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16 * 1024, 1024, 10 * 1024 * 1024),
     push: pushConfig(env),
+    security: securityConfig(env),
   };
 }

@@ -22,7 +22,9 @@ export const MSG = {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const code = err.statusCode ?? 500;
+    // PostgreSQL's data exceptions (SQLSTATE class 22: a NUL character, a value out of range)
+    // are always the request's data, never our fault.
+    const code = isDataException(err) ? 400 : (err.statusCode ?? 500);
     if (code >= 500) {
       request.log.error({ err, reqId: request.id }, 'request failed');
       return reply.code(500).send({ status: false, message: MSG.server });
@@ -36,6 +38,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ status: false, message: MSG.notFound, path: request.url.split('?')[0].slice(0, 200) });
   });
+}
+
+function isDataException(err: unknown): boolean {
+  const sqlState = (err as { code?: unknown }).code;
+  return typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState);
 }
 
 function validationText(err: FastifyError): string {

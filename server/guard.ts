@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { audit } from './domain/audit.ts';
 import { resolveSession } from './domain/sessions.ts';
 import { MSG } from './errors.ts';
 
@@ -29,14 +30,29 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req.headers.authorization);
     const nomr = token ? await resolveSession(db, token, policy) : null;
-    if (!nomr) return reply.code(401).send({ status: false, message: MSG.unauthorized });
+    if (!nomr) {
+      await audit(db, { action: 'auth', outcome: 'unauthorized', detail: routeOf(req) }, req);
+      return reply.code(401).send({ status: false, message: MSG.unauthorized });
+    }
     req.nomr = nomr;
   });
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     for (const claimed of [claimedNomr(req.query), claimedNomr(req.body)]) {
       if (claimed !== undefined && claimed !== '' && claimed !== req.nomr) {
+        await audit(db, { action: 'auth', outcome: 'forbidden', actor: req.nomr, subject: String(claimed).slice(0, 20), detail: routeOf(req) }, req);
         return reply.code(403).send({ status: false, message: MSG.forbidden });
       }
     }
   });
+  // Every answer about a patient's records, once sent: who, which call, and how it ended.
+  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return;
+    const action = req.method === 'GET' ? 'records.read' : 'records.write';
+    await audit(db, { action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req).catch((err) =>
+      req.log.error({ err }, 'audit log write failed'),
+    );
+  });
 }
+
+/** The route pattern, not the URL: no query values (birth dates) in the audit's detail. */
+const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;

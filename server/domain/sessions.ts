@@ -33,6 +33,8 @@ export async function resolveSession(q: Queryable, token: string, policy: Sessio
   return rows[0]?.nomr ?? null;
 }
 
-export async function revokeSession(q: Queryable, token: string): Promise<void> {
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+/** Ends the session; answers whose it was, or null when there was none to end. */
+export async function revokeSession(q: Queryable, token: string): Promise<string | null> {
+  const rows = await q.query<{ nomr: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING nomr', [hashToken(token)]);
+  return rows[0]?.nomr ?? null;
 }

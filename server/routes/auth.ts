@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { LoginRequest } from '../../src/contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { audit } from '../domain/audit.ts';
 import { createSession, revokeSession } from '../domain/sessions.ts';
+import { clearKey, countEvent, lockedUntil, retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind, saveRegistration } from '../push/registrations.ts';
 import { ISO_DATE, failure } from './schemas.ts';
 
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
+
+export const loginLockedMessage = (until: Date) =>
+  `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
 export async function authRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
@@ -38,17 +43,30 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
             },
           },
           401: failure,
+          429: failure,
         },
       },
     },
     async (req, reply) => {
       const body = req.body as LoginRequest;
+      const nomr = body.medical_record_number.trim();
+      // A lock answers before the birth date is even looked at, for any number, known or not.
+      const locked = await lockedUntil(db, [['login-nomr', nomr], ['login-ip', req.ip]]);
+      if (locked) {
+        await audit(db, { action: 'login', outcome: 'throttled', subject: nomr }, req);
+        return reply.code(429).header('Retry-After', String(retryAfterSeconds(locked))).send({ status: false, message: loginLockedMessage(locked) });
+      }
       // One query for both halves: an unknown number and a wrong date look the same.
-      const [patient] = await db.query<{ nomr: string }>(
-        'SELECT nomr FROM patients WHERE nomr = $1 AND tgl_lahir = $2::date',
-        [body.medical_record_number.trim(), body.birthdate],
-      );
-      if (!patient) return reply.code(401).send({ status: false, message: LOGIN_FAILED });
+      const [patient] = await db.query<{ nomr: string }>('SELECT nomr FROM patients WHERE nomr = $1 AND tgl_lahir = $2::date', [nomr, body.birthdate]);
+      if (!patient) {
+        // Only failures count, so patients logging in behind one address never lock it.
+        await countEvent(db, 'login-nomr', nomr, config.security.login.nomr);
+        await countEvent(db, 'login-ip', req.ip, config.security.login.ip);
+        await audit(db, { action: 'login', outcome: 'failed', subject: nomr }, req);
+        return reply.code(401).send({ status: false, message: LOGIN_FAILED });
+      }
+      await clearKey(db, 'login-nomr', nomr);
+      await audit(db, { action: 'login', outcome: 'ok', actor: nomr, subject: nomr }, req);
       const token = await createSession(db, patient.nomr, policy);
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
       const kind = body.fcmtoken ? registrationKind(body.fcmtoken, config.push.endpointHosts) : null;
@@ -62,7 +80,8 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
     { schema: { summary: 'End the session of the bearer token' } },
     async (req, reply) => {
       const token = bearerToken(req.headers.authorization);
-      if (token) await revokeSession(db, token);
+      const nomr = token ? await revokeSession(db, token) : null;
+      if (nomr) await audit(db, { action: 'logout', outcome: 'ok', actor: nomr, subject: nomr }, req);
       return reply.header('Clear-Site-Data', '"storage"').send({ status: true, data: null });
     },
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { todayWib } from '../../src/lib/dates.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { audit } from '../domain/audit.ts';
 import { READY_STATUS, callClinicQueue, setPharmacyStatus } from '../domain/queues.ts';
 import { enqueueNotification } from '../push/queue.ts';
 import { NOMR } from './schemas.ts';
@@ -26,7 +27,17 @@ export async function internalRoutes(app: FastifyInstance, db: Db, config: Confi
     if (!config.internalApiToken) {
       return reply.code(503).send({ status: false, message: 'INTERNAL_API_TOKEN is not configured on this server.' });
     }
-    if (!sameSecret(given, config.internalApiToken)) return reply.code(401).send({ status: false, message: 'Invalid service token.' });
+    if (!sameSecret(given, config.internalApiToken)) {
+      await audit(db, { action: 'internal', outcome: 'unauthorized', detail: `${req.method} ${req.url.split('?')[0]}` }, req);
+      return reply.code(401).send({ status: false, message: 'Invalid service token.' });
+    }
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode === 401 || reply.statusCode === 503) return;
+    const subject = (req.body as { nomr?: string } | undefined)?.nomr ?? null;
+    await audit(db, { action: 'internal', outcome: String(reply.statusCode), actor: 'hospital-system', subject, detail: `${req.method} ${req.url.split('?')[0]}` }, req).catch(
+      (err) => req.log.error({ err }, 'audit log write failed'),
+    );
   });
 
   app.post(

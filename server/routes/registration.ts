@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { OCCUPATIONS, type NewPatient } from '../../src/contract/index.ts';
 import { daysBetween, isIsoDate, todayWib } from '../../src/lib/dates.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { countEvent, lockedUntil, retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { failure } from './schemas.ts';
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -30,7 +32,10 @@ export function registrationProblem(p: NewPatient, today = todayWib()): string |
   return null;
 }
 
-export async function registrationRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export const registrationLockedMessage = (until: Date) =>
+  `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+
+export async function registrationRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   app.post(
     '/api/patient/simpan/pasien/baru',
     {
@@ -52,10 +57,17 @@ export async function registrationRoutes(app: FastifyInstance, db: Db): Promise<
         },
         response: {
           200: { oneOf: [{ type: 'object', properties: { status: { const: true }, message: { type: 'string' } } }, failure] },
+          429: failure,
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      // Every submission counts against the address, generously: a hospital's Wi-Fi is shared.
+      const locked = await lockedUntil(db, [['register-ip', req.ip]]);
+      if (locked) {
+        return reply.code(429).header('Retry-After', String(retryAfterSeconds(locked))).send({ status: false, message: registrationLockedMessage(locked) });
+      }
+      await countEvent(db, 'register-ip', req.ip, config.security.register);
       const p = req.body as NewPatient;
       const problem = registrationProblem(p);
       if (problem) return { status: false, message: problem };

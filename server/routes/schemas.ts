@@ -1,7 +1,8 @@
 // JSON schemas shared by the routes: they validate requests and feed the OpenAPI document.
 
 export const NOMR = { type: 'string', pattern: '^[0-9]{1,12}$', description: 'medical record number' } as const;
-export const ISO_DATE = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+/** YYYY-MM-DD, and a real day of the calendar (no 30 February). */
+export const ISO_DATE = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date' } as const;
 
 /** nomr and tgllahir as the client sends them; the token decides whose records are read. */
 export const patientQuery = {

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, fillLogin, launch, launchPersistent } from '../support/browser.ts';
+import { PHONE, apiToken, fillLogin, launch, launchPersistent } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -102,12 +102,14 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
   const { ctx, page: p } = await page();
   await p.goto(server.url + '/riwayattindakan');
   await p.waitForURL(server.url + '/');
-  await p.evaluate((a) => {
+  // A real token: home's calls would end a made-up one's session (decisions 6).
+  const token = await apiToken(server.url, DEMO_A);
+  await p.evaluate(([nomr, tgl, tok]) => {
     localStorage.setItem('statuslogin', '1');
-    localStorage.setItem('nomormr', a.nomr);
-    localStorage.setItem('tgllahir', a.tgl_lahir);
-    localStorage.setItem('token', 'x');
-  }, DEMO_A);
+    localStorage.setItem('nomormr', nomr);
+    localStorage.setItem('tgllahir', tgl);
+    localStorage.setItem('token', tok);
+  }, [DEMO_A.nomr, DEMO_A.tgl_lahir, token]);
   await p.goto(server.url + '/tidak/ada/halaman');
   await p.waitForURL('**/home');
   await p.goto(server.url + '/PerjanjianPoli');

@@ -200,6 +200,30 @@ test('the quota list refuses a weekday name that does not match the date', async
   assert.is(res.json().status, false);
 });
 
+test('a booking that fails after taking its seat leaves nothing behind: the seat is returned', async () => {
+  const s = await schedule();
+  const date = dateFor(s, 34);
+  const token = await patientToken(30);
+  // A fault between the seat and the appointment, as a crash or a lost connection would be.
+  await t.db.query(`CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.hp = '080000000000' THEN RAISE EXCEPTION 'midway'; END IF; RETURN NEW; END $$`);
+  await t.db.query('CREATE TRIGGER fail_midway BEFORE INSERT ON appointments FOR EACH ROW EXECUTE FUNCTION fail_midway()');
+  try {
+    const seats = async () => (await t.db.query<{ n: number }>('SELECT coalesce(sum(quota_terisi), 0)::int AS n FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2', [s.id, date]))[0].n;
+    const before = await seats();
+    const failed = await book(token, body(s, date, { hp: '080000000000' }, String(COHORT.first + 30)));
+    assert.is(failed.code, 500);
+    assert.is(failed.body.message, 'Terjadi gangguan pada server. Silakan coba beberapa saat lagi.');
+    assert.is(await seats(), before, 'the seat is not kept');
+    assert.is((await t.db.query('SELECT 1 FROM appointments WHERE nomr = $1', [String(COHORT.first + 30)])).length, 0);
+    const retried = await book(token, body(s, date, {}, String(COHORT.first + 30)));
+    assert.is(retried.body.status, true, 'a retry books normally');
+    assert.is(await seats(), before + 1);
+  } finally {
+    await t.db.query('DROP TRIGGER fail_midway ON appointments');
+    await t.db.query('DROP FUNCTION fail_midway()');
+  }
+});
+
 test('a booking appears in the patient upcoming appointments', async () => {
   const token = await patientToken(60);
   const s = await schedule();

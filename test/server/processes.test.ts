@@ -1,6 +1,7 @@
 // Whole server processes: the CLIs, and (on PostgreSQL) two servers sharing one database.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -108,6 +109,91 @@ test('a notification queued when the server is killed (-9) before sending goes o
     }
   } finally {
     await endpoint.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A Non BPJS booking of D001's Monday morning in clinic 20001, some weeks ahead, for a cohort patient. */
+const booking = (i: number, weeks: number) => ({
+  nomr: String(COHORT.first + i), tgl_janji: nextOnWeekday(addDays(todayWib(), 7 * weeks), 1), sts_ue: 'U', tgl_lahir: COHORT.tgl_lahir,
+  kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890',
+});
+const cohortLogin = async (url: string, i: number) =>
+  (await post(`${url}/api/auth/proxy-login`, { medical_record_number: String(COHORT.first + i), birthdate: COHORT.tgl_lahir, fcmtoken: '' })).body.token.access_token as string;
+
+async function upcoming(url: string, i: number): Promise<Array<{ tanggal_janji: string; no_urut: number }>> {
+  const token = await cohortLogin(url, i);
+  const res = await fetch(`${url}/api/patient/jadwal/perjanjian/terdekat?nomr=${COHORT.first + i}&tgllahir=${COHORT.tgl_lahir}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { jadwal: Array<{ tanggal_janji: string; no_urut: number }> } }).data.jadwal;
+}
+
+const processEnv = async (): Promise<Record<string, string>> => ({
+  DIST_DIR: '/nonexistent',
+  PUSH_WORKER: 'false',
+  ...(ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {}),
+});
+
+test('a booking acknowledged to the client survives kill -9 of the server right after', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-durable-'));
+  const env = await processEnv();
+  try {
+    const first = await startServer(env, { dataDir });
+    const token = await cohortLogin(first.url, 40);
+    const answer = await post(`${first.url}/api/patient/simpan/janji`, booking(40, 9), token);
+    first.proc.kill('SIGKILL'); // the moment the answer is in
+    assert.is(answer.body.status, true);
+    await first.stop('SIGKILL');
+    const second = await startServer(env, { dataDir });
+    try {
+      const listed = await upcoming(second.url, 40);
+      assert.ok(listed.some((a) => a.tanggal_janji === booking(40, 9).tgl_janji && a.no_urut === answer.body.data.no_urut), JSON.stringify(listed));
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM: no new connections, the request in flight is finished, the database closed cleanly', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-term-'));
+  const env = await processEnv();
+  try {
+    const server = await startServer(env, { dataDir });
+    const token = await cohortLogin(server.url, 41);
+    const body = JSON.stringify(booking(41, 10));
+    // A booking whose body is still arriving when the signal comes.
+    const answer = new Promise<{ code: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.url}/api/patient/simpan/janji`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+      }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ code: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        server.proc.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 700);
+      }, 300);
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    const refused = await fetch(`${server.url}/api/health`).then(() => false, () => true);
+    assert.ok(refused, 'a new connection is refused while closing');
+    const res = await answer;
+    assert.is(res.code, 200);
+    assert.is(JSON.parse(res.body).status, true);
+    assert.is(await server.stop(), 0, 'exit code 0');
+    if (ENGINE === 'pglite') assert.not.ok(existsSync(join(dataDir, 'server.lock')), 'the data dir is released');
+    const again = await startServer(env, { dataDir });
+    try {
+      assert.ok((await upcoming(again.url, 41)).some((a) => a.tanggal_janji === booking(41, 10).tgl_janji));
+    } finally {
+      await again.stop();
+    }
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

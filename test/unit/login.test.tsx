@@ -3,6 +3,7 @@ import '../support/dom.ts';
 import { render } from 'preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { login } from '../../src/api/auth.ts';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
@@ -84,6 +85,18 @@ test('success stores the four keys, says Login Berhasil and goes home after 2 s'
   await new Promise((r) => setTimeout(r, 1500));
   assert.is(location.pathname, '/');
   await waitFor(() => location.pathname === '/home', 'the move to /home', 3000);
+});
+
+test('after five wrong dates the number is locked: Login Gagal also says when to try again', async () => {
+  const nomr = '90000190';
+  for (let i = 0; i < 5; i++) await login({ medical_record_number: nomr, birthdate: '1999-09-09', fcmtoken: '' });
+  await fill(nomr, '2000-01-01'); // the right date, too late
+  byRole('button', 'Login')!.click();
+  await waitFor(() => byRole('alertdialog'), 'the failure dialog');
+  assert.match(text(), /Login Gagal/);
+  assert.match(text(), /Periksa kembali Nomor MR dan Tanggal Lahir Anda/);
+  assert.match(text(), /Terlalu banyak percobaan login yang gagal\..*silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\./);
+  assert.is(localStorage.getItem('token'), null);
 });
 
 test.run();

@@ -5,7 +5,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
-import { apiServer } from '../support/api-server.ts';
+import { registerPatient } from '../../src/api/auth.ts';
+import { REGISTER_LIMIT, apiServer } from '../support/api-server.ts';
 import { byRole, labelled, root, setUrl, sleep, text, type, waitFor, watchAttribute } from '../support/dom.ts';
 
 let container: HTMLElement;
@@ -94,6 +95,17 @@ test('a network error shows the browser alert', async () => {
   byRole('button', 'Daftar')!.click();
   await waitFor(() => alerts.length > 0, 'the alert', 15000);
   assert.equal(alerts, ['There was an error sending the data!']);
+});
+
+// Last of the file: it uses up this address's registrations on the shared server.
+test('too many registrations from one network: the failed message and when to try again', async () => {
+  const form = { nama: 'Uji', no_ktp: '1', tempat_lahir: 'Bogor', tgl_lahir: '1980-01-01', telp_hp: '081234567890', email: 'uji@example.id', pekerjaan: '02' };
+  await open(); // the page, and so the API calls, at the test server
+  for (let i = 0; i < REGISTER_LIMIT; i++) await registerPatient(form);
+  await fill();
+  byRole('button', 'Daftar')!.click();
+  await waitFor(() => text().includes('Data Anda Gagal disimpan'), 'the failed message');
+  assert.match(text(), /Terlalu banyak pendaftaran dari jaringan ini\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\./);
 });
 
 test.run();

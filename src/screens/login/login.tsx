@@ -26,6 +26,8 @@ export default function Login() {
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  /** Too many failures: the server says until when logins of this number wait. */
+  const [lockNote, setLockNote] = useState<string | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -40,7 +42,10 @@ export default function Login() {
     const fcmtoken = await currentPushRegistration();
     const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate, fcmtoken });
     setSubmitting(false);
-    if (!res.ok || !res.data) return setOutcome('failed');
+    if (!res.ok || !res.data) {
+      setLockNote(!res.ok && res.error.httpStatus === 429 ? res.error.message : undefined);
+      return setOutcome('failed');
+    }
     // Stored now (spec section 4); the session switches — and the guard leaves this page —
     // only after the welcome dialog has been seen for 2 seconds.
     const credentials = { nomr: nomr.trim(), birthDate, token: res.data };
@@ -103,6 +108,7 @@ export default function Login() {
       {outcome === 'failed' && (
         <Dialog title={S.login.failTitle} role="alertdialog" onClose={() => setOutcome(null)} actions={[{ label: S.notif.close, onClick: () => setOutcome(null) }]}>
           <p>{S.login.failBody}</p>
+          {lockNote && <p>{lockNote}</p>}
         </Dialog>
       )}
     </>

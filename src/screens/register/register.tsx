@@ -46,7 +46,8 @@ export default function Register() {
     const res = await registerPatient(data);
     setSending(false);
     if (res.ok) return setMessage([S.register.saved]);
-    if (res.error.kind === 'status') {
+    // Too many registrations from one network: the server says until when (not a network error).
+    if (res.error.kind === 'status' || res.error.httpStatus === 429) {
       // The server names what is wrong (e.g. an NIK that is not 16 digits): show it.
       const detail = res.error.message && res.error.message !== S.register.empty ? [res.error.message] : [];
       return setMessage([S.register.failed, ...detail]);
