@@ -3,6 +3,9 @@ import preact from '@preact/preset-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { shellModules } from './scripts/shell.ts';
+
+const shell = shellModules(import.meta.dirname);
 
 export default defineConfig({
   plugins: [
@@ -55,5 +58,11 @@ export default defineConfig({
     // All CSS is under 2 KB gzipped: one render-blocking file, so the prerendered screens are
     // styled from the first paint instead of when their lazy chunk arrives.
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The shell in one chunk (scripts/shell.ts); each signed-in screen stays its own.
+        codeSplitting: { groups: [{ name: 'shell', test: (id: string) => shell.has(id.split('?')[0]) }] },
+      },
+    },
   },
 });

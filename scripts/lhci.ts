@@ -1,13 +1,25 @@
-// Lighthouse CI (lighthouserc.json) against the built app on the real server: / and /registrasi,
-// median of 3 runs, mobile defaults. Prints `lighthouse: N passed, N failed` (one per URL and
-// assertion) for the test runner.
+// Lighthouse CI (lighthouserc.json) against the built app on the real server, mobile defaults
+// (simulated slow 4G, 4× CPU), median of 3 runs. / and /registrasi as a first visit; /home and
+// /perjanjianpoli signed in as demo patient A: a login through the login form in a browser
+// profile, which Lighthouse then opens with its storage kept (a returning patient, the service
+// worker installed). Prints `lighthouse: N passed, N failed`, one per URL and assertion.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { DEMO_A } from '../server/db/seed.ts';
+import { CHROMIUM, CHROMIUM_ARGS, PHONE, fillLogin } from '../test/support/browser.ts';
 import { startServer } from '../test/support/server.ts';
 
+interface Matrix {
+  matchingUrlPattern: string;
+  assertions: Record<string, unknown>;
+}
 const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
-const ASSERTIONS = Object.keys(config.ci.assert.assertions);
-const PATHS = ['/', '/registrasi'];
+const MATRIX: Matrix[] = config.ci.assert.assertMatrix;
+export const PUBLIC = ['/', '/registrasi'];
+export const SIGNED_IN = ['/home', '/perjanjianpoli'];
 
 function lhci(args: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -16,28 +28,90 @@ function lhci(args: string[]): Promise<number> {
   });
 }
 
-rmSync('.lighthouseci', { recursive: true, force: true });
-const server = await startServer();
-let failed = 0;
-let passed = 0;
-try {
-  const urls = PATHS.map((p) => server.url + p);
-  const collected = await lhci(['collect', '--config=lighthouserc.json', ...urls.map((u) => `--url=${u}`)]);
-  if (collected !== 0) throw new Error('lighthouse collect failed');
-  await lhci(['assert', '--config=lighthouserc.json']);
-  const results: Array<{ url: string; auditProperty?: string; auditId: string; level: string; passed: boolean }> = existsSync('.lighthouseci/assertion-results.json')
-    ? JSON.parse(readFileSync('.lighthouseci/assertion-results.json', 'utf8'))
-    : [];
-  const failures = results.filter((r) => !r.passed && r.level === 'error');
-  failed = failures.length;
-  passed = urls.length * ASSERTIONS.length - failed;
-  for (const f of failures) console.log(`FAIL ${f.url} ${f.auditId}${f.auditProperty ? `:${f.auditProperty}` : ''}`);
-  await lhci(['upload', '--config=lighthouserc.json']);
-} catch (err) {
-  console.error(err);
-  failed = Math.max(failed, 1);
-} finally {
-  await server.stop();
+/** A Chromium profile in which demo patient A has logged in through the login form. */
+export async function signedInProfile(baseUrl: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pasien-lh-profile-'));
+  const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ...PHONE });
+  try {
+    await ctx.grantPermissions(['notifications'], { origin: baseUrl }); // no dialog over the form
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(baseUrl + '/');
+    await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/home');
+    await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  } finally {
+    await ctx.close();
+  }
+  return dir;
 }
-console.log(`lighthouse: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+
+/** Collects all four routes into .lighthouseci/ (the caller starts the server). */
+export async function collect(baseUrl: string): Promise<void> {
+  rmSync('.lighthouseci', { recursive: true, force: true });
+  if ((await lhci(['collect', '--config=lighthouserc.json', ...PUBLIC.map((p) => `--url=${baseUrl}${p}`)])) !== 0) throw new Error('lighthouse collect failed');
+  // A collect starts by emptying .lighthouseci: keep the first batch aside meanwhile.
+  const kept = mkdtempSync(join(tmpdir(), 'pasien-lh-runs-'));
+  for (const f of runFiles()) renameSync(join('.lighthouseci', f), join(kept, f));
+  const profile = await signedInProfile(baseUrl);
+  try {
+    const flags = `${config.ci.collect.settings.chromeFlags} --user-data-dir=${profile}`;
+    const code = await lhci(['collect', '--config=lighthouserc.json', '--settings.disableStorageReset=true', `--settings.chromeFlags=${flags}`, ...SIGNED_IN.map((p) => `--url=${baseUrl}${p}`)]);
+    if (code !== 0) throw new Error('lighthouse collect (signed in) failed');
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+    for (const f of readdirSync(kept)) renameSync(join(kept, f), join('.lighthouseci', f));
+    rmSync(kept, { recursive: true, force: true });
+  }
+}
+
+const runFiles = () => (existsSync('.lighthouseci') ? readdirSync('.lighthouseci').filter((f) => /^lhr-.*\.json$/.test(f)) : []);
+
+export interface Run {
+  requestedUrl: string;
+  finalDisplayedUrl: string;
+  categories: Record<string, { score: number }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+export const runs = (): Run[] => runFiles().map((f) => JSON.parse(readFileSync(join('.lighthouseci', f), 'utf8')) as Run);
+
+/** Every route has its runs, and each signed-in run ended where it began (not back at login). */
+function runProblems(baseUrl: string): string[] {
+  const all = runs();
+  const problems: string[] = [];
+  for (const p of [...PUBLIC, ...SIGNED_IN]) {
+    const mine = all.filter((r) => r.requestedUrl === baseUrl + p);
+    if (mine.length !== config.ci.collect.numberOfRuns) problems.push(`${p}: ${mine.length} runs`);
+    if (SIGNED_IN.includes(p)) for (const r of mine) if (r.finalDisplayedUrl !== r.requestedUrl) problems.push(`${p} ended at ${r.finalDisplayedUrl}`);
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const server = await startServer();
+  let failed = 0;
+  let passed = 0;
+  try {
+    await collect(server.url);
+    await lhci(['assert', '--config=lighthouserc.json']);
+    const results: Array<{ url: string; auditProperty?: string; auditId: string; level: string; passed: boolean }> = existsSync('.lighthouseci/assertion-results.json')
+      ? JSON.parse(readFileSync('.lighthouseci/assertion-results.json', 'utf8'))
+      : [];
+    const failures = results.filter((r) => !r.passed && r.level === 'error');
+    for (const f of failures) console.log(`FAIL ${f.url} ${f.auditId}${f.auditProperty ? `:${f.auditProperty}` : ''}`);
+    const landed = runProblems(server.url);
+    for (const w of landed) console.log(`FAIL ${w}`);
+    const total = [...PUBLIC, ...SIGNED_IN].reduce((n, p) => n + Object.keys(MATRIX.find((m) => new RegExp(m.matchingUrlPattern).test(server.url + p))?.assertions ?? {}).length, 0) + SIGNED_IN.length;
+    failed = failures.length + landed.length;
+    passed = total - failed;
+    await lhci(['upload', '--config=lighthouserc.json']);
+  } catch (err) {
+    console.error(err);
+    failed = Math.max(failed, 1);
+  } finally {
+    await server.stop();
+  }
+  console.log(`lighthouse: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}

@@ -2,7 +2,7 @@
 // outside close it (spec section 4: the registration dialog closes on an outside click).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { button } from './controls.css.ts';
+import { button } from './button.ts';
 import * as css from './ui.css.ts';
 
 export interface DialogAction {

@@ -1,7 +1,7 @@
 // 'Install App', shown only while the browser offers installation (spec sections 1 and 2).
 import { install } from '../pwa/install.ts';
 import { S } from '../strings.ts';
-import { button } from './controls.css.ts';
+import { button } from './button.ts';
 import { installBar } from '../screens/login/login.css.ts';
 
 export function InstallBar() {

@@ -1,6 +1,5 @@
 // Buttons, fields and layout pieces every screen shares: 48 px touch targets, clear labels.
-import { style } from '@vanilla-extract/css';
-import { recipe } from '@vanilla-extract/recipes';
+import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 export const page = style({
@@ -19,31 +18,28 @@ export const card = style({
   boxShadow: '0 1px 3px rgba(0,0,0,.12)',
 });
 
-export const button = recipe({
-  base: {
-    minHeight: vars.touch,
-    padding: `0 ${vars.space.md}`,
-    border: 0,
-    borderRadius: vars.radius.sm,
-    fontWeight: 600,
-    cursor: 'pointer',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    gap: vars.space.sm,
-    textDecoration: 'none',
-    selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
-  },
-  variants: {
-    kind: {
-      primary: { background: vars.color.primaryDark, color: vars.color.primaryText },
-      secondary: { background: vars.color.surface, color: vars.color.primaryDark, border: `2px solid ${vars.color.primaryDark}` },
-      plain: { background: 'transparent', color: vars.color.primaryDark },
-    },
-    block: { true: { width: '100%' } },
-  },
-  defaultVariants: { kind: 'primary' },
+export const buttonBase = style({
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.md}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  textDecoration: 'none',
+  selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
 });
+
+export const buttonKind = styleVariants({
+  primary: { background: vars.color.primaryDark, color: vars.color.primaryText },
+  secondary: { background: vars.color.surface, color: vars.color.primaryDark, border: `2px solid ${vars.color.primaryDark}` },
+  plain: { background: 'transparent', color: vars.color.primaryDark },
+});
+
+export const buttonBlock = style({ width: '100%' });
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 

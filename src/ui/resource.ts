@@ -7,7 +7,7 @@ export type Resource<T> =
   | { state: 'ok'; data: T }
   | { state: 'error'; error: ApiError };
 
-/** Calls load on mount (and on reload()), keeping the latest answer only. */
+/** Calls load on mount, on reload() and back online after an offline failure; keeps the latest answer only. */
 export function useResource<T>(load: () => Promise<Result<T>>, deps: unknown[] = []): [Resource<T>, () => void] {
   const [res, setRes] = useState<Resource<T>>({ state: 'loading' });
   const seq = useRef(0);
@@ -25,5 +25,12 @@ export function useResource<T>(load: () => Promise<Result<T>>, deps: unknown[] =
       seq.current++;
     };
   }, [run]);
+  // What failed only because the phone was offline loads again once it is back online.
+  const offline = res.state === 'error' && res.error.kind === 'offline';
+  useEffect(() => {
+    if (!offline) return;
+    window.addEventListener('online', run);
+    return () => window.removeEventListener('online', run);
+  }, [offline, run]);
   return [res, run];
 }

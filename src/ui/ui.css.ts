@@ -26,6 +26,9 @@ export const banner = style({
   fontWeight: 600,
 });
 
+/** A list waiting for the connection: calm, not an error. */
+export const waiting = style({ margin: 0, padding: vars.space.md, color: vars.color.muted, textAlign: 'center' });
+
 export const topBar = style({
   position: 'sticky',
   top: 0,

@@ -50,7 +50,7 @@ test('the poli history keeps the entries of the upper-cased poli', () => {
   assert.equal(items.filter(forPoli('poli kardiologi dewasa')).map((i) => i.no_reg), ['1']);
 });
 
-test('the list pattern: spinner, items, or Tidak ada data ! (also when the filter leaves nothing)', () => {
+test('the list pattern: spinner, items, Tidak ada data ! (also when the filter leaves nothing), or a wait offline', () => {
   const c = root();
   const view = (resource: Parameters<typeof ListState<string>>[0]['resource'], filter?: (s: string) => boolean) =>
     render(<ListState<string> resource={resource} filter={filter}>{(items) => items.map((i) => <p>{i}</p>)}</ListState>, c);
@@ -62,6 +62,9 @@ test('the list pattern: spinner, items, or Tidak ada data ! (also when the filte
   assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
   view({ state: 'error', error: { kind: 'status' } });
   assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
+  view({ state: 'error', error: { kind: 'offline' } });
+  assert.is(text(), 'Menunggu koneksi internet…', 'offline is a wait, not a failure');
+  assert.is(byRole('alert'), null);
   render(null, c);
 });
 

@@ -2,7 +2,7 @@
 // weekday can be chosen. Otherwise the same guarantee and date rules as Perjanjian Poliklinik.
 import { useState } from 'preact/hooks';
 import { isExecutiveClinic, type Guarantee } from '../../lib/booking.ts';
-import { S } from '../../strings.ts';
+import { BOOKING } from './strings.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import { QuotaCheck } from './shared.tsx';
@@ -25,10 +25,10 @@ export default function CheckQuota({ params: p }: { params: Params }) {
         <Fields
           item={p}
           rows={[
-            [S.booking.doctor, (x) => x.nama_dr_lengkap],
-            [S.booking.day, (x) => x.hari_jadwal],
-            [S.booking.hours, (x) => `${x.jam_dtg} - ${x.jam_plg}`],
-            [S.booking.poli, (x) => x.ds_dep],
+            [BOOKING.doctor, (x) => x.nama_dr_lengkap],
+            [BOOKING.day, (x) => x.hari_jadwal],
+            [BOOKING.hours, (x) => `${x.jam_dtg} - ${x.jam_plg}`],
+            [BOOKING.poli, (x) => x.ds_dep],
           ]}
         />
       </section>
@@ -36,7 +36,7 @@ export default function CheckQuota({ params: p }: { params: Params }) {
         clinic={{ kd_dep: p.kd_dep, ds_dep: p.ds_dep }}
         kdDr={p.kd_dr}
         weekday={p.hari_jadwal}
-        dateLabel={S.booking.dateOnWeekday}
+        dateLabel={BOOKING.dateOnWeekday}
         guarantee={guarantee}
         onGuarantee={setGuarantee}
       />

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { getClinics } from '../../api/booking.ts';
 import { isExecutiveClinic, type Guarantee } from '../../lib/booking.ts';
 import { S } from '../../strings.ts';
+import { BOOKING } from './strings.ts';
 import { useResource } from '../../ui/resource.ts';
 import { field, input, label, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
@@ -23,19 +24,19 @@ export default function ClinicBooking() {
 
   return (
     <main class={page}>
-      <QuotaCheck clinic={clinic} dateLabel={S.booking.tanggal} guarantee={guarantee} onGuarantee={setGuarantee}>
+      <QuotaCheck clinic={clinic} dateLabel={BOOKING.tanggal} guarantee={guarantee} onGuarantee={setGuarantee}>
         <div class={field}>
           <label class={label} for="bk-poli">
-            {S.booking.poli}
+            {BOOKING.poli}
           </label>
           <select id="bk-poli" class={input} value={kdDep} onChange={(e) => chooseClinic(e.currentTarget.value)} aria-busy={clinics.state === 'loading'}>
-            <option value="">{clinics.state === 'loading' ? S.loading : S.booking.choosePoli}</option>
+            <option value="">{clinics.state === 'loading' ? S.loading : BOOKING.choosePoli}</option>
             {clinicList.map((c) => (
               <option value={c.kd_dep}>{c.ds_dep}</option>
             ))}
           </select>
           {clinics.state === 'error' && <span class={css.warn}>{S.noData}</span>}
-          {clinic && isExecutiveClinic(clinic.kd_dep) && <span class={css.note}>{S.booking.executiveNote}</span>}
+          {clinic && isExecutiveClinic(clinic.kd_dep) && <span class={css.note}>{BOOKING.executiveNote}</span>}
         </div>
       </QuotaCheck>
     </main>

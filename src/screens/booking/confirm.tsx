@@ -10,15 +10,17 @@ import { formatDmy, formatLong, isIsoDate } from '../../lib/dates.ts';
 import { clinicFromQuery, to } from '../../routes.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
+import { BOOKING } from './strings.ts';
 import { Dialog, type DialogAction } from '../../ui/Dialog.tsx';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { useResource } from '../../ui/resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/Spinner.tsx';
-import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, input, label, page } from '../../ui/controls.css.ts';
+import { button } from '../../ui/button.ts';
 import * as css from './booking.css.ts';
 import { GuaranteeSelect } from './shared.tsx';
 
-const T = S.booking.confirm;
+const T = BOOKING.confirm;
 
 interface Shown {
   nama: string;

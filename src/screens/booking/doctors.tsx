@@ -5,7 +5,7 @@ import { apiBase } from '../../api/config.ts';
 import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../contract/index.ts';
 import { specialtyLabel } from '../../lib/display.ts';
 import { to } from '../../routes.ts';
-import { S } from '../../strings.ts';
+import { BOOKING } from './strings.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { useResource } from '../../ui/resource.ts';
 import { card, page } from '../../ui/controls.css.ts';
@@ -73,7 +73,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
         height={100}
         loading="lazy"
         decoding="async"
-        alt={S.booking.photoOf(d.nama_dr_lengkap)}
+        alt={BOOKING.photoOf(d.nama_dr_lengkap)}
         onError={(e) => {
           const img = e.currentTarget;
           if (img.src !== FALLBACK_PHOTO) img.src = FALLBACK_PHOTO;
@@ -100,7 +100,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
             ))}
           </ul>
         ) : (
-          <p class={css.note}>{S.booking.noSchedule}</p>
+          <p class={css.note}>{BOOKING.noSchedule}</p>
         )}
       </div>
     </li>

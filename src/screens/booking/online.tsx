@@ -6,12 +6,13 @@ import { getClinics, getQuota } from '../../api/booking.ts';
 import { dateRefusal, sessionHours } from '../../lib/booking.ts';
 import { todayWib } from '../../lib/dates.ts';
 import { to } from '../../routes.ts';
-import { S } from '../../strings.ts';
+import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
 import { useResource } from '../../ui/resource.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, input, label, page } from '../../ui/controls.css.ts';
+import { button } from '../../ui/button.ts';
 import * as css from './booking.css.ts';
 import { SlotList, useSlots } from './shared.tsx';
 
@@ -37,14 +38,14 @@ export function OnlineBooking() {
       <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
         <div class={field}>
           <label class={label} for="on-poli">
-            {S.booking.poli}
+            {BOOKING.poli}
           </label>
           <input
             id="on-poli"
             class={input}
             list="on-poli-list"
             autoComplete="off"
-            placeholder={S.booking.choosePoli}
+            placeholder={BOOKING.choosePoli}
             value={text}
             required
             aria-invalid={!!typed && !clinic}
@@ -61,7 +62,7 @@ export function OnlineBooking() {
           {!!typed && !clinic && clinics.state === 'ok' && <span class={css.note}>Pilih poli dari daftar.</span>}
         </div>
         <DatePicker
-          label={S.booking.tanggal}
+          label={BOOKING.tanggal}
           value={date}
           today={today}
           excluded={excluded}
@@ -72,7 +73,7 @@ export function OnlineBooking() {
         />
         <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!clinic || !date || checking} aria-busy={checking}>
           {checking && <Spinner small />}
-          {S.booking.check}
+          {BOOKING.check}
         </button>
       </form>
       {slots && clinic && date && (

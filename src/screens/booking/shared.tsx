@@ -22,7 +22,9 @@ import {
 import { formatLong, todayWib } from '../../lib/dates.ts';
 import { to } from '../../routes.ts';
 import { S } from '../../strings.ts';
-import { button, card, field, input, label } from '../../ui/controls.css.ts';
+import { BOOKING } from './strings.ts';
+import { card, field, input, label } from '../../ui/controls.css.ts';
+import { button } from '../../ui/button.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
@@ -34,7 +36,7 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
   return (
     <div class={field}>
       <label class={label} for={id}>
-        {S.booking.jaminan}
+        {BOOKING.jaminan}
       </label>
       <select
         id={id}
@@ -45,7 +47,7 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
           onChange(isGuarantee(v) ? v : '');
         }}
       >
-        <option value="">{S.booking.chooseJaminan}</option>
+        <option value="">{BOOKING.chooseJaminan}</option>
         {GUARANTEES.map((g) => (
           <option value={g}>{g}</option>
         ))}
@@ -78,9 +80,9 @@ export function useDateRule(guarantee: Guarantee | '', weekday?: string) {
   const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: last, weekday };
   const excluded = (date: string) => dateRefusal(date, rule) !== null;
   const hint = !guarantee
-    ? S.booking.guaranteeFirst
+    ? BOOKING.guaranteeFirst
     : guarantee === 'BPJS' && last
-      ? S.booking.lastBpjs(formatLong(last), formatLong(bpjsGapEnd(last)))
+      ? BOOKING.lastBpjs(formatLong(last), formatLong(bpjsGapEnd(last)))
       : undefined;
   return { rule, excluded, hint };
 }
@@ -90,7 +92,7 @@ export function refusalText(date: string | null, rule: DateRule): string | null 
   if (!date) return null;
   const refusal = dateRefusal(date, rule);
   if (!refusal) return null;
-  return refusal === 'weekday' ? S.booking.refusal.weekday(rule.weekday ?? '') : S.booking.refusal[refusal];
+  return refusal === 'weekday' ? BOOKING.refusal.weekday(rule.weekday ?? '') : BOOKING.refusal[refusal];
 }
 
 /** The quota list of a screen: null until checked, cleared whenever an input changes. */
@@ -115,7 +117,7 @@ export function useSlots() {
 /** The doctors of a quota check; a slot with no seat left is shown but cannot be chosen. */
 export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource<QuotaSlot[]>; href: (s: QuotaSlot) => string; quota?: 'remaining' | 'filled' }) {
   return (
-    <section aria-label={S.booking.slotsTitle} aria-live="polite">
+    <section aria-label={BOOKING.slotsTitle} aria-live="polite">
       <ListState resource={slots}>
         {(items) => (
           <ul class={css.slots}>
@@ -125,16 +127,16 @@ export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource
                 <>
                   <strong class={css.slotDoctor}>{s.nama_dr}</strong>
                   <span>
-                    {S.booking.hours} {s.jam_dtg} - {s.jam_plg}
+                    {BOOKING.hours} {s.jam_dtg} - {s.jam_plg}
                   </span>
                   {quota === 'filled' ? (
-                    <span class={css.quota}>{S.booking.quotaOf(s.quota_terisi, s.batas_quota)}</span>
+                    <span class={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>
                   ) : available ? (
                     <span class={css.quota}>
-                      {S.booking.quotaLeft}: {remainingQuota(s)}
+                      {BOOKING.quotaLeft}: {remainingQuota(s)}
                     </span>
                   ) : null}
-                  {!available && <span class={css.full}>{s.batas_quota > 0 ? S.booking.full : S.booking.noQuota}</span>}
+                  {!available && <span class={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>}
                 </>
               );
               return (
@@ -217,7 +219,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         )}
         <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!ready || checking} aria-busy={checking}>
           {checking && <Spinner small />}
-          {S.booking.check}
+          {BOOKING.check}
         </button>
       </form>
       {slots && clinic && date && guarantee && (
@@ -232,8 +234,8 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         />
       )}
       {invalid && (
-        <Dialog title={S.booking.invalidTitle} role="alertdialog" onClose={() => setInvalid(false)} actions={[{ label: S.close, onClick: () => setInvalid(false) }]}>
-          <p>{S.booking.invalidBody}</p>
+        <Dialog title={BOOKING.invalidTitle} role="alertdialog" onClose={() => setInvalid(false)} actions={[{ label: S.close, onClick: () => setInvalid(false) }]}>
+          <p>{BOOKING.invalidBody}</p>
         </Dialog>
       )}
     </>

@@ -4,17 +4,17 @@ import { useState } from 'preact/hooks';
 import { logout } from '../../api/auth.ts';
 import { to } from '../../routes.ts';
 import { session } from '../../session/session.ts';
-import { S } from '../../strings.ts';
+import { HOME } from './strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { AccountIcon, MenuIcon, RefreshIcon } from '../../ui/icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import * as css from './home.css.ts';
 
 const DRAWER: Array<[string, () => string]> = [
-  [S.home.drawer.consultations, to.consultations],
-  [S.home.drawer.inpatient, to.inpatient],
-  [S.home.drawer.procedures, to.procedureHistory],
-  [S.home.drawer.examinations, to.examinations],
+  [HOME.drawer.consultations, to.consultations],
+  [HOME.drawer.inpatient, to.inpatient],
+  [HOME.drawer.procedures, to.procedureHistory],
+  [HOME.drawer.examinations, to.examinations],
 ];
 
 /** What Logout does (spec section 4): end the session on the server, clear everything, go to '/'. */
@@ -30,21 +30,21 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   const close = () => setOpen(null);
   return (
     <header class={ui.topBar}>
-      <button type="button" class={ui.iconButton} aria-label={S.home.menu} aria-expanded={open === 'drawer'} onClick={() => setOpen('drawer')}>
+      <button type="button" class={ui.iconButton} aria-label={HOME.menu} aria-expanded={open === 'drawer'} onClick={() => setOpen('drawer')}>
         <MenuIcon />
       </button>
-      <h1 class={ui.topTitle}>{S.home.title}</h1>
-      <button type="button" class={ui.iconButton} aria-label={S.home.refresh} onClick={onRefresh}>
+      <h1 class={ui.topTitle}>{HOME.title}</h1>
+      <button type="button" class={ui.iconButton} aria-label={HOME.refresh} onClick={onRefresh}>
         <RefreshIcon />
       </button>
-      <button type="button" class={ui.iconButton} aria-label={S.home.account} aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? null : 'menu')}>
+      <button type="button" class={ui.iconButton} aria-label={HOME.account} aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? null : 'menu')}>
         <AccountIcon />
       </button>
 
       {open === 'drawer' && (
         <>
           <div class={css.scrim} onClick={close} />
-          <nav class={css.drawer} aria-label={S.home.menu} onKeyDown={(e) => e.key === 'Escape' && close()}>
+          <nav class={css.drawer} aria-label={HOME.menu} onKeyDown={(e) => e.key === 'Escape' && close()}>
             {DRAWER.map(([label, href]) => (
               <a class={css.menuItem} href={href()} onClick={close}>
                 {label}
@@ -56,26 +56,26 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
       {open === 'menu' && (
         <>
           <div class={css.scrim} onClick={close} />
-          <div class={css.menu} role="menu" aria-label={S.home.account}>
+          <div class={css.menu} role="menu" aria-label={HOME.account}>
             <a role="menuitem" class={css.menuItem} href={to.profile()} onClick={close}>
-              {S.home.profile}
+              {HOME.profile}
             </a>
             <button role="menuitem" type="button" class={css.menuItem} onClick={() => setOpen('logout')}>
-              {S.home.logout}
+              {HOME.logout}
             </button>
           </div>
         </>
       )}
       {open === 'logout' && (
         <Dialog
-          title={S.home.logoutTitle}
+          title={HOME.logoutTitle}
           onClose={close}
           actions={[
-            { label: S.home.no, kind: 'plain', onClick: close },
-            { label: S.home.yes, onClick: () => void signOut() },
+            { label: HOME.no, kind: 'plain', onClick: close },
+            { label: HOME.yes, onClick: () => void signOut() },
           ]}
         >
-          <p>{S.home.logoutBody}</p>
+          <p>{HOME.logoutBody}</p>
         </Dialog>
       )}
     </header>

@@ -2,14 +2,14 @@
 import type { ComponentChildren } from 'preact';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../contract/index.ts';
 import { formatLong } from '../../lib/dates.ts';
-import { S } from '../../strings.ts';
+import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { Fields } from '../../ui/RecordList.tsx';
 import type { Resource } from '../../ui/resource.ts';
 import * as css from './home.css.ts';
 
-const F = S.home.fields;
+const F = HOME.fields;
 
 /** Label–value pairs of one item, through the shared field list. */
 function Pairs({ rows }: { rows: Array<[string, ComponentChildren]> }) {
@@ -37,7 +37,7 @@ function Card<T>({ title, resource, label, children }: { title: string; resource
 
 export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppointment[]> }) {
   return (
-    <Card title={S.home.cards.appointments} resource={resource} label={S.home.showSchedule}>
+    <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule}>
       {(a) => (
         <Pairs rows={[[F.tanggal, formatLong(a.tanggal_janji)], [F.dokter, a.nama_dokter], [F.poli, a.departemen], [F.noUrut, a.no_urut]]} />
       )}
@@ -47,13 +47,13 @@ export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppo
 
 export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
   return (
-    <Card title={S.home.cards.clinicQueue} resource={resource} label={S.home.showQueue}>
+    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue}>
       {(q) => (
         <Pairs
           rows={[
             [F.noUrut, q.no_urut],
             // Where the API tells (the reference API does), the call and the number reached.
-            ...(q.status ? [[F.status, <strong class={q.status === 'dipanggil' ? css.urgent : undefined}>{S.home.queueStatus[q.status] ?? q.status}</strong>] as [string, ComponentChildren]] : []),
+            ...(q.status ? [[F.status, <strong class={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [string, ComponentChildren]] : []),
             ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ComponentChildren]] : []),
             [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
             [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
@@ -66,7 +66,7 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
 
 export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
   return (
-    <Card title={S.home.cards.pharmacyQueue} resource={resource} label={S.home.showQueue}>
+    <Card title={HOME.cards.pharmacyQueue} resource={resource} label={HOME.showQueue}>
       {(f) => (
         <Pairs
           rows={[

@@ -5,7 +5,7 @@ import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../..
 import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../routes.ts';
 import { session } from '../../session/session.ts';
-import { S } from '../../strings.ts';
+import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';
 import { useResource } from '../../ui/resource.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
@@ -44,17 +44,17 @@ export default function Home() {
       <HomeBar onRefresh={refresh} />
       <main class={page}>
         <p class={css.welcome}>
-          {S.home.welcome} {profile.state === 'ok' ? profile.data.nama : ''}
+          {HOME.welcome} {profile.state === 'ok' ? profile.data.nama : ''}
         </p>
         <nav class={css.shortcuts} aria-label="Pintasan">
           <a class={css.shortcut} href={to.clinicBooking()}>
-            {S.home.shortcuts.booking}
+            {HOME.shortcuts.booking}
           </a>
           <a class={css.shortcut} href={to.procedures()}>
-            {S.home.shortcuts.procedures}
+            {HOME.shortcuts.procedures}
           </a>
           <a class={css.shortcut} href={to.doctors()}>
-            {S.home.shortcuts.doctors}
+            {HOME.shortcuts.doctors}
           </a>
         </nav>
         <AppointmentsCard resource={upcoming} />

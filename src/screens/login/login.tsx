@@ -10,7 +10,8 @@ import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { button, card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
+import { button } from '../../ui/button.ts';
 import * as css from './login.css.ts';
 import { NotificationNotice } from './notifications.tsx';
 

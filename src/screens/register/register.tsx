@@ -7,7 +7,8 @@ import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { button, card, field, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, input, label, page } from '../../ui/controls.css.ts';
+import { button } from '../../ui/button.ts';
 import { form } from '../login/login.css.ts';
 
 const EMPTY: NewPatient = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', telp_hp: '', email: '', pekerjaan: '' };

@@ -1,0 +1,56 @@
+// With no network at all, the installed app still opens: the service worker serves the shell,
+// the app says it is offline (not 'Tidak ada data !' everywhere), and loads once back online.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { DEMO_A } from '../../server/db/seed.ts';
+import { launch, signedInPage } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('offline after a first visit: home, login and registration open from the service worker and say they are offline', async () => {
+  const page = await signedInPage(browser, server.url, DEMO_A);
+  await page.goto(server.url + '/home', { waitUntil: 'networkidle' });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload({ waitUntil: 'networkidle' });
+  await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
+  await page.getByRole('button', { name: 'Akun' }).waitFor(); // the shell, from the service worker
+  for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi']) {
+    await page.getByRole('region', { name: card }).getByText('Menunggu koneksi internet…').waitFor();
+  }
+  assert.is(await page.getByText('Tidak ada data !').count(), 0, 'no failure shown');
+  assert.is(await page.evaluate(() => localStorage.getItem('nomormr')), DEMO_A.nomr, 'still signed in');
+
+  // Back online: the cards load by themselves.
+  await page.context().setOffline(false);
+  await page.getByRole('region', { name: 'Antrian Poli' }).locator('summary').first().waitFor();
+  assert.is(await page.getByText('Anda sedang offline').count(), 0);
+
+  // Signed out, the prerendered login and registration pages open offline too.
+  await page.evaluate(() => localStorage.clear());
+  await page.context().setOffline(true);
+  await page.goto(server.url + '/');
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
+  await page.goto(server.url + '/registrasi');
+  await page.getByRole('heading', { name: 'Registrasi Pasien Baru' }).waitFor();
+  await page.getByRole('button', { name: 'Daftar' }).waitFor();
+  await page.context().close();
+});
+
+test.run();
