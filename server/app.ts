@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { auditBatch } from './domain/audit.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
@@ -17,6 +18,13 @@ import { registrationRoutes } from './routes/registration.ts';
 import { staticRoutes } from './routes/static.ts';
 import { memoVapidKeys } from './push/keys.ts';
 import type { VapidKeys } from './push/webpush.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the queued audit entries of record reads now (tests, shutdown). */
+    flushAudit(): Promise<void>;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -67,8 +75,11 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
     await photoRoutes(scope, db);
     await pushKeyRoutes(scope, vapid);
   });
+  const audits = auditBatch(db, app.log);
+  app.decorate('flushAudit', audits.flush);
+  app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
-    registerPatientGuard(scope, db, config);
+    registerPatientGuard(scope, db, config, audits);
     await recordRoutes(scope, db);
     await bookingRoutes(scope, db);
     await pushRegistrationRoutes(scope, db, config);

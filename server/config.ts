@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections each server process keeps to PostgreSQL. */
+  databasePoolSize: number;
   distDir: string;
   internalApiToken: string | null;
   sessionIdleMinutes: number;
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     distDir: resolve(env.DIST_DIR || './dist'),
     internalApiToken,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 525600),

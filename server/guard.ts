@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { audit } from './domain/audit.ts';
+import { audit, type AuditBatch } from './domain/audit.ts';
 import { resolveSession } from './domain/sessions.ts';
 import { MSG } from './errors.ts';
 
@@ -23,7 +23,7 @@ function claimedNomr(value: unknown): unknown {
   return undefined;
 }
 
-export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config): void {
+export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config, audits: AuditBatch): void {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
   app.decorateRequest('nomr', '');
   // The token is checked before anything else is read from the request.
@@ -48,9 +48,7 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
   app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
     if (!req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return;
     const action = req.method === 'GET' ? 'records.read' : 'records.write';
-    await audit(db, { action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req).catch((err) =>
-      req.log.error({ err }, 'audit log write failed'),
-    );
+    audits.record({ action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req);
   });
 }
 

@@ -1,6 +1,7 @@
 // One small query layer over both engines: embedded PGlite (default, no set-up) and a
 // PostgreSQL server (DATABASE_URL). Plain parameterised SQL, so one migration folder and one
 // set of repositories serve both.
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,7 +23,21 @@ export interface Db extends Queryable {
 // the machine's time zone.
 pg.types.setTypeParser(1082, (v: string) => v);
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
+/**
+ * Each distinct statement is prepared once per connection under a name derived from its text,
+ * so PostgreSQL parses and plans it once instead of on every request.
+ */
+const statementNames = new Map<string, string>();
+function prepared(sql: string, params: unknown[] | undefined): pg.QueryConfig {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as unknown[] };
+}
+
+export async function openPostgres(url: string, max = 20): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
@@ -31,14 +46,14 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   return {
     kind: 'postgres',
     async query(sql, params) {
-      return (await pool.query(sql, params as unknown[])).rows;
+      return (await pool.query(prepared(sql, params))).rows;
     },
     async tx(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          query: async (sql, params) => (await client.query(prepared(sql, params))).rows,
         });
         await client.query('COMMIT');
         return result;

@@ -4,8 +4,8 @@ import { openPglite, openPostgres, type Db } from './client.ts';
 import { migrate } from './migrate.ts';
 import { isEmpty, seedDemo } from './seed.ts';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'>): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Db> {
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite(config.dataDir);
   try {
     await migrate(db);
     if (config.seedDemo && (await isEmpty(db))) await seedDemo(db);

@@ -1,5 +1,6 @@
 // A large generated dataset for benchmarks, made inside the database with generate_series:
-// patients numbered from 10000001, each with outpatient visits, lab orders and results.
+// patients numbered from 10000001, each with ten history rows: four visits (one online), an
+// inpatient stay, a procedure, a lab order with two results and a vascular report.
 import { todayWib } from '../../src/lib/dates.ts';
 import type { Db } from './client.ts';
 
@@ -19,27 +20,52 @@ export async function seedScale(db: Db, patients: number, today = todayWib()): P
     );
     await q.query(
       `INSERT INTO visits (no_reg, no_mr, jenis, tgl_reg, kd_dep, kd_dr, no_urut, pas_baru, ds_pastipe, resume, inap)
-       SELECT 'GJ' || n || '-' || v, n::text, CASE WHEN v = 6 THEN 'online' ELSE 'poli' END,
+       SELECT 'GJ' || n || '-' || v, n::text, CASE WHEN v = 4 THEN 'online' ELSE 'poli' END,
               $3::date - (v * 37 + n % 30), (ARRAY['20001','20009','20013','20014'])[1 + (n + v) % 4], 'D001',
               1 + (n % 30), 'N', 'BPJS', 'Kontrol rutin.', 'N'
-         FROM generate_series($1::int, $2::int) AS n, generate_series(1, 6) AS v
+         FROM generate_series($1::int, $2::int) AS n, generate_series(1, 4) AS v
+       ON CONFLICT DO NOTHING`,
+      [FIRST, last, today],
+    );
+    await q.query(
+      `INSERT INTO inpatient_stays (no_reg, no_mr, tgl_reg, tgl_masuk, tgl_pulang, tgl_keluar, ds_kmr, kd_bed_from, ds_bed_from, status, diagnosis_primer)
+       SELECT 'GI' || n, n::text, $3::date - (200 + n % 300), $3::date - (200 + n % 300), $3::date - (195 + n % 300), $3::date - (195 + n % 300),
+              'RUANG RAWAT ' || (1 + n % 8), 'B' || (n % 40), 'BED ' || (n % 40), 'Pulang', 'Hipertensi esensial (I10)'
+         FROM generate_series($1::int, $2::int) AS n
+       ON CONFLICT DO NOTHING`,
+      [FIRST, last, today],
+    );
+    await q.query(
+      `INSERT INTO procedures (no_reg, no_mr, jenis, tanggal, tindakan, kd_dr, selesai)
+       SELECT 'GP' || n, n::text, CASE WHEN n % 2 = 0 THEN 'kath' ELSE 'bedah' END, $3::date - (100 + n % 300),
+              CASE WHEN n % 2 = 0 THEN 'Kateterisasi jantung diagnostik' ELSE 'Bedah pintas koroner' END, 'D001', true
+         FROM generate_series($1::int, $2::int) AS n
        ON CONFLICT DO NOTHING`,
       [FIRST, last, today],
     );
     await q.query(
       `INSERT INTO lab_orders (no_lab, no_mr, tgl_prksa)
-       SELECT 'GL' || n || '-' || v, n::text, ($3::date - (v * 45 + n % 20))::timestamp + time '07:30'
-         FROM generate_series($1::int, $2::int) AS n, generate_series(1, 2) AS v
+       SELECT 'GL' || n, n::text, ($3::date - (45 + n % 20))::timestamp + time '07:30'
+         FROM generate_series($1::int, $2::int) AS n
        ON CONFLICT DO NOTHING`,
       [FIRST, last, today],
     );
     await q.query(
       `INSERT INTO lab_results (no_lab, seq, test_nm, hasil, unit, flag, ref_range, status)
-       SELECT 'GL' || n || '-' || v, 0, 'Hemoglobin', (12 + n % 5)::text, 'g/dL', NULL, '13 - 17', 'Final'
-         FROM generate_series($1::int, $2::int) AS n, generate_series(1, 2) AS v
+       SELECT 'GL' || n, t, (ARRAY['Hemoglobin', 'Kolesterol Total'])[t], (ARRAY[(12 + n % 5)::text, (170 + n % 60)::text])[t],
+              (ARRAY['g/dL', 'mg/dL'])[t], NULL, (ARRAY['13 - 17', '< 200'])[t], 'Final'
+         FROM generate_series($1::int, $2::int) AS n, generate_series(1, 2) AS t
        ON CONFLICT DO NOTHING`,
       [FIRST, last],
     );
+    await q.query(
+      `INSERT INTO vascular_reports (no_reg, no_mr, tgl_periksa, diagnosa, asal_rujukan, pengirim, teknisi)
+       SELECT 'GV' || n, n::text, $3::date - (60 + n % 200), 'Tidak tampak stenosis', 'POLI VASKULAR', 'D001', 'Teknisi USG'
+         FROM generate_series($1::int, $2::int) AS n`,
+      [FIRST, last, today],
+    );
   });
+  // Fresh statistics, so the planner knows the tables are large (PGlite runs no autovacuum).
+  await db.exec('ANALYZE');
   return patients * 10;
 }

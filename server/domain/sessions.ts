@@ -21,16 +21,21 @@ export async function createSession(q: Queryable, nomr: string, policy: SessionP
   return token;
 }
 
+/** last_seen_at is moved at most this often: most requests only read their session. */
+const SEEN_GRANULARITY = "interval '1 minute'";
+
 /** The session's patient, or null when the token is unknown, revoked, idle too long or expired. */
 export async function resolveSession(q: Queryable, token: string, policy: SessionPolicy): Promise<string | null> {
-  const rows = await q.query<{ nomr: string }>(
-    `UPDATE sessions SET last_seen_at = now()
+  const hash = hashToken(token);
+  const [row] = await q.query<{ nomr: string; stale: boolean }>(
+    `SELECT nomr, last_seen_at < now() - ${SEEN_GRANULARITY} AS stale FROM sessions
       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        AND last_seen_at > now() - make_interval(mins => $2)
-      RETURNING nomr`,
-    [hashToken(token), policy.idleMinutes],
+        AND last_seen_at > now() - make_interval(mins => $2)`,
+    [hash, policy.idleMinutes],
   );
-  return rows[0]?.nomr ?? null;
+  if (!row) return null;
+  if (row.stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+  return row.nomr;
 }
 
 /** Ends the session; answers whose it was, or null when there was none to end. */

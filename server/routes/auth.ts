@@ -60,17 +60,21 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
       const [patient] = await db.query<{ nomr: string }>('SELECT nomr FROM patients WHERE nomr = $1 AND tgl_lahir = $2::date', [nomr, body.birthdate]);
       if (!patient) {
         // Only failures count, so patients logging in behind one address never lock it.
-        await countEvent(db, 'login-nomr', nomr, config.security.login.nomr);
-        await countEvent(db, 'login-ip', req.ip, config.security.login.ip);
-        await audit(db, { action: 'login', outcome: 'failed', subject: nomr }, req);
+        await db.tx(async (q) => {
+          await countEvent(q, 'login-nomr', nomr, config.security.login.nomr);
+          await countEvent(q, 'login-ip', req.ip, config.security.login.ip);
+          await audit(q, { action: 'login', outcome: 'failed', subject: nomr }, req);
+        });
         return reply.code(401).send({ status: false, message: LOGIN_FAILED });
       }
-      await clearKey(db, 'login-nomr', nomr);
-      await audit(db, { action: 'login', outcome: 'ok', actor: nomr, subject: nomr }, req);
-      const token = await createSession(db, patient.nomr, policy);
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
       const kind = body.fcmtoken ? registrationKind(body.fcmtoken, config.push.endpointHosts) : null;
-      if (kind) await saveRegistration(db, patient.nomr, body.fcmtoken, kind);
+      const token = await db.tx(async (q) => {
+        await clearKey(q, 'login-nomr', nomr);
+        await audit(q, { action: 'login', outcome: 'ok', actor: nomr, subject: nomr }, req);
+        if (kind) await saveRegistration(q, patient.nomr, body.fcmtoken, kind);
+        return createSession(q, patient.nomr, policy);
+      });
       return { token: { access_token: token, token_type: 'Bearer', expires_in: config.sessionMaxDays * 86400 } };
     },
   );

@@ -65,6 +65,15 @@ test('a session idle for longer than the idle limit has expired', async () => {
   assert.is(res.statusCode, 401);
 });
 
+test('using a session keeps it alive: its last use moves on (at most once a minute)', async () => {
+  const token = await loginAs(t.app, DEMO_B);
+  await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '6 days' WHERE nomr = $1`, [DEMO_B.nomr]);
+  const auth = { authorization: `Bearer ${token}` };
+  assert.is((await t.app.inject({ url: '/api/patient/profil/pasien', headers: auth })).statusCode, 200);
+  const [row] = await t.db.query<{ idle: number }>(`SELECT extract(epoch FROM now() - max(last_seen_at))::int AS idle FROM sessions WHERE nomr = $1`, [DEMO_B.nomr]);
+  assert.ok(row.idle < 60, `idle ${row.idle} s`);
+});
+
 test('a session past its absolute expiry has expired even when in use', async () => {
   const token = await loginAs(t.app, DEMO_B);
   await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE nomr = $1`, [DEMO_B.nomr]);

@@ -22,7 +22,8 @@ export function postgresAvailable(): boolean {
   return existsSync(join(BIN, 'initdb'));
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `durable`: PostgreSQL's own defaults (benchmarks); otherwise fsync off, for fast tests. */
+export async function startCluster({ durable = false } = {}): Promise<Cluster> {
   const asPostgres = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'pasien-pg-'));
   chmodSync(dir, 0o777);
@@ -32,7 +33,7 @@ export async function startCluster(): Promise<Cluster> {
   run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N'], asPostgres);
   run(
     join(BIN, 'pg_ctl'),
-    ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, '-w', 'start'],
+    ['-D', data, '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : '-c fsync=off '}-c max_connections=200`, '-w', 'start'],
     asPostgres,
   );
   return {

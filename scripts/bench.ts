@@ -1,0 +1,178 @@
+// npm run bench [-- --seconds 10]: measures the web app and the API on this machine and writes
+// docs/performance.md with the date, the machine and the commit. Measurements, not tests: the
+// budgets that CI enforces are bytes and Lighthouse scores (npm test).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, platform, release, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
+import { benchWeb, median, type WebResult } from './bench/web.ts';
+import { kb } from './size.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
+const seconds = Number(values.seconds);
+
+const sh = (cmd: string, args: string[]) => {
+  try {
+    return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
+const started = new Date();
+const web = await benchWeb();
+const api = await benchApi({ seconds });
+
+const dirty = sh('git', ['status', '--porcelain']) ? ' (with uncommitted changes)' : '';
+const machine = {
+  cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+  memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+  os: `${platform()} ${release()}`,
+  node: process.version,
+  chromium: sh('/usr/bin/chromium', ['--version']).split('\n').pop(),
+  postgres: sh('/usr/lib/postgresql/15/bin/postgres', ['--version']),
+  pglite: JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
+};
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+const HOME_CALLS = ['profile', 'upcoming', 'clinicQueue', 'pharmacyQueue'];
+const CALL_NAMES: Record<string, string> = {
+  login: 'login (`POST /api/auth/proxy-login`)',
+  profile: 'home: profile',
+  upcoming: 'home: upcoming appointments',
+  clinicQueue: 'home: clinic queue',
+  pharmacyQueue: 'home: pharmacy queue',
+  quota: 'quota list',
+  booking: 'booking (`POST simpan/janji`)',
+  mix: '**realistic mix**',
+};
+
+function webSection(w: WebResult): string {
+  const routes = w.routes.map((r) => `| \`${r.path}\` | ${kb(r.jsGzip)} | ${kb(r.jsBrotli)} | ${r.files.length} |`).join('\n');
+  const lh = w.lighthouse.map((r) => `| \`${r.path}\` | ${r.score.toFixed(2)} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} |`).join('\n');
+  const m = median(w.loginToHome);
+  return `## Web
+
+### Bytes per route (\`npm run size\`; the entry, its static imports and the route's lazy chunk)
+
+| route | JS gzip | JS brotli | files |
+|---|---:|---:|---:|
+${routes}
+
+All CSS ${kb(w.cssGzip)} gzipped (budget 12 KB); the precache ${w.precacheFiles} files, ${kb(w.precacheBytes)} (budget 250 KB);
+the login page's HTML with its CSS ${kb(w.loginFirstBytes)} gzipped (budget: the first 14 KB). Budgets for
+JavaScript: 25 KB for \`/\` and \`/registrasi\`, 60 KB for any signed-in route.
+
+### Lighthouse (mobile defaults: simulated slow 4G, 4× CPU; median of 3)
+
+\`/\` and \`/registrasi\` as a first visit; \`/home\` and \`/perjanjianpoli\` signed in as demo patient A
+after a login through the form (a returning patient: the service worker installed).
+
+| route | performance | FCP | LCP | TBT | CLS |
+|---|---:|---:|---:|---:|---:|
+${lh}
+
+### Tapping 'Login' to the three home cards filled
+
+Chromium with the same throttling (devtools equivalent: 562.5 ms latency, 1.47 Mbit/s down,
+4× CPU), first visit, ${w.loginToHome.length} runs: ${w.loginToHome.map(ms).join(', ')}; median **${ms(m)}**, of which 2,000 ms is the
+'Login Berhasil' dialog the spec shows before going home (section 4), so **${ms(m - 2000)}** of waiting.
+`;
+}
+
+const loadRow = (l: Load) => `| ${CALL_NAMES[l.name] ?? l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx} | ${l.timeouts} | ${l.errors} |`;
+
+function apiSection(runs: ApiRun[]): string {
+  const parts = runs.map((r) => {
+    const size = r.size === 'demo' ? 'demo data' : `${LARGE_PATIENTS.toLocaleString('en')} patients, 1,000,000 history rows`;
+    const start = r.size === 'demo' ? 'empty database: migrated and seeded' : 'existing database';
+    let text = `### ${r.engine}, ${size}
+
+Server start ${ms(r.startMs)} (${start}, until \`/api/health\` answers).
+
+| call | req/s | p50 | p99 | non-2xx | timeouts (10 s) | errors |
+|---|---:|---:|---:|---:|---:|---:|
+${r.loads.map(loadRow).join('\n')}
+`;
+    if (r.contention) {
+      const c = r.contention;
+      text += `
+Booking under contention: ${c.requests} patients at once for one session with a quota of ${c.quota}:
+**${c.booked} booked**, ${c.refused} told it is full, ${c.failed} failed; latency p50 ${ms(c.p50)}, p99 ${ms(c.p99)}.
+`;
+    }
+    return text;
+  });
+  return `## API
+
+autocannon on loopback, ${seconds} s per call (the mix ${seconds * 2} s), 100 connections, tokens of 100 patients;
+one server process; PostgreSQL ${machine.postgres.replace(/^postgres \(PostgreSQL\) /, '')} with its default durability (fsync on).
+The realistic mix is what the app sends: 72% the four home calls, 10% quota lists, 14% histories and
+lab results, 2% logins, 2% bookings.
+
+${parts.join('\n')}`;
+}
+
+function goalsSection(runs: ApiRun[]): string {
+  const pg = runs.find((r) => r.engine === 'PostgreSQL' && r.size === 'large');
+  if (!pg) return '';
+  const home = pg.loads.filter((l) => HOME_CALLS.includes(l.name));
+  const worst = Math.max(...home.map((l) => l.p99));
+  const mix = pg.loads.find((l) => l.name === 'mix')!;
+  return `## Goals at the large size, PostgreSQL
+
+| goal | measured | met |
+|---|---|---|
+| p99 under 25 ms for each home call at 100 connections | worst p99 ${worst} ms (${home.map((l) => `${l.name} ${l.p99}`).join(', ')}) | ${worst < 25 ? 'yes' : '**no**'} |
+| at least 2,000 requests/s for a realistic mix | ${Math.round(mix.rps)} req/s | ${mix.rps >= 2000 ? 'yes' : '**no**'} |
+| every history query uses an index | ${pg.plans?.filter((p) => p.indexed).length} of ${pg.plans?.length} | ${pg.plans?.every((p) => p.indexed) ? 'yes' : '**no**'} |
+`;
+}
+
+function plansSection(runs: ApiRun[]): string {
+  const pg = runs.find((r) => r.engine === 'PostgreSQL' && r.size === 'large');
+  if (!pg?.plans) return '';
+  return `## Query plans at the large size (PostgreSQL)
+
+Every query behind the home and history calls, for one generated patient.
+
+${pg.plans.map((p) => `- ${p.indexed ? 'index' : '**sequential scan**'}: \`${p.query.slice(0, 110)}${p.query.length > 110 ? '…' : ''}\`\n\n\`\`\`\n${p.plan}\n\`\`\``).join('\n\n')}
+`;
+}
+
+const NOTES = `## What these numbers say
+
+- **The login page** is two files: the entry and one shell chunk holding everything the login and
+  registration screens import (scripts/shell.ts), 16 files before. Fewer round trips on a 150 ms
+  RTT connection, and one larger file compresses better than many small ones.
+- **Each signed-in call** costs one session lookup and one query; the session's last use is
+  written at most once a minute, and the audit entries of record reads are inserted in batches
+  every 20 ms. With one write and two reads per call before, PostgreSQL gave about 1,000 req/s.
+- **The p99 at 100 connections** is set by the machine more than by the code: a CPU profile of the
+  server under load shows about a third of its time idle, a third in the \`writev\` system call
+  (socket writes, expensive on this virtual machine with 20% steal time), and under 1% in the
+  application's own code; PostgreSQL, the load generator and the server share the two cores. A
+  second server process did not help on two cores. Caching validated sessions in memory for a
+  few seconds raised throughput by about 40% but left p99 near 60 ms, and would let a logout on
+  one server process take effect on the others only after the cache expires: not taken.
+- **PGlite** serves one query at a time in the server's own process: at 100 connections requests
+  queue for seconds, and the slowest pass autocannon's 10 s limit. Fine for a demo or a small
+  clinic, not for a hospital's load; use \`DATABASE_URL\` there (docs/decisions.md).
+`;
+
+const md = `# Performance
+
+Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` at commit \`${sh('git', ['rev-parse', '--short', 'HEAD'])}\`${dirty}.
+
+Machine: ${machine.cpu}, ${machine.memory}, ${machine.os}; Node ${machine.node}; ${machine.chromium};
+${machine.postgres}; PGlite ${machine.pglite}.
+
+${webSection(web)}
+${goalsSection(api)}
+${apiSection(api)}
+${NOTES}
+${plansSection(api)}`;
+
+writeFileSync('docs/performance.md', md);
+console.log('wrote docs/performance.md');
