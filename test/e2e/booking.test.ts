@@ -3,32 +3,24 @@
 // the rules a patient meets on the way.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { DoctorSchedule, QuotaSlot } from '../../src/contract/index.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { isSlotAvailable } from '../../src/lib/booking.ts';
 import { MONTHS, addDays, daysBetween, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../src/lib/dates.ts';
 import { to } from '../../src/routes.ts';
-import { apiToken, launch, signedInPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { apiToken, signedInPage } from '../support/browser.ts';
+import { realApp } from '../support/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const app = realApp(test);
 let token: string;
 const today = todayWib();
-
 test.before(async () => {
-  server = await startServer();
-  browser = await launch();
-  token = await apiToken(server.url, DEMO_A);
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
+  token = await apiToken(app.server.url, DEMO_A);
 });
 
 async function api<T>(path: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: T }).data;
 }
 
@@ -46,8 +38,8 @@ async function findDate(kd_dep: string, from: number, match: (s: QuotaSlot) => b
 }
 
 async function open(path: string): Promise<Page> {
-  const p = await signedInPage(browser, server.url, DEMO_A);
-  await p.goto(server.url + path);
+  const p = await signedInPage(app.browser, app.server.url, DEMO_A);
+  await p.goto(app.server.url + path);
   return p;
 }
 

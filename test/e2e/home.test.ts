@@ -1,25 +1,16 @@
-// The signed-in shell and home in Chromium against the real server.
+// The signed-in shell and home in Chromium against the real app.server.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
-import { launch, signedInPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { signedInPage } from '../support/browser.ts';
+import { realApp } from '../support/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-test.before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realApp(test);
 
 async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await signedInPage(browser, server.url, who);
-  await p.goto(server.url + '/home');
+  const p = await signedInPage(app.browser, app.server.url, who);
+  await p.goto(app.server.url + '/home');
   return p;
 }
 
@@ -68,10 +59,10 @@ test('logout clears the four keys, ends the session on the server and lands on /
   await p.getByRole('menuitem', { name: 'Logout' }).click();
   await p.getByRole('dialog', { name: 'Confirm Logout' }).waitFor();
   await p.getByRole('button', { name: 'Yes' }).click();
-  await p.waitForURL(server.url + '/');
+  await p.waitForURL(app.server.url + '/');
   const keys = await p.evaluate(() => ['statuslogin', 'nomormr', 'tgllahir', 'token'].map((k) => localStorage.getItem(k)));
   assert.equal(keys, [null, null, null, null]);
-  const after = await fetch(`${server.url}/api/patient/profil/pasien`, { headers: { authorization: `Bearer ${token}` } });
+  const after = await fetch(`${app.server.url}/api/patient/profil/pasien`, { headers: { authorization: `Bearer ${token}` } });
   assert.is(after.status, 401);
   await p.context().close();
 });
@@ -80,10 +71,10 @@ test('an expired token sends the patient to / with the toast', async () => {
   const p = await loggedIn(DEMO_B);
   await p.getByText(`Selamat Datang ${DEMO_B.nama}`).waitFor();
   const token = await p.evaluate(() => localStorage.getItem('token'));
-  await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  await fetch(`${app.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   await p.getByRole('button', { name: 'Perbarui data' }).click();
   await p.getByText('Sesi Anda telah berakhir, silakan login kembali').waitFor();
-  await p.waitForURL(server.url + '/');
+  await p.waitForURL(app.server.url + '/');
   assert.is(await p.evaluate(() => localStorage.getItem('token')), null);
   await p.context().close();
 });

@@ -4,22 +4,12 @@
 // not answer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, fillLogin, launch, signedInPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
+import { realApp } from '../support/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realApp(test);
 
 interface Shown {
   title: string;
@@ -34,7 +24,7 @@ async function serviceWorker(ctx: BrowserContext, page: Page): Promise<{ sw: Wor
   const cdp = await ctx.newCDPSession(page);
   const registrationId = await new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${app.server.url}/` && !r.isDeleted);
       if (mine) resolve(mine.registrationId);
     });
     void cdp.send('ServiceWorker.enable');
@@ -44,7 +34,7 @@ async function serviceWorker(ctx: BrowserContext, page: Page): Promise<{ sw: Wor
 }
 
 const deliver = (cdp: CDPSession, registrationId: string, data: object) =>
-  cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(data) });
+  cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.url, registrationId, data: JSON.stringify(data) });
 
 const notifications = (sw: Worker) =>
   sw.evaluate(async () => {
@@ -53,10 +43,10 @@ const notifications = (sw: Worker) =>
   });
 
 test('with no app window in front, a push shows a system notification that leads to its page', async () => {
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   const ctx = page.context();
-  await ctx.grantPermissions(['notifications'], { origin: server.url });
-  await page.goto(server.url + '/home');
+  await ctx.grantPermissions(['notifications'], { origin: app.server.url });
+  await page.goto(app.server.url + '/home');
   const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
   await page.goto('about:blank'); // no window of the app is open now
 
@@ -82,10 +72,10 @@ test('with no app window in front, a push shows a system notification that leads
 });
 
 test('with the app in front, a push shows a toast with its title and body, and no system notification', async () => {
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   const ctx = page.context();
-  await ctx.grantPermissions(['notifications'], { origin: server.url });
-  await page.goto(server.url + '/home');
+  await ctx.grantPermissions(['notifications'], { origin: app.server.url });
+  await page.goto(app.server.url + '/home');
   const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
   await page.getByRole('region', { name: 'Antrian Poli' }).locator('summary').first().waitFor();
 
@@ -100,12 +90,12 @@ test('with the app in front, a push shows a toast with its title and body, and n
 });
 
 test('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
-  const ctx = await browser.newContext(PHONE);
-  await ctx.grantPermissions(['notifications'], { origin: server.url });
+  const ctx = await app.browser.newContext(PHONE);
+  await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(server.url + '/');
+  await page.goto(app.server.url + '/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
   const keyAsked = page.waitForRequest((r) => r.url().endsWith('/api/push/vapid'), { timeout: 15_000 });

@@ -1,25 +1,16 @@
 // Every schedule, history and result screen in Chromium, as A (data) and as B (none).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { to } from '../../src/routes.ts';
-import { launch, signedInPage } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { signedInPage } from '../support/browser.ts';
+import { realApp } from '../support/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-test.before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realApp(test);
 
 async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await signedInPage(browser, server.url, who);
+  const p = await signedInPage(app.browser, app.server.url, who);
   return p;
 }
 
@@ -40,12 +31,12 @@ const LISTS: Array<[string, string, string]> = [
 test('as A, every list screen shows its data', async () => {
   const p = await loggedIn(DEMO_A);
   for (const [path, title, expected] of LISTS) {
-    await p.goto(server.url + path);
+    await p.goto(app.server.url + path);
     await p.getByRole('heading', { name: title }).waitFor();
     await p.getByText(expected).first().waitFor({ timeout: 10000 });
     assert.is(await p.getByText('Tidak ada data !').count(), 0, path);
   }
-  await p.goto(server.url + to.vascular());
+  await p.goto(app.server.url + to.vascular());
   await p.getByText('Stenosis ringan').waitFor();
   assert.is(await p.getByText('Pemeriksaan belum diverifikasi').count(), 0, 'the report without no_reg is dropped');
   await p.context().close();
@@ -53,17 +44,17 @@ test('as A, every list screen shows its data', async () => {
 
 test('as A, the menus lead to their lists and the details open as tables', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(server.url + to.examinations());
+  await p.goto(app.server.url + to.examinations());
   await p.getByRole('link', { name: 'Patologi Klinik & Bank Darah' }).click();
   await p.getByRole('link', { name: 'Lihat hasil' }).first().click();
   // The heading is the top bar's title, there before the results: wait for the table itself.
   await p.getByRole('heading', { name: 'Hasil Laboratorium' }).waitFor();
   await p.getByRole('columnheader', { name: 'Nilai Rujukan' }).waitFor();
   assert.ok((await p.getByRole('row').count()) > 5);
-  await p.goto(server.url + to.vascularDetail('VS2411010004'));
+  await p.goto(app.server.url + to.vascularDetail('VS2411010004'));
   await p.getByRole('columnheader', { name: 'Kanan' }).waitFor();
   assert.ok(await p.getByText('Arteri poplitea').isVisible());
-  await p.goto(server.url + to.profile());
+  await p.goto(app.server.url + to.profile());
   await p.getByText(DEMO_A.nama).waitFor();
   assert.ok(await p.getByText('17 Agustus 1968').isVisible());
   await p.context().close();
@@ -71,9 +62,9 @@ test('as A, the menus lead to their lists and the details open as tables', async
 
 test('an unknown lab number says Data tidak ditemukan; an unknown vascular one Tidak Ada Data', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(server.url + to.labDetail('LAB-TIDAK-ADA'));
+  await p.goto(app.server.url + to.labDetail('LAB-TIDAK-ADA'));
   await p.getByText('Data tidak ditemukan').waitFor();
-  await p.goto(server.url + to.vascularDetail('VS-TIDAK-ADA'));
+  await p.goto(app.server.url + to.vascularDetail('VS-TIDAK-ADA'));
   await p.getByText('Tidak Ada Data').waitFor();
   await p.context().close();
 });
@@ -81,7 +72,7 @@ test('an unknown lab number says Data tidak ditemukan; an unknown vascular one T
 test('as B, every list shows Tidak ada data !', async () => {
   const p = await loggedIn(DEMO_B);
   for (const [path] of LISTS) {
-    await p.goto(server.url + path);
+    await p.goto(app.server.url + path);
     await p.getByText('Tidak ada data !').waitFor({ timeout: 10000 });
   }
   await p.context().close();

@@ -2,23 +2,13 @@
 // session on the server too, and the service worker keeps no API answer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, apiToken, launch, signedInPage } from '../support/browser.ts';
+import { PHONE, apiToken, signedInPage } from '../support/browser.ts';
 import { samplePaths } from '../support/routes.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { realApp } from '../support/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = realApp(test);
 
 /** Collects what the policy refused, from the page's own violation events and the console. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -31,17 +21,17 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test('every screen, signed out and signed in, works under the policy without a single violation', async () => {
-  const out = await (await browser.newContext(PHONE)).newPage();
+  const out = await (await app.browser.newContext(PHONE)).newPage();
   const violations = await watchViolations(out);
   for (const { path } of samplePaths('public')) {
-    const res = await out.goto(server.url + path, { waitUntil: 'networkidle' });
+    const res = await out.goto(app.server.url + path, { waitUntil: 'networkidle' });
     assert.match(res!.headers()['content-security-policy'] ?? '', /script-src 'self'/, path);
     await out.locator('main').first().waitFor();
   }
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   violations.push(...(await watchViolations(page)));
   for (const { path } of samplePaths('patient')) {
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
+    await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
     await page.locator('main').first().waitFor();
   }
   assert.equal(violations, []);
@@ -50,29 +40,29 @@ test('every screen, signed out and signed in, works under the policy without a s
 });
 
 test('logout from the account menu ends the session on the server, and the old token is refused', async () => {
-  const page = await signedInPage(browser, server.url, DEMO_A);
-  await page.goto(server.url + '/home');
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  await page.goto(app.server.url + '/home');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   assert.ok(token);
-  const profile = () => fetch(`${server.url}/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, { headers: { authorization: `Bearer ${token}` } });
+  const profile = () => fetch(`${app.server.url}/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, { headers: { authorization: `Bearer ${token}` } });
   assert.is((await profile()).status, 200);
   await page.getByRole('button', { name: 'Akun' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
   await page.getByRole('button', { name: 'Yes' }).click();
   assert.match((await (await loggedOut).allHeaders())['clear-site-data'] ?? '', /storage/);
-  await page.waitForURL(server.url + '/');
+  await page.waitForURL(app.server.url + '/');
   assert.is(await page.evaluate(() => localStorage.length), 0);
   assert.is((await profile()).status, 401, 'the token no longer opens the records');
   await page.context().close();
 });
 
 test('the service worker keeps no API answer in its caches, after a whole signed-in visit', async () => {
-  const page = await signedInPage(browser, server.url, DEMO_A);
-  await page.goto(server.url + '/home', { waitUntil: 'networkidle' });
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  await page.goto(app.server.url + '/home', { waitUntil: 'networkidle' });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload({ waitUntil: 'networkidle' }); // now under the worker's control
-  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli']) await page.goto(server.url + path, { waitUntil: 'networkidle' });
+  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli']) await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
@@ -84,8 +74,8 @@ test('the service worker keeps no API answer in its caches, after a whole signed
 });
 
 test('an API answer with patient data tells the browser not to keep it', async () => {
-  const token = await apiToken(server.url, DEMO_A);
-  const res = await fetch(`${server.url}/api/patient/riwayat/penunjang?nomr=${DEMO_A.nomr}`, { headers: { authorization: `Bearer ${token}` } });
+  const token = await apiToken(app.server.url, DEMO_A);
+  const res = await fetch(`${app.server.url}/api/patient/riwayat/penunjang?nomr=${DEMO_A.nomr}`, { headers: { authorization: `Bearer ${token}` } });
   assert.is(res.headers.get('cache-control'), 'no-store');
 });
 
