@@ -63,5 +63,9 @@ export const S = {
     day: 'Tanggal',
     month: 'Bulan',
     year: 'Tahun',
+    choose: 'Pilih tanggal',
+    previousMonth: 'Bulan sebelumnya',
+    nextMonth: 'Bulan berikutnya',
+    unavailable: (day: string) => `${day}, tidak tersedia`,
   },
 } as const;

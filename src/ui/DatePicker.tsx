@@ -4,6 +4,7 @@
 // ends, Escape closes. Only the booking screens import it, so login never loads it.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../lib/dates.ts';
+import { S } from '../strings.ts';
 import { field, label as labelClass } from './controls.css.ts';
 import * as css from './DatePicker.css.ts';
 
@@ -47,7 +48,7 @@ export function monthGrid(first: string): Array<Array<string | null>> {
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
-export function DatePicker({ label, value, onChange, today, excluded, disabled = false, hint, placeholder = 'Pilih tanggal' }: Props) {
+export function DatePicker({ label, value, onChange, today, excluded, disabled = false, hint, placeholder = S.date.choose }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState(value ?? today);
@@ -140,13 +141,13 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
       {open && (
         <div id={`${id}-panel`} class={css.panel}>
           <div class={css.head}>
-            <button type="button" class={css.nav} aria-label="Bulan sebelumnya" disabled={month <= firstMonth} onClick={() => pageMonth(-1)}>
+            <button type="button" class={css.nav} aria-label={S.date.previousMonth} disabled={month <= firstMonth} onClick={() => pageMonth(-1)}>
               ‹
             </button>
             <h3 class={css.month} id={`${id}-month`} aria-live="polite">
               {MONTHS[Number(month.slice(5, 7)) - 1]} {month.slice(0, 4)}
             </h3>
-            <button type="button" class={css.nav} aria-label="Bulan berikutnya" onClick={() => pageMonth(1)}>
+            <button type="button" class={css.nav} aria-label={S.date.nextMonth} onClick={() => pageMonth(1)}>
               ›
             </button>
           </div>
@@ -173,7 +174,7 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
                           type="button"
                           class={`${css.day} ${selected ? css.selected : ''} ${date === today ? css.today : ''}`}
                           tabIndex={date === focus ? 0 : -1}
-                          aria-label={off ? `${dayLabel(date)}, tidak tersedia` : dayLabel(date)}
+                          aria-label={off ? S.date.unavailable(dayLabel(date)) : dayLabel(date)}
                           aria-disabled={off}
                           data-date={date}
                           onClick={() => choose(date)}

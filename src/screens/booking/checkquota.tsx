@@ -21,7 +21,7 @@ export default function CheckQuota({ params: p }: { params: Params }) {
   const [guarantee, setGuarantee] = useState<Guarantee | ''>(isExecutiveClinic(p.kd_dep) ? 'Non BPJS' : '');
   return (
     <main class={page}>
-      <section class={card} aria-label="Jadwal dokter">
+      <section class={card} aria-label={BOOKING.scheduleTitle}>
         <Fields
           item={p}
           rows={[

@@ -147,7 +147,7 @@ export function Confirm({ params: p, query }: { params: ConfirmParams; query?: R
 
   return (
     <main class={page}>
-      <section class={card} aria-label="Data perjanjian">
+      <section class={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
           item={{
             nama: patient.nama,
@@ -199,7 +199,7 @@ export function ConfirmOnline({ params: p, query }: { params: OnlineParams; quer
   return (
     <main class={page}>
       <p class={`${card} ${css.note}`}>{T.onlineNote}</p>
-      <section class={card} aria-label="Data perjanjian">
+      <section class={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
           item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: formatLong(patient.birthDate), tglJanji: formatDmy(p.tgljanji), poli: clinic.ds_dep, dokter: p.dokterr, jam: p.jam }}
           rows={ROWS}

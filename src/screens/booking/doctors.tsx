@@ -31,7 +31,7 @@ export const SPECIALTY_LOOK: Record<Specialty, readonly [colour: string, icon: s
 export function Specialties() {
   return (
     <main class={page}>
-      <nav class={css.specialties} aria-label="Spesialis">
+      <nav class={css.specialties} aria-label={BOOKING.specialtiesTitle}>
         {SPECIALTIES.map((s) => {
           const [colour, icon] = SPECIALTY_LOOK[s];
           return (

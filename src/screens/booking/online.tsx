@@ -59,7 +59,7 @@ export function OnlineBooking() {
               <option value={c.ds_dep} />
             ))}
           </datalist>
-          {!!typed && !clinic && clinics.state === 'ok' && <span class={css.note}>Pilih poli dari daftar.</span>}
+          {!!typed && !clinic && clinics.state === 'ok' && <span class={css.note}>{BOOKING.chooseFromList}</span>}
         </div>
         <DatePicker
           label={BOOKING.tanggal}
