@@ -42,6 +42,16 @@ const notifications = (sw: Worker) =>
     return (await scope.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
   });
 
+/** The worker's notifications once there are at least `count` of them (or after 5 s). */
+async function notificationsShown(sw: Worker, count: number): Promise<Shown[]> {
+  let shown = await notifications(sw);
+  for (let i = 0; i < 50 && shown.length < count; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    shown = await notifications(sw);
+  }
+  return shown;
+}
+
 test('with no app window in front, a push shows a system notification that leads to its page', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   const ctx = page.context();
@@ -51,19 +61,12 @@ test('with no app window in front, a push shows a system notification that leads
   await page.goto('about:blank'); // no window of the app is open now
 
   await deliver(cdp, registrationId, { id: '42', title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
-  let shown: Shown[] = [];
-  for (let i = 0; i < 50 && !shown.length; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    shown = await notifications(sw);
-  }
+  let shown = await notificationsShown(sw, 1);
   assert.equal(shown, [{ title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', tag: 'pasien-42', data: { url: '/home' } }]);
 
   // FCM wraps the same message under data; a link to another site is never followed.
   await deliver(cdp, registrationId, { data: { id: '43', title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor antrian 7.', url: 'https://evil.example/' }, from: '1234567890', fcmMessageId: 'abc' });
-  for (let i = 0; i < 50 && shown.length < 2; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    shown = await notifications(sw);
-  }
+  shown = await notificationsShown(sw, 2);
   const called = shown.find((n) => n.tag === 'pasien-43');
   assert.ok(called, JSON.stringify(shown));
   assert.is(called!.title, 'Nomor antrian Anda dipanggil');
