@@ -14,7 +14,7 @@ import * as records from '../../server/db/records.ts';
 import { COHORT, DEMO_A } from '../../server/db/seed.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
-import { startServer, type RunningServer } from '../../test/support/server.ts';
+import { apiToken, startServer, type RunningServer } from '../../test/support/server.ts';
 
 export interface Load {
   name: string;
@@ -73,13 +73,7 @@ function patients(size: ApiRun['size'], count: number, offset = 0): Patient[] {
 }
 
 async function login(url: string, p: Patient): Promise<Patient> {
-  const res = await fetch(`${url}/api/auth/proxy-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ medical_record_number: p.nomr, birthdate: p.tgl_lahir, fcmtoken: '' }),
-  });
-  if (!res.ok) throw new Error(`login ${p.nomr}: ${res.status}`);
-  return { ...p, token: ((await res.json()) as { token: { access_token: string } }).token.access_token };
+  return { ...p, token: await apiToken(url, p) };
 }
 
 async function loginAll(url: string, list: Patient[]): Promise<Patient[]> {

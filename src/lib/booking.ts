@@ -30,10 +30,6 @@ export function dateRefusal(date: string, rule: DateRule): DateRefusal {
   return null;
 }
 
-export function isDateSelectable(date: string, rule: DateRule): boolean {
-  return dateRefusal(date, rule) === null;
-}
-
 /** D − L ≤ 8 days is closed, dates before L included (decisions 11). */
 export function bpjsGapBlocks(lastAppointment: string, date: string): boolean {
   return daysBetween(lastAppointment, date) <= BPJS_GAP_DAYS;

@@ -57,12 +57,3 @@ export const input = style({
 });
 
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.size.sm });
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

@@ -9,8 +9,9 @@ import { DEMO_A } from '../../server/db/seed.ts';
 import { isSlotAvailable } from '../../src/lib/booking.ts';
 import { MONTHS, addDays, daysBetween, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../src/lib/dates.ts';
 import { to } from '../../src/routes.ts';
-import { apiToken, signedInPage } from '../support/browser.ts';
+import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
+import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 let token: string;

@@ -3,8 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, apiToken, fillLogin, launchPersistent } from '../support/browser.ts';
+import { PHONE, fillLogin, launchPersistent } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
+import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 

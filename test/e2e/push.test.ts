@@ -52,12 +52,17 @@ async function notificationsShown(sw: Worker, count: number): Promise<Shown[]> {
   return shown;
 }
 
-test('with no app window in front, a push shows a system notification that leads to its page', async () => {
+/** Patient A at home, notifications allowed, with the app's service worker running. */
+async function homeWithWorker() {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   await page.goto(app.server.url + '/home');
-  const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
+  return { page, ctx, ...(await serviceWorker(ctx, page)) };
+}
+
+test('with no app window in front, a push shows a system notification that leads to its page', async () => {
+  const { page, ctx, sw, cdp, registrationId } = await homeWithWorker();
   await page.goto('about:blank'); // no window of the app is open now
 
   await deliver(cdp, registrationId, { id: '42', title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
@@ -75,11 +80,7 @@ test('with no app window in front, a push shows a system notification that leads
 });
 
 test('with the app in front, a push shows a toast with its title and body, and no system notification', async () => {
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  const ctx = page.context();
-  await ctx.grantPermissions(['notifications'], { origin: app.server.url });
-  await page.goto(app.server.url + '/home');
-  const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
+  const { page, ctx, sw, cdp, registrationId } = await homeWithWorker();
   await page.getByRole('region', { name: 'Antrian Poli' }).locator('summary').first().waitFor();
 
   const cardReloaded = page.waitForRequest((r) => r.url().includes('/api/patient/antrian/poli'));

@@ -4,9 +4,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, apiToken, signedInPage } from '../support/browser.ts';
+import { PHONE, signedInPage } from '../support/browser.ts';
 import { samplePaths } from '../support/routes.ts';
 import { realApp } from '../support/e2e.ts';
+import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 

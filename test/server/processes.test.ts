@@ -11,7 +11,7 @@ import { COHORT } from '../../server/db/seed.ts';
 import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
 import { pushEndpoint, subscriber } from '../support/push.ts';
-import { startServer } from '../support/server.ts';
+import { apiToken, startServer } from '../support/server.ts';
 
 const cli = (script: string, args: string[], env: Record<string, string>) =>
   execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } }).toString();
@@ -25,18 +25,43 @@ async function post(url: string, body: object, token?: string) {
   return { code: res.status, body: (await res.json()) as Record<string, any> };
 }
 
+/** A Non BPJS booking of D001's Monday morning in clinic 20001, some weeks ahead, for a cohort patient. */
+const booking = (i: number, weeks: number) => ({
+  nomr: String(COHORT.first + i), tgl_janji: nextOnWeekday(addDays(todayWib(), 7 * weeks), 1), sts_ue: 'U', tgl_lahir: COHORT.tgl_lahir,
+  kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890',
+});
+const cohortLogin = (url: string, i: number) => apiToken(url, { nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
+
+/** A data dir of its own for a test that restarts servers on it, removed afterwards. */
+async function withDataDir(prefix: string, fn: (dataDir: string) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    await fn(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function upcoming(url: string, i: number): Promise<Array<{ tanggal_janji: string; no_urut: number }>> {
+  const token = await cohortLogin(url, i);
+  const res = await fetch(`${url}/api/patient/jadwal/perjanjian/terdekat?nomr=${COHORT.first + i}&tgllahir=${COHORT.tgl_lahir}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { jadwal: Array<{ tanggal_janji: string; no_urut: number }> } }).data.jadwal;
+}
+
+const processEnv = async (): Promise<Record<string, string>> => ({
+  DIST_DIR: '/nonexistent',
+  PUSH_WORKER: 'false',
+  ...(ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {}),
+});
+
 if (ENGINE === 'pglite') {
-  test('npm run seed -- --patients N and npm run notify work on a data dir', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pasien-cli-'));
-    try {
+  test('npm run seed -- --patients N and npm run notify work on a data dir', () =>
+    withDataDir('pasien-cli-', async (dir) => {
       const seeded = cli('server/db/seed-cli.ts', ['--patients', '50'], { DATA_DIR: dir });
       assert.match(seeded, /generated 50 patients and 500 history rows/);
       const out = cli('server/notify-cli.ts', ['--nomr', '00012345', '--title', 'Obat Anda siap diambil', '--body', 'Silakan ke loket farmasi'], { DATA_DIR: dir });
       assert.match(out, /notification \d+ recorded for 00012345/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 }
 
 if (ENGINE === 'postgres') {
@@ -83,60 +108,38 @@ if (ENGINE === 'postgres') {
 
 test('a notification queued when the server is killed (-9) before sending goes out exactly once after a restart', async () => {
   const endpoint = await pushEndpoint();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-kill-'));
-  const database: Record<string, string> = ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {};
-  const env = { ...database, DIST_DIR: '/nonexistent', INTERNAL_API_TOKEN: INTERNAL_TOKEN, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_POLL_MS: '100' };
+  const env = { ...(await processEnv()), INTERNAL_API_TOKEN: INTERNAL_TOKEN, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_POLL_MS: '100' };
   const phone = subscriber(`${endpoint.url}/push/kill`);
   try {
-    // The first process queues but does not send (PUSH_WORKER off), then dies without a word.
-    const first = await startServer({ ...env, PUSH_WORKER: 'false' }, { dataDir });
-    const login = await post(`${first.url}/api/auth/proxy-login`, { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: phone.json });
-    assert.is(login.code, 200);
-    const queued = await post(`${first.url}/api/internal/notify`, { nomr: DEMO_A.nomr, title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.' }, INTERNAL_TOKEN);
-    assert.is(queued.body.data.registrations, 1);
-    await first.stop('SIGKILL');
-    assert.is(endpoint.received.length, 0);
+    await withDataDir('pasien-kill-', async (dataDir) => {
+      // The first process queues but does not send (PUSH_WORKER off), then dies without a word.
+      const first = await startServer(env, { dataDir });
+      const login = await post(`${first.url}/api/auth/proxy-login`, { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: phone.json });
+      assert.is(login.code, 200);
+      const queued = await post(`${first.url}/api/internal/notify`, { nomr: DEMO_A.nomr, title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.' }, INTERNAL_TOKEN);
+      assert.is(queued.body.data.registrations, 1);
+      await first.stop('SIGKILL');
+      assert.is(endpoint.received.length, 0);
 
-    const second = await startServer(env, { dataDir });
-    try {
-      const deadline = Date.now() + 20_000;
-      while (!endpoint.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, 1500)); // time enough for a second send, were there one
-      assert.is(endpoint.received.length, 1);
-      assert.is(phone.decrypt(endpoint.received[0].body).title, 'Obat Anda siap diambil');
-    } finally {
-      await second.stop();
-    }
+      const second = await startServer({ ...env, PUSH_WORKER: 'true' }, { dataDir });
+      try {
+        const deadline = Date.now() + 20_000;
+        while (!endpoint.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 1500)); // time enough for a second send, were there one
+        assert.is(endpoint.received.length, 1);
+        assert.is(phone.decrypt(endpoint.received[0].body).title, 'Obat Anda siap diambil');
+      } finally {
+        await second.stop();
+      }
+    });
   } finally {
     await endpoint.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-/** A Non BPJS booking of D001's Monday morning in clinic 20001, some weeks ahead, for a cohort patient. */
-const booking = (i: number, weeks: number) => ({
-  nomr: String(COHORT.first + i), tgl_janji: nextOnWeekday(addDays(todayWib(), 7 * weeks), 1), sts_ue: 'U', tgl_lahir: COHORT.tgl_lahir,
-  kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890',
-});
-const cohortLogin = async (url: string, i: number) =>
-  (await post(`${url}/api/auth/proxy-login`, { medical_record_number: String(COHORT.first + i), birthdate: COHORT.tgl_lahir, fcmtoken: '' })).body.token.access_token as string;
-
-async function upcoming(url: string, i: number): Promise<Array<{ tanggal_janji: string; no_urut: number }>> {
-  const token = await cohortLogin(url, i);
-  const res = await fetch(`${url}/api/patient/jadwal/perjanjian/terdekat?nomr=${COHORT.first + i}&tgllahir=${COHORT.tgl_lahir}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: { jadwal: Array<{ tanggal_janji: string; no_urut: number }> } }).data.jadwal;
-}
-
-const processEnv = async (): Promise<Record<string, string>> => ({
-  DIST_DIR: '/nonexistent',
-  PUSH_WORKER: 'false',
-  ...(ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {}),
-});
-
 test('a booking acknowledged to the client survives kill -9 of the server right after', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-durable-'));
   const env = await processEnv();
-  try {
+  await withDataDir('pasien-durable-', async (dataDir) => {
     const first = await startServer(env, { dataDir });
     const token = await cohortLogin(first.url, 40);
     const answer = await post(`${first.url}/api/patient/simpan/janji`, booking(40, 9), token);
@@ -150,15 +153,12 @@ test('a booking acknowledged to the client survives kill -9 of the server right 
     } finally {
       await second.stop();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('SIGTERM: no new connections, the request in flight is finished, the database closed cleanly', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-term-'));
   const env = await processEnv();
-  try {
+  await withDataDir('pasien-term-', async (dataDir) => {
     const server = await startServer(env, { dataDir });
     const token = await cohortLogin(server.url, 41);
     const body = JSON.stringify(booking(41, 10));
@@ -193,9 +193,7 @@ test('SIGTERM: no new connections, the request in flight is finished, the databa
     } finally {
       await again.stop();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test.run();

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { apiToken } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -26,17 +27,6 @@ export function launch(): Promise<Browser> {
 export function launchPersistent(): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'pasien-profile-'));
   return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ...PHONE });
-}
-
-/** A token for a patient from the real login call. */
-export async function apiToken(baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/proxy-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { token: { access_token: string } }).token.access_token;
 }
 
 /** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */

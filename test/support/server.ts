@@ -74,3 +74,14 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     },
   };
 }
+
+/** A token for a patient from the real login call. */
+export async function apiToken(baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/proxy-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: { access_token: string } }).token.access_token;
+}
