@@ -3,7 +3,7 @@
 import { h } from 'preact';
 import { prerender as ssr } from 'preact-iso';
 import { App } from './src/app.tsx';
-import { matchRoute } from './src/routes.ts';
+import { matchRoute } from './common/routes.ts';
 import { S } from './src/strings.ts';
 
 export async function prerender(data: { url: string }) {

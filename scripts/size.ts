@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ROUTES } from '../src/routes.ts';
+import { ROUTES } from '../common/routes.ts';
+import { SCREENS } from '../src/screens.ts';
 import { shellModules } from './shell.ts';
 
 const shell = shellModules(process.cwd());
@@ -53,7 +54,7 @@ export function measureRoutes(dist = DIST): RouteSize[] {
   return ROUTES.map((route) => {
     const keys = new Set<string>();
     closure(manifest, entry, keys);
-    const screen = screenModule(route.load);
+    const screen = screenModule(SCREENS[route.path]);
     // The public screens are built into the shell chunk (scripts/shell.ts): no chunk of their own.
     if (manifest[screen]) closure(manifest, screen, keys);
     else if (!shell.has(resolve(screen))) throw new Error(`${route.path}: ${screen} is neither a chunk nor in the shell`);

@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect } from 'preact/hooks';
 import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
 import { onSessionExpired } from './api/http.ts';
 import { listenForPush } from './push/foreground.ts';
-import { ROUTES, redirectFor, type RouteDef } from './routes.ts';
+import { ROUTES, redirectFor, type RouteDef } from '../common/routes.ts';
+import { SCREENS } from './screens.ts';
 import { session } from './session/session.ts';
 import { S } from './strings.ts';
 import { OfflineBanner } from './ui/OfflineBanner.tsx';
@@ -33,7 +34,7 @@ function Frame({ def, Screen, ...props }: FrameProps) {
   );
 }
 
-const SCREENS = ROUTES.map((def) => ({ def, Screen: lazy(def.load) }));
+const FRAMES = ROUTES.map((def) => ({ def, Screen: lazy(SCREENS[def.path]) }));
 
 function NotFound(_: { default: boolean }) {
   return null;
@@ -76,7 +77,7 @@ export function App() {
         <ErrorBoundary>
           <Router>
             {[
-              ...SCREENS.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />),
+              ...FRAMES.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />),
               <NotFound default />,
             ]}
           </Router>

@@ -5,7 +5,7 @@ import { render } from 'preact';
 import { hydrate } from 'preact-iso';
 import { App } from './app.tsx';
 import { install } from './pwa/install.ts';
-import { matchRoute, redirectFor } from './routes.ts';
+import { matchRoute, redirectFor } from '../common/routes.ts';
 import { session } from './session/session.ts';
 
 install.listen();

@@ -3,7 +3,7 @@
 // API answers carry patient data and are never cached here.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { PUSH_MESSAGE_TYPE, appPath, readPushMessage, type PushMessage } from './contract/push.ts';
+import { PUSH_MESSAGE_TYPE, appPath, readPushMessage, type PushMessage } from '../common/push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

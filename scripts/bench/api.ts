@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../../src/lib/dates.ts';
+import { addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { openPglite, openPostgres, type Db, type Queryable } from '../../server/db/client.ts';
 import * as records from '../../server/db/records.ts';
 import { COHORT, DEMO_A } from '../../server/db/seed.ts';

@@ -1,6 +1,6 @@
 // Read queries for one patient's records, answering in the contract's field names.
-import type * as C from '../../src/contract/index.ts';
-import { isoWeekdayName, weekdayName } from '../../src/lib/dates.ts';
+import type * as C from '../../common/schemas/index.ts';
+import { isoWeekdayName, weekdayName } from '../../common/dates.ts';
 import type { Queryable } from './client.ts';
 
 const withDay = <T extends Record<string, unknown>>(rows: T[], dateField: keyof T): Array<T & { hari: string }> =>

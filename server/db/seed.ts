@@ -1,6 +1,6 @@
 // Deterministic demo data, seeded into an empty database. Dates are placed around the day of
 // seeding (WIB), so a fresh start always has upcoming appointments and today's queues.
-import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../src/lib/dates.ts';
+import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import type { Db, Queryable } from './client.ts';
 import { CITIES, CLINICS, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAB_TESTS, LAST_NAMES, STREETS } from './demo-data.ts';
 

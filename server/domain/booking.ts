@@ -1,10 +1,10 @@
 // Booking and quota on the server: the same rules as the client's (src/lib/booking.ts), enforced
 // here because a client can be bypassed. Overbooking is prevented by the database itself: a
 // conditional update of the session's counter inside the booking's transaction.
-import type { BookingRequest, BookingResult, QuotaSlot } from '../../src/contract/index.ts';
-import { NO_PRACTICE_CODE } from '../../src/contract/index.ts';
-import { bpjsGapBlocks, guaranteeAllowed } from '../../src/lib/booking.ts';
-import { daysBetween, formatLong, isoWeekday } from '../../src/lib/dates.ts';
+import type { BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/index.ts';
+import { NO_PRACTICE_CODE } from '../../common/schemas/index.ts';
+import { bpjsGapBlocks, guaranteeAllowed } from '../../common/booking.ts';
+import { daysBetween, formatLong, isoWeekday } from '../../common/dates.ts';
 import type { Db, Queryable } from '../db/client.ts';
 
 export const BOOKING_MSG = {

@@ -3,7 +3,7 @@
 // each message is POSTed to /v1/projects/{project_id}/messages:send with that token. Messages
 // are data-only: the app's own service worker shows them (src/sw.ts).
 import { createSign } from 'node:crypto';
-import type { PushMessage } from '../../src/contract/push.ts';
+import type { PushMessage } from '../../common/push.ts';
 import { SEND_TIMEOUT_MS, networkOutcome, outcomeOf, type SendOutcome, type Sender } from './sender.ts';
 
 export interface ServiceAccount {

@@ -1,5 +1,5 @@
 // What every push sender answers, and how an HTTP status maps onto it.
-import type { PushMessage } from '../../src/contract/push.ts';
+import type { PushMessage } from '../../common/push.ts';
 
 export type SendOutcome =
   | { kind: 'sent' }

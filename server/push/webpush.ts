@@ -2,7 +2,7 @@
 // builds the signed, encrypted request; fetch sends it, so an http endpoint on loopback (tests)
 // works as well as the browsers' https push services.
 import webpush from 'web-push';
-import type { PushMessage } from '../../src/contract/push.ts';
+import type { PushMessage } from '../../common/push.ts';
 import { SEND_TIMEOUT_MS, networkOutcome, outcomeOf, type SendOutcome, type Sender } from './sender.ts';
 
 export interface VapidKeys {

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { PUSH_DEFAULT_URL, type PushMessage } from '../../src/contract/push.ts';
+import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
 import { claimDue, markFailed, markGone, markSent, type Delivery } from './queue.ts';
 import type { SendOutcome, Sender } from './sender.ts';
 

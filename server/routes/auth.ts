@@ -1,6 +1,6 @@
 // The login service (decisions 18) and logout.
 import type { FastifyInstance } from 'fastify';
-import type { LoginRequest } from '../../src/contract/index.ts';
+import type { LoginRequest } from '../../common/schemas/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../domain/audit.ts';

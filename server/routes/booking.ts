@@ -1,7 +1,7 @@
 // Clinics, doctor schedules, quota and booking.
 import type { FastifyInstance } from 'fastify';
-import type { BookingRequest } from '../../src/contract/index.ts';
-import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../src/lib/dates.ts';
+import type { BookingRequest } from '../../common/schemas/index.ts';
+import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
 import * as records from '../db/records.ts';
 import type { Db } from '../db/client.ts';
 import { book, quotaList } from '../domain/booking.ts';

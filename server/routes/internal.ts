@@ -2,7 +2,7 @@
 // a patient, a clinic queue number called, a pharmacy status change.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { todayWib } from '../../src/lib/dates.ts';
+import { todayWib } from '../../common/dates.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../domain/audit.ts';

@@ -1,6 +1,6 @@
 // The patient's own records: home cards, procedure schedules, histories, results.
 import type { FastifyInstance } from 'fastify';
-import { todayWib } from '../../src/lib/dates.ts';
+import { todayWib } from '../../common/dates.ts';
 import * as records from '../db/records.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../errors.ts';

@@ -1,7 +1,7 @@
 // New-patient self-registration: stored as pending for the registration counter.
 import type { FastifyInstance } from 'fastify';
-import { OCCUPATIONS, type NewPatient } from '../../src/contract/index.ts';
-import { daysBetween, isIsoDate, todayWib } from '../../src/lib/dates.ts';
+import { OCCUPATIONS, type NewPatient } from '../../common/schemas/index.ts';
+import { daysBetween, isIsoDate, todayWib } from '../../common/dates.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { countEvent, lockedUntil, retryAfterSeconds, wibTime } from '../domain/throttle.ts';

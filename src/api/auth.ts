@@ -1,5 +1,6 @@
 // Login service and self-registration: the two calls made without a bearer token.
-import { API, type LoginRequest, type LoginResponse, type NewPatient } from '../contract/index.ts';
+import { API } from '../../common/paths.ts';
+import { type LoginRequest, type LoginResponse, type NewPatient } from '../../common/schemas/index.ts';
 import { call, type Result } from './http.ts';
 
 export function login(body: LoginRequest): Promise<Result<string>> {

@@ -1,23 +1,24 @@
 // Clinics, schedules, quota and booking (spec section 7).
-import * as C from '../contract/index.ts';
-import { quotaQuery } from '../lib/booking.ts';
+import { API } from '../../common/paths.ts';
+import * as C from '../../common/schemas/index.ts';
+import { quotaQuery } from '../../common/booking.ts';
 import { call, patientQuery, type Result } from './http.ts';
 
-export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(C.API.clinics, { query: patientQuery(false) });
+export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
 
 /** The last appointment date, always with the patient's own nomr (decisions 13). */
 export const getLastAppointment = (): Promise<Result<string | null>> =>
-  call<string | null>(C.API.lastAppointment, {
+  call<string | null>(API.lastAppointment, {
     query: patientQuery(false),
     pick: (b) => (b.data as Partial<C.LastAppointment> | undefined)?.tgl_janji ?? null,
   });
 
 /** The sessions of a clinic (kd_dr empty) or of one doctor on a date. */
 export const getQuota = (kdDep: string, date: string, kdDr = ''): Promise<Result<C.QuotaSlot[]>> =>
-  call<C.QuotaSlot[]>(C.API.quota, { query: quotaQuery(kdDep, date, kdDr) });
+  call<C.QuotaSlot[]>(API.quota, { query: quotaQuery(kdDep, date, kdDr) });
 
 export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> =>
-  call<C.DoctorSchedule[]>(C.API.doctorSchedule, { query: { spesialis } });
+  call<C.DoctorSchedule[]>(API.doctorSchedule, { query: { spesialis } });
 
 export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> =>
-  call<C.BookingResult>(C.API.book, { method: 'POST', body: req });
+  call<C.BookingResult>(API.book, { method: 'POST', body: req });

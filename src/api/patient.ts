@@ -1,11 +1,6 @@
 // The signed-in patient's own records: narrow verbs, typed results.
-import {
-  API,
-  type ClinicQueueItem,
-  type PharmacyQueueItem,
-  type Profile,
-  type UpcomingAppointment,
-} from '../contract/index.ts';
+import { API } from '../../common/paths.ts';
+import { type ClinicQueueItem, type PharmacyQueueItem, type Profile, type UpcomingAppointment } from '../../common/schemas/index.ts';
 import { call, patientQuery, type Result } from './http.ts';
 
 export const getProfile = (withBirthDate = true): Promise<Result<Profile>> =>

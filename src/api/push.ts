@@ -1,6 +1,6 @@
 // The push registration calls (decisions 7): the server's VAPID public key, and keeping a new
 // or renewed registration for the signed-in patient.
-import { API } from '../contract/index.ts';
+import { API } from '../../common/paths.ts';
 import { call, type Result } from './http.ts';
 
 export const getVapidKey = (): Promise<Result<string>> =>

@@ -1,7 +1,7 @@
 // Birth date entry an elderly patient can manage on a small phone: day and month from short
 // lists, the year typed as four digits — no paging month by month through sixty years.
 import { useId, useRef, useState } from 'preact/hooks';
-import { isIsoDate, MONTHS } from '../lib/dates.ts';
+import { isIsoDate, MONTHS } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import * as css from './DateOfBirth.css.ts';
 import { fieldError, input, label as labelClass } from './controls.css.ts';

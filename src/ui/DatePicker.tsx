@@ -3,7 +3,7 @@
 // weekday names; arrow keys move by day and week, Page Up/Down by month, Home/End to the week's
 // ends, Escape closes. Only the booking screens import it, so login never loads it.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../lib/dates.ts';
+import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import { field, label as labelClass } from './controls.css.ts';
 import * as css from './DatePicker.css.ts';

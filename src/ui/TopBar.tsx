@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
-import { HOME } from '../routes.ts';
+import { HOME } from '../../common/routes.ts';
 import { S } from '../strings.ts';
 import { BackIcon } from './icons.tsx';
 import * as css from './ui.css.ts';

@@ -4,11 +4,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import type { DoctorSchedule, QuotaSlot } from '../../src/contract/index.ts';
+import type { DoctorSchedule, QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { isSlotAvailable } from '../../src/lib/booking.ts';
-import { MONTHS, addDays, daysBetween, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../src/lib/dates.ts';
-import { to } from '../../src/routes.ts';
+import { isSlotAvailable } from '../../common/booking.ts';
+import { MONTHS, addDays, daysBetween, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
+import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';

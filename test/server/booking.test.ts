@@ -1,7 +1,7 @@
 // The booking rules, enforced on the server: each test fails when its rule is removed.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../src/lib/dates.ts';
+import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { API } from '../../src/contract/index.ts';
+import { API } from '../../common/paths.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { DataDirLockedError, openPglite } from '../../server/db/client.ts';
 import { ENGINE } from '../support/db.ts';

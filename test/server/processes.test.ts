@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDays, nextOnWeekday, todayWib } from '../../src/lib/dates.ts';
+import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';

@@ -1,6 +1,6 @@
 // Every route of the table as a path a browser can open, with sample parameters from the demo
 // data: for screenshots, and for the tests that walk the whole app.
-import { ROUTES, href, type Access } from '../../src/routes.ts';
+import { ROUTES, href, type Access } from '../../common/routes.ts';
 
 export const SAMPLE: Record<string, string> = {
   dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dokter: 'D001', jam: '08:00-12:00', tgljanji: '2026-12-01', sts_jam: '1', sts_ue: 'U', bayar: 'BPJS',

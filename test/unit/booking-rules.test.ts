@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import * as b from '../../src/lib/booking.ts';
+import * as b from '../../common/booking.ts';
 
 const today = '2026-11-23'; // a Monday
 

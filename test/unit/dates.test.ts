@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import * as d from '../../src/lib/dates.ts';
+import * as d from '../../common/dates.ts';
 
 test('today is the calendar day in Jakarta, whatever the machine zone', () => {
   // 2026-11-21 17:30 UTC is 2026-11-22 00:30 WIB.

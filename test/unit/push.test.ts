@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { appPath, readPushMessage } from '../../src/contract/push.ts';
+import { appPath, readPushMessage } from '../../common/push.ts';
 import { RENEW_MS, isFresh } from '../../src/push/subscribe.ts';
 
 test('a push payload is read from our JSON or from FCM data', () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PRERENDERED, ROUTES, href, matchRoute, redirectFor, to } from '../../src/routes.ts';
+import { PRERENDERED, ROUTES, href, matchRoute, redirectFor, to } from '../../common/routes.ts';
 
 test('every route of spec section 2 is in the table', () => {
   const paths = ROUTES.map((r) => r.path.split('/:')[0]);

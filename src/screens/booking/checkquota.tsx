@@ -1,7 +1,7 @@
 // Cek Kuota (spec section 2): one doctor's schedule in one clinic; only dates on the schedule's
 // weekday can be chosen. Otherwise the same guarantee and date rules as Perjanjian Poliklinik.
 import { useState } from 'preact/hooks';
-import { isExecutiveClinic, type Guarantee } from '../../lib/booking.ts';
+import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { BOOKING } from './strings.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { card, page } from '../../ui/controls.css.ts';

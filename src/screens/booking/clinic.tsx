@@ -2,7 +2,7 @@
 // then the doctors of that clinic with their quota.
 import { useState } from 'preact/hooks';
 import { getClinics } from '../../api/booking.ts';
-import { isExecutiveClinic, type Guarantee } from '../../lib/booking.ts';
+import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { useResource } from '../../ui/resource.ts';

@@ -2,9 +2,9 @@
 // weekly schedules; a schedule row leads to Cek Kuota.
 import { getDoctorSchedules } from '../../api/booking.ts';
 import { apiBase } from '../../api/config.ts';
-import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../contract/index.ts';
-import { specialtyLabel } from '../../lib/display.ts';
-import { to } from '../../routes.ts';
+import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../../common/schemas/index.ts';
+import { specialtyLabel } from '../../../common/display.ts';
+import { to } from '../../../common/routes.ts';
 import { BOOKING } from './strings.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { useResource } from '../../ui/resource.ts';

@@ -3,9 +3,9 @@
 // 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
 import { useState } from 'preact/hooks';
 import { getClinics, getQuota } from '../../api/booking.ts';
-import { dateRefusal, sessionHours } from '../../lib/booking.ts';
-import { todayWib } from '../../lib/dates.ts';
-import { to } from '../../routes.ts';
+import { dateRefusal, sessionHours } from '../../../common/booking.ts';
+import { todayWib } from '../../../common/dates.ts';
+import { to } from '../../../common/routes.ts';
 import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';

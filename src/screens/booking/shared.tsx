@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { getLastAppointment, getQuota } from '../../api/booking.ts';
 import type { Result } from '../../api/http.ts';
-import type { Clinic, QuotaSlot } from '../../contract/index.ts';
+import type { Clinic, QuotaSlot } from '../../../common/schemas/index.ts';
 import {
   GUARANTEES,
   bpjsGapEnd,
@@ -18,9 +18,9 @@ import {
   sessionHours,
   type DateRule,
   type Guarantee,
-} from '../../lib/booking.ts';
-import { formatLong, todayWib } from '../../lib/dates.ts';
-import { to } from '../../routes.ts';
+} from '../../../common/booking.ts';
+import { formatLong, todayWib } from '../../../common/dates.ts';
+import { to } from '../../../common/routes.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { card, field, input, label } from '../../ui/controls.css.ts';

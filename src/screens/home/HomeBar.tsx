@@ -2,7 +2,7 @@
 // and Logout (spec section 2, Home).
 import { useState } from 'preact/hooks';
 import { logout } from '../../api/auth.ts';
-import { to } from '../../routes.ts';
+import { to } from '../../../common/routes.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -1,7 +1,7 @@
 // The three cards of home, each loading on its own (spec section 2, Home; section 4).
 import type { ComponentChildren } from 'preact';
-import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../contract/index.ts';
-import { formatLong } from '../../lib/dates.ts';
+import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
+import { formatLong } from '../../../common/dates.ts';
 import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';

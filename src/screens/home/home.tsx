@@ -3,7 +3,7 @@
 import { useEffect } from 'preact/hooks';
 import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../../api/patient.ts';
 import { PUSH_EVENT } from '../../push/foreground.ts';
-import { to } from '../../routes.ts';
+import { to } from '../../../common/routes.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { login } from '../../api/auth.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
-import { HOME, to } from '../../routes.ts';
+import { HOME, to } from '../../../common/routes.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';

@@ -1,5 +1,5 @@
 // The card menus that lead to each list (spec section 2: Schedule of procedures, Histories).
-import { to } from '../../routes.ts';
+import { to } from '../../../common/routes.ts';
 import { page } from '../../ui/controls.css.ts';
 import * as css from '../../ui/records.css.ts';
 

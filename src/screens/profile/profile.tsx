@@ -1,6 +1,6 @@
 // The patient profile (/profil). On failure the loading stops and the screen says so.
 import { getProfile } from '../../api/patient.ts';
-import { show, showDate } from '../../lib/display.ts';
+import { show, showDate } from '../../../common/display.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { useResource } from '../../ui/resource.ts';

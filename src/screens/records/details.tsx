@@ -1,8 +1,8 @@
 // Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list, as a
 // table a patient can follow (spec sections 5 and 8).
 import * as api from '../../api/records.ts';
-import type { LabOrder, LabTest, VascularReport } from '../../contract/index.ts';
-import { show, showDate } from '../../lib/display.ts';
+import type { LabOrder, LabTest, VascularReport } from '../../../common/schemas/index.ts';
+import { show, showDate } from '../../../common/display.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { useResource } from '../../ui/resource.ts';

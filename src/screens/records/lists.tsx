@@ -1,8 +1,8 @@
 // Procedure schedules and histories: each a RecordList with every field of spec section 3.
 import * as api from '../../api/records.ts';
-import type * as C from '../../contract/index.ts';
-import { show, showDate, yesNo } from '../../lib/display.ts';
-import { to } from '../../routes.ts';
+import type * as C from '../../../common/schemas/index.ts';
+import { show, showDate, yesNo } from '../../../common/display.ts';
+import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
 import { RecordList, type FieldRow } from '../../ui/RecordList.tsx';
 

@@ -2,7 +2,7 @@
 // 'Pesan' dialog. The form keeps what was typed whatever the outcome.
 import { useState } from 'preact/hooks';
 import { registerPatient } from '../../api/auth.ts';
-import { OCCUPATIONS, type NewPatient } from '../../contract/index.ts';
+import { OCCUPATIONS, type NewPatient } from '../../../common/schemas/index.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';

@@ -6,33 +6,6 @@ export type Envelope<T> =
   | { status: true | 'true'; data: T; message?: string }
   | { status: false | 'false'; message: string; data?: unknown };
 
-export const API = {
-  register: '/api/patient/simpan/pasien/baru',
-  login: '/api/auth/proxy-login',
-  logout: '/api/auth/logout',
-  profile: '/api/patient/profil/pasien',
-  upcoming: '/api/patient/jadwal/perjanjian/terdekat',
-  pharmacyQueue: '/api/patient/antrian/farmasi',
-  clinicQueue: '/api/patient/antrian/poli',
-  lastAppointment: '/api/patient/perjanjian/terakhir',
-  clinics: '/api/patient/kddep',
-  quota: '/api/patient/list/quota',
-  book: '/api/patient/simpan/janji',
-  cathSchedule: '/api/patient/jadwal/kath/terdekat',
-  surgerySchedule: '/api/patient/jadwal/bedah/terdekat',
-  doctorSchedule: '/api/patient/jadwal/dokter',
-  historyPoli: '/api/patient/riwayat/konsul/poli/umum',
-  historyOnline: '/api/patient/riwayat/konsul/poli/online',
-  inpatientCurrent: '/api/patient/riwayat/rawat/inap/jalan',
-  inpatientPast: '/api/patient/riwayat/rawat/inap/lalu',
-  historyCath: '/api/patient/riwayat/tindakan/kath',
-  historySurgery: '/api/patient/riwayat/tindakan/bedah',
-  supporting: '/api/patient/riwayat/penunjang',
-  vascular: '/api/patient/laporan/pemeriksaan/vaskular',
-  /** The reference API's additions for push (decisions 7): the VAPID key, a renewed registration. */
-  vapidKey: '/api/push/vapid',
-  savePush: '/api/patient/simpan/fcmtoken',
-} as const;
 
 export interface NewPatient {
   nama: string;

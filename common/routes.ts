@@ -1,0 +1,166 @@
+// THE route facts, as data: every route of spec section 2, who may see it, its top bar and title,
+// and whether it is prerendered. The router, the guard, the prerender, the service worker, the
+// server's static and security handling and the build all import them; screens link with `to`.
+// Which screen draws a route is src/screens.ts's business, so this file imports no screen.
+import { specialtyLabel } from './display.ts';
+
+export type Access = 'public' | 'patient';
+export type Bar = 'none' | 'back';
+type Params = Record<string, string>;
+
+export interface RouteDef {
+  /** preact-iso pattern; static segments lowercase (the route table's spelling, decisions 1). */
+  path: string;
+  access: Access;
+  /** Top bar with a back arrow and this title, or none (login, home, registration draw their own). */
+  bar: Bar;
+  title: string | ((params: Params) => string);
+  prerender?: boolean;
+}
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true },
+  { path: '/registrasi', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
+  { path: '/home', access: 'patient', bar: 'none', title: 'Beranda' },
+  { path: '/profil', access: 'patient', bar: 'back', title: 'Profil Pasien' },
+
+  { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik' },
+  { path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', access: 'patient', bar: 'back', title: 'Buat Janji' },
+  { path: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online' },
+  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', access: 'patient', bar: 'back', title: 'Konfirmasi Data' },
+
+  { path: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Tindakan' },
+  { path: '/cekjadwaltindakan/operasi', access: 'patient', bar: 'back', title: 'Jadwal Operasi' },
+  { path: '/cekjadwaltindakan/katerisasi', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi' },
+
+  { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
+  { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim() },
+  { path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', access: 'patient', bar: 'back', title: 'Cek Kuota' },
+
+  { path: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
+  { path: '/riwayatkonsultasi/poliklinik', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },
+  { path: '/riwayatkonsultasi/polionline', access: 'patient', bar: 'back', title: 'Poli Online' },
+  { path: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap' },
+  { path: '/riwayatrawatinap/berjalan', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan' },
+  { path: '/riwayatrawatinap/lalu', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap' },
+  { path: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Tindakan' },
+  { path: '/riwayattindakan/katerisasi', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi' },
+  { path: '/riwayattindakan/operasi', access: 'patient', bar: 'back', title: 'Riwayat Operasi' },
+  { path: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan' },
+  { path: '/riwayatpemeriksaan/vaskular', access: 'patient', bar: 'back', title: 'Poli Vaskular' },
+  { path: '/riwayatpemeriksaan/patologiklinik', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah' },
+  { path: '/riwayatpemeriksaan/patologiklinikdetail/:nolab', access: 'patient', bar: 'back', title: 'Hasil Laboratorium' },
+  { path: '/riwayatpemeriksaan/vaskulardetail/:noreg', access: 'patient', bar: 'back', title: 'Laporan Vaskular' },
+  { path: '/riwayatpemeriksaan/listriwayat/:poli', access: 'patient', bar: 'back', title: (p) => `Riwayat ${p.poli ?? ''}`.trim() },
+];
+
+export const HOME = '/home';
+export const LOGIN = '/';
+
+/** Fills a pattern's parameters, URL-encoded (decisions 4: names hold spaces, commas, dots and '/'). */
+export function href(pattern: string, params: Params = {}): string {
+  return pattern.replace(/:([a-z_]+)/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing route parameter ${name} for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+interface Clinic {
+  kd_dep: string;
+  ds_dep: string;
+}
+
+const clinicQuery = (c: Clinic) => `?poli=${encodeURIComponent(c.kd_dep)}&nama_poli=${encodeURIComponent(c.ds_dep)}`;
+
+/** The clinic a confirmation link carries, or null when it is missing. */
+export function clinicFromQuery(query: Record<string, string> | undefined): Clinic | null {
+  const kd_dep = query?.poli?.trim();
+  const ds_dep = query?.nama_poli?.trim();
+  return kd_dep && ds_dep ? { kd_dep, ds_dep } : null;
+}
+
+/** Links between screens, so no screen writes another's path by hand. */
+export const to = {
+  login: () => LOGIN,
+  register: () => '/registrasi',
+  home: () => HOME,
+  profile: () => '/profil',
+  clinicBooking: () => '/perjanjianpoli',
+  onlineBooking: () => '/perjanjianonline',
+  procedures: () => '/cekjadwaltindakan',
+  surgerySchedule: () => '/cekjadwaltindakan/operasi',
+  cathSchedule: () => '/cekjadwaltindakan/katerisasi',
+  doctors: () => '/cekjadwaldokter',
+  doctorList: (spesialis: string) => href('/cekjadwaldokter/listdokter/:spesialis', { spesialis }),
+  checkQuota: (p: { nama_dr_lengkap: string; kd_dr: string; kd_dep: string; ds_dep: string; hari_jadwal: string; jam_dtg: string; jam_plg: string }) =>
+    href('/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', p),
+  /** The clinic rides along in the query string, so a reload or a shared link keeps it. */
+  confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }, clinic: Clinic) =>
+    href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p) + clinicQuery(clinic),
+  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }, clinic: Clinic) =>
+    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p) + clinicQuery(clinic),
+  consultations: () => '/riwayatkonsultasi',
+  consultationsPoli: () => '/riwayatkonsultasi/poliklinik',
+  consultationsOnline: () => '/riwayatkonsultasi/polionline',
+  inpatient: () => '/riwayatrawatinap',
+  inpatientCurrent: () => '/riwayatrawatinap/berjalan',
+  inpatientPast: () => '/riwayatrawatinap/lalu',
+  procedureHistory: () => '/riwayattindakan',
+  cathHistory: () => '/riwayattindakan/katerisasi',
+  surgeryHistory: () => '/riwayattindakan/operasi',
+  examinations: () => '/riwayatpemeriksaan',
+  vascular: () => '/riwayatpemeriksaan/vaskular',
+  lab: () => '/riwayatpemeriksaan/patologiklinik',
+  labDetail: (nolab: string) => href('/riwayatpemeriksaan/patologiklinikdetail/:nolab', { nolab }),
+  vascularDetail: (noreg: string) => href('/riwayatpemeriksaan/vaskulardetail/:noreg', { noreg }),
+  poliHistory: (poli: string) => href('/riwayatpemeriksaan/listriwayat/:poli', { poli }),
+} as const;
+
+export interface Match {
+  route: RouteDef;
+  params: Params;
+  /** The path with the route table's spelling of its static segments, parameters untouched. */
+  canonical: string;
+}
+
+/** Matches a path against the table, static segments case-insensitively (decisions 1). */
+export function matchRoute(path: string, routes: RouteDef[] = ROUTES): Match | null {
+  const segs = path.split('/').filter(Boolean);
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segs.length) continue;
+    const params: Params = {};
+    const ok = pattern.every((p, i) => {
+      if (p.startsWith(':')) {
+        try {
+          params[p.slice(1)] = decodeURIComponent(segs[i]);
+        } catch {
+          return false; // a broken %-escape is no match
+        }
+        return true;
+      }
+      return p === segs[i].toLowerCase();
+    });
+    if (ok) {
+      const canonical = '/' + pattern.map((p, i) => (p.startsWith(':') ? segs[i] : p)).join('/');
+      return { route, params, canonical };
+    }
+  }
+  return null;
+}
+
+/**
+ * Where the guard sends a path (decisions 3), or null to stay: signed out, only the public
+ * routes exist; signed in, the public ones and any unknown path lead home.
+ */
+export function redirectFor(path: string, signedIn: boolean): string | null {
+  const m = matchRoute(path);
+  if (!m) return signedIn ? HOME : LOGIN;
+  if (signedIn && m.route.access === 'public') return HOME;
+  if (!signedIn && m.route.access === 'patient') return LOGIN;
+  const normalised = path.replace(/\/+$/, '') || '/';
+  return m.canonical === normalised ? null : m.canonical;
+}
+
+export const PRERENDERED = ROUTES.filter((r) => r.prerender).map((r) => r.path);

@@ -1,0 +1,37 @@
+// Which screen draws each route of common/routes.ts, loaded lazily: each signed-in screen is a
+// chunk of its own. A route without a screen here (or a screen without a route) fails a test.
+import type { ComponentType } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+
+export const SCREENS: Record<string, Loader> = {
+  '/': () => import('./screens/login/login.tsx'),
+  '/registrasi': () => import('./screens/register/register.tsx'),
+  '/home': () => import('./screens/home/home.tsx'),
+  '/profil': () => import('./screens/profile/profile.tsx'),
+  '/perjanjianpoli': () => import('./screens/booking/clinic.tsx'),
+  '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar': () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.Confirm })),
+  '/perjanjianonline': () => import('./screens/booking/online.tsx').then((m) => ({ default: m.OnlineBooking })),
+  '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji': () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.ConfirmOnline })),
+  '/cekjadwaltindakan': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ProceduresMenu })),
+  '/cekjadwaltindakan/operasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.SurgerySchedule })),
+  '/cekjadwaltindakan/katerisasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CathSchedule })),
+  '/cekjadwaldokter': () => import('./screens/booking/doctors.tsx').then((m) => ({ default: m.Specialties })),
+  '/cekjadwaldokter/listdokter/:spesialis': () => import('./screens/booking/doctors.tsx').then((m) => ({ default: m.DoctorList })),
+  '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg': () => import('./screens/booking/checkquota.tsx'),
+  '/riwayatkonsultasi': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ConsultationsMenu })),
+  '/riwayatkonsultasi/poliklinik': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.OutpatientVisits })),
+  '/riwayatkonsultasi/polionline': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.OnlineVisits })),
+  '/riwayatrawatinap': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.InpatientMenu })),
+  '/riwayatrawatinap/berjalan': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CurrentInpatient })),
+  '/riwayatrawatinap/lalu': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.PastInpatient })),
+  '/riwayattindakan': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ProcedureHistoryMenu })),
+  '/riwayattindakan/katerisasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CathHistory })),
+  '/riwayattindakan/operasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.SurgeryHistory })),
+  '/riwayatpemeriksaan': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ExaminationsMenu })),
+  '/riwayatpemeriksaan/vaskular': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.VascularReports })),
+  '/riwayatpemeriksaan/patologiklinik': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.LabOrders })),
+  '/riwayatpemeriksaan/patologiklinikdetail/:nolab': () => import('./screens/records/details.tsx').then((m) => ({ default: m.LabDetail })),
+  '/riwayatpemeriksaan/vaskulardetail/:noreg': () => import('./screens/records/details.tsx').then((m) => ({ default: m.VascularDetail })),
+  '/riwayatpemeriksaan/listriwayat/:poli': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.PoliHistory })),
+};
