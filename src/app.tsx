@@ -1,6 +1,5 @@
 // Providers, the route guard and the router, all driven by the route table.
-import type { ComponentChildren, ComponentType } from 'preact';
-import { useEffect, useLayoutEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
 import { onSessionExpired } from './api/http.ts';
 import { listenForPush } from './push/foreground.ts';
@@ -22,14 +21,15 @@ interface FrameProps {
 }
 
 function Frame({ def, Screen, ...props }: FrameProps) {
+  const { route } = useLocation();
   const title = typeof def.title === 'function' ? def.title(props.params ?? {}) : def.title;
   useEffect(() => {
     document.title = `${title} · ${S.appName}`;
   }, [title]);
   return (
     <>
-      {def.bar === 'back' && <TopBar title={title} />}
-      <Screen {...props} title={title} />
+      {def.bar === 'back' && <TopBar title={title} navigate={route} />}
+      <Screen {...props} title={title} navigate={route} />
     </>
   );
 }
@@ -41,7 +41,7 @@ function NotFound(_: { default: boolean }) {
 }
 
 /** Sends a path where decisions 1–3 say it belongs before anything renders there. */
-function Guard({ children }: { children: ComponentChildren }) {
+function Guard({ children }: { children: ReactNode }) {
   const { path, route } = useLocation();
   const target = redirectFor(path, session.signedIn.value);
   useLayoutEffect(() => {

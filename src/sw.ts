@@ -4,6 +4,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { PUSH_MESSAGE_TYPE, appPath, readPushMessage, type PushMessage } from '../common/push.ts';
+import { LOGIN, PRERENDERED, prerenderedFile, prerenderedPageFor } from '../common/routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -12,8 +13,15 @@ cleanupOutdatedCaches();
 
 // One navigation route per prerendered page: with a single fallback an offline /registrasi got
 // the login page's HTML and hydrated into a broken screen.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/registrasi/index.html'), { allowlist: [/^\/registrasi\/?$/i] }));
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/registrasi\/?$/i] }));
+// The route facts decide which page a path gets, as the server does.
+const pages = new Map(PRERENDERED.filter((p) => p !== LOGIN).map((p) => [prerenderedFile(p), createHandlerBoundToURL('/' + prerenderedFile(p))]));
+const loginPage = createHandlerBoundToURL('/' + prerenderedFile(LOGIN));
+registerRoute(
+  new NavigationRoute((options) => {
+    const page = prerenderedPageFor(options.url.pathname);
+    return (page ? pages.get(page)! : loginPage)(options);
+  }, { denylist: [/^\/api\//] }),
+);
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

@@ -1,6 +1,6 @@
 // Birth date entry an elderly patient can manage on a small phone: day and month from short
 // lists, the year typed as four digits — no paging month by month through sixty years.
-import { useId, useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { isIsoDate, MONTHS } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import * as css from './DateOfBirth.css.ts';
@@ -27,46 +27,46 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
   // A ref, not the render's copy: autofill can change several parts before the next render.
   const latest = useRef({ day: '', month: '', year: '' });
   const [parts, setParts] = useState(latest.current);
-  const update = (key: keyof typeof parts) => (e: Event) => {
-    const next = { ...latest.current, [key]: (e.currentTarget as HTMLInputElement).value.trim() };
+  const update = (key: keyof typeof parts) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const next = { ...latest.current, [key]: e.currentTarget.value.trim() };
     latest.current = next;
     setParts(next);
     onChange(toIso(next.day, next.month, next.year));
   };
   const invalid = error ? 'true' : undefined;
   return (
-    <fieldset class={css.fieldset} aria-describedby={error ? `${id}-err` : undefined}>
-      <legend class={`${labelClass} ${css.legend}`}>{legend}</legend>
-      <div class={css.row}>
-        <div class={css.part}>
-          <label class={css.small} for={`${id}-day`}>
+    <fieldset className={css.fieldset} aria-describedby={error ? `${id}-err` : undefined}>
+      <legend className={`${labelClass} ${css.legend}`}>{legend}</legend>
+      <div className={css.row}>
+        <div className={css.part}>
+          <label className={css.small} htmlFor={`${id}-day`}>
             {S.date.day}
           </label>
-          <select id={`${id}-day`} class={input} name={`${name}-day`} value={parts.day} onChange={update('day')} aria-invalid={invalid} required>
+          <select id={`${id}-day`} className={input} name={`${name}-day`} value={parts.day} onChange={update('day')} aria-invalid={invalid} required>
             <option value="">--</option>
             {DAYS.map((d) => (
               <option value={d}>{Number(d)}</option>
             ))}
           </select>
         </div>
-        <div class={css.month}>
-          <label class={css.small} for={`${id}-month`}>
+        <div className={css.month}>
+          <label className={css.small} htmlFor={`${id}-month`}>
             {S.date.month}
           </label>
-          <select id={`${id}-month`} class={input} name={`${name}-month`} value={parts.month} onChange={update('month')} aria-invalid={invalid} required>
+          <select id={`${id}-month`} className={input} name={`${name}-month`} value={parts.month} onChange={update('month')} aria-invalid={invalid} required>
             <option value="">--</option>
             {MONTHS.map((m, i) => (
               <option value={String(i + 1).padStart(2, '0')}>{m}</option>
             ))}
           </select>
         </div>
-        <div class={css.part}>
-          <label class={css.small} for={`${id}-year`}>
+        <div className={css.part}>
+          <label className={css.small} htmlFor={`${id}-year`}>
             {S.date.year}
           </label>
           <input
             id={`${id}-year`}
-            class={input}
+            className={input}
             name={`${name}-year`}
             inputMode="numeric"
             pattern="[0-9]{4}"
@@ -74,14 +74,14 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
             placeholder="1960"
             autoComplete="bday-year"
             value={parts.year}
-            onInput={update('year')}
+            onChange={update('year')}
             aria-invalid={invalid}
             required
           />
         </div>
       </div>
       {error && (
-        <span id={`${id}-err`} class={fieldError}>
+        <span id={`${id}-err`} className={fieldError}>
           {error}
         </span>
       )}

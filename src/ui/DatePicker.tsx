@@ -2,7 +2,7 @@
 // it. Dates the rules exclude stay visible but greyed and cannot be chosen. Indonesian month and
 // weekday names; arrow keys move by day and week, Page Up/Down by month, Home/End to the week's
 // ends, Escape closes. Only the booking screens import it, so login never loads it.
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import { field, label as labelClass } from './controls.css.ts';
@@ -87,7 +87,7 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
     toggle.current?.focus();
   };
 
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent<HTMLTableElement>) => {
     const weekday = isoWeekday(focus);
     const step =
       KEY_STEPS[e.key] ??
@@ -110,14 +110,14 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
   };
 
   return (
-    <div class={field}>
-      <span class={labelClass} id={`${id}-label`}>
+    <div className={field}>
+      <span className={labelClass} id={`${id}-label`}>
         {label}
       </span>
       <button
         ref={toggle}
         type="button"
-        class={css.toggle}
+        className={css.toggle}
         aria-labelledby={`${id}-label ${id}-value`}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
@@ -134,28 +134,28 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
         </svg>
       </button>
       {hint && (
-        <span id={`${id}-hint`} class={css.hint}>
+        <span id={`${id}-hint`} className={css.hint}>
           {hint}
         </span>
       )}
       {open && (
-        <div id={`${id}-panel`} class={css.panel}>
-          <div class={css.head}>
-            <button type="button" class={css.nav} aria-label={S.date.previousMonth} disabled={month <= firstMonth} onClick={() => pageMonth(-1)}>
+        <div id={`${id}-panel`} className={css.panel}>
+          <div className={css.head}>
+            <button type="button" className={css.nav} aria-label={S.date.previousMonth} disabled={month <= firstMonth} onClick={() => pageMonth(-1)}>
               ‹
             </button>
-            <h3 class={css.month} id={`${id}-month`} aria-live="polite">
+            <h3 className={css.month} id={`${id}-month`} aria-live="polite">
               {MONTHS[Number(month.slice(5, 7)) - 1]} {month.slice(0, 4)}
             </h3>
-            <button type="button" class={css.nav} aria-label={S.date.nextMonth} onClick={() => pageMonth(1)}>
+            <button type="button" className={css.nav} aria-label={S.date.nextMonth} onClick={() => pageMonth(1)}>
               ›
             </button>
           </div>
-          <table ref={grid} class={css.grid} role="grid" aria-labelledby={`${id}-month`} onKeyDown={onKey}>
+          <table ref={grid} className={css.grid} role="grid" aria-labelledby={`${id}-month`} onKeyDown={onKey}>
             <thead>
               <tr>
                 {HEADERS.map((d) => (
-                  <th scope="col" abbr={d} class={css.weekday}>
+                  <th scope="col" abbr={d} className={css.weekday}>
                     {d.slice(0, 3)}
                   </th>
                 ))}
@@ -172,7 +172,7 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
                       <td role="gridcell" aria-selected={selected}>
                         <button
                           type="button"
-                          class={`${css.day} ${selected ? css.selected : ''} ${date === today ? css.today : ''}`}
+                          className={`${css.day} ${selected ? css.selected : ''} ${date === today ? css.today : ''}`}
                           tabIndex={date === focus ? 0 : -1}
                           aria-label={off ? S.date.unavailable(dayLabel(date)) : dayLabel(date)}
                           aria-disabled={off}

@@ -1,7 +1,6 @@
 // A modal dialog: labelled by its title, focus moved in and kept there, Escape and a click
 // outside close it (spec section 4: the registration dialog closes on an outside click).
-import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { button } from './button.ts';
 import * as css from './ui.css.ts';
 
@@ -13,7 +12,7 @@ export interface DialogAction {
 
 interface Props {
   title: string;
-  children?: ComponentChildren;
+  children?: ReactNode;
   actions: DialogAction[];
   onClose?: () => void;
   role?: 'dialog' | 'alertdialog';
@@ -39,15 +38,15 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog' }: P
   }, []);
 
   return (
-    <div class={css.backdrop} onClick={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={box} class={css.dialog} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
-        <h2 id={titleId} class={css.dialogTitle}>
+    <div className={css.backdrop} onClick={(e) => e.target === e.currentTarget && onClose?.()}>
+      <div ref={box} className={css.dialog} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
+        <h2 id={titleId} className={css.dialogTitle}>
           {title}
         </h2>
         {children && <div id={bodyId}>{children}</div>}
-        <div class={css.dialogActions}>
+        <div className={css.dialogActions}>
           {actions.map((a) => (
-            <button type="button" class={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
+            <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
               {a.label}
             </button>
           ))}

@@ -7,8 +7,8 @@ import { installBar } from '../screens/login/login.css.ts';
 export function InstallBar() {
   if (!install.available.value) return null;
   return (
-    <div class={installBar}>
-      <button type="button" class={button({ kind: 'primary', block: true })} onClick={() => void install.prompt()}>
+    <div className={installBar}>
+      <button type="button" className={button({ kind: 'primary', block: true })} onClick={() => void install.prompt()}>
         {S.installApp}
       </button>
     </div>

@@ -1,18 +1,27 @@
 // Says plainly when the phone is offline, instead of letting calls fail one by one.
-import { signal } from '@preact/signals';
+import { useEffect, useState } from 'react';
 import { S } from '../strings.ts';
 import * as css from './ui.css.ts';
 
-const online = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => (online.value = true));
-  window.addEventListener('offline', () => (online.value = false));
-}
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
 export function OfflineBanner() {
-  if (online.value) return null;
+  const [online, setOnline] = useState(isOnline);
+  useEffect(() => {
+    // Read again on mount: the connection may have changed between the first render and now.
+    setOnline(isOnline());
+    const up = () => setOnline(true);
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+    };
+  }, []);
+  if (online) return null;
   return (
-    <div class={css.offline} role="status">
+    <div className={css.offline} role="status">
       {S.offline}
     </div>
   );

@@ -1,20 +1,20 @@
 // A list screen of records: the list pattern, one card per record with labelled fields.
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 import type { Result } from '../api/http.ts';
 import { card, page } from './controls.css.ts';
 import { ListState } from './ListState.tsx';
 import { useResource } from './resource.ts';
 import * as css from './records.css.ts';
 
-export type FieldRow<T> = [label: string, value: (item: T) => ComponentChildren];
+export type FieldRow<T> = [label: string, value: (item: T) => ReactNode];
 
 export function Fields<T>({ item, rows }: { item: T; rows: FieldRow<T>[] }) {
   return (
-    <dl class={css.fields}>
+    <dl className={css.fields}>
       {rows.map(([label, value]) => (
         <>
-          <dt class={css.term}>{label}</dt>
-          <dd class={css.value}>{value(item)}</dd>
+          <dt className={css.term}>{label}</dt>
+          <dd className={css.value}>{value(item)}</dd>
         </>
       ))}
     </dl>
@@ -26,17 +26,17 @@ interface Props<T> {
   rows: FieldRow<T>[];
   filter?: (item: T) => boolean;
   /** A link at the foot of each card (to its detail). */
-  footer?: (item: T) => ComponentChildren;
+  footer?: (item: T) => ReactNode;
 }
 
 export function RecordList<T>({ load, rows, filter, footer }: Props<T>) {
   const [resource] = useResource(load);
   return (
-    <main class={page}>
+    <main className={page}>
       <ListState resource={resource} filter={filter}>
         {(items) =>
           items.map((item) => (
-            <article class={card}>
+            <article className={card}>
               <Fields item={item} rows={rows} />
               {footer?.(item)}
             </article>

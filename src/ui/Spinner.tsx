@@ -3,12 +3,12 @@ import * as css from './ui.css.ts';
 
 /** A spinner with its text for screen readers. */
 export function Spinner({ label = S.loading, small = false }: { label?: string; small?: boolean }) {
-  return <span class={small ? `${css.spinner} ${css.spinnerSmall}` : css.spinner} role="status" aria-label={label} />;
+  return <span className={small ? `${css.spinner} ${css.spinnerSmall}` : css.spinner} role="status" aria-label={label} />;
 }
 
 export function Loading({ label = S.loading }: { label?: string }) {
   return (
-    <div class={css.center}>
+    <div className={css.center}>
       <Spinner label={label} />
       <span aria-hidden="true">{label}</span>
     </div>
@@ -17,7 +17,7 @@ export function Loading({ label = S.loading }: { label?: string }) {
 
 export function ErrorBanner({ text }: { text: string }) {
   return (
-    <div class={css.banner} role="alert">
+    <div className={css.banner} role="alert">
       {text}
     </div>
   );

@@ -6,9 +6,9 @@ const KIND_CLASS: Record<string, string> = { success: css.toastSuccess, error: c
 export function Toasts() {
   const list = toasts.list.value;
   return (
-    <div class={css.toastStack} role="status" aria-live="polite">
+    <div className={css.toastStack} role="status" aria-live="polite">
       {list.map((t) => (
-        <div key={t.id} class={`${css.toast} ${KIND_CLASS[t.kind]}`}>
+        <div key={t.id} className={`${css.toast} ${KIND_CLASS[t.kind]}`}>
           {t.title && <strong>{t.title}: </strong>}
           {t.text}
         </div>

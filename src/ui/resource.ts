@@ -1,5 +1,5 @@
 // Loading state of one call, for the list pattern: loading, then the data or the error.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError, Result } from '../api/http.ts';
 
 export type Resource<T> =

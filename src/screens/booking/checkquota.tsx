@@ -1,6 +1,6 @@
 // Cek Kuota (spec section 2): one doctor's schedule in one clinic; only dates on the schedule's
 // weekday can be chosen. Otherwise the same guarantee and date rules as Perjanjian Poliklinik.
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { BOOKING } from './strings.ts';
 import { Fields } from '../../ui/RecordList.tsx';
@@ -20,8 +20,8 @@ interface Params {
 export default function CheckQuota({ params: p }: { params: Params }) {
   const [guarantee, setGuarantee] = useState<Guarantee | ''>(isExecutiveClinic(p.kd_dep) ? 'Non BPJS' : '');
   return (
-    <main class={page}>
-      <section class={card} aria-label={BOOKING.scheduleTitle}>
+    <main className={page}>
+      <section className={card} aria-label={BOOKING.scheduleTitle}>
         <Fields
           item={p}
           rows={[

@@ -1,6 +1,6 @@
 // Perjanjian Poliklinik (/perjanjianpoli, spec sections 2, 4, 5): clinic, guarantee and date,
 // then the doctors of that clinic with their quota.
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { getClinics } from '../../api/booking.ts';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { S } from '../../strings.ts';
@@ -23,20 +23,20 @@ export default function ClinicBooking() {
   };
 
   return (
-    <main class={page}>
+    <main className={page}>
       <QuotaCheck clinic={clinic} dateLabel={BOOKING.tanggal} guarantee={guarantee} onGuarantee={setGuarantee}>
-        <div class={field}>
-          <label class={label} for="bk-poli">
+        <div className={field}>
+          <label className={label} htmlFor="bk-poli">
             {BOOKING.poli}
           </label>
-          <select id="bk-poli" class={input} value={kdDep} onChange={(e) => chooseClinic(e.currentTarget.value)} aria-busy={clinics.state === 'loading'}>
+          <select id="bk-poli" className={input} value={kdDep} onChange={(e) => chooseClinic(e.currentTarget.value)} aria-busy={clinics.state === 'loading'}>
             <option value="">{clinics.state === 'loading' ? S.loading : BOOKING.choosePoli}</option>
             {clinicList.map((c) => (
               <option value={c.kd_dep}>{c.ds_dep}</option>
             ))}
           </select>
-          {clinics.state === 'error' && <span class={css.warn}>{S.noData}</span>}
-          {clinic && isExecutiveClinic(clinic.kd_dep) && <span class={css.note}>{BOOKING.executiveNote}</span>}
+          {clinics.state === 'error' && <span className={css.warn}>{S.noData}</span>}
+          {clinic && isExecutiveClinic(clinic.kd_dep) && <span className={css.note}>{BOOKING.executiveNote}</span>}
         </div>
       </QuotaCheck>
     </main>

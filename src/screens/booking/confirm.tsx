@@ -1,13 +1,13 @@
 // The appointment confirmations (spec sections 2, 4, 5, 8). /buatjanji: the chosen session
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
 // the same appointment). /buatjanjionline: the same fields; it books nothing yet (decisions 14).
-import { useRef, useState } from 'preact/hooks';
-import { useLocation } from 'preact-iso';
+import { useRef, useState, type FormEvent } from 'react';
 import { bookAppointment } from '../../api/booking.ts';
 import { getProfile } from '../../api/patient.ts';
 import { carabayar, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import { formatDmy, formatLong, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery, to } from '../../../common/routes.ts';
+import type { Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
@@ -51,22 +51,22 @@ function usePatient() {
   return { nama, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
 }
 
-function PhoneField({ value, onInput }: { value: string; onInput: (v: string) => void }) {
+function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
-    <div class={field}>
-      <label class={label} for="bk-hp">
+    <div className={field}>
+      <label className={label} htmlFor="bk-hp">
         {T.hp}
       </label>
       <input
         id="bk-hp"
         name="hp"
-        class={input}
+        className={input}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="08xxxxxxxxxx"
         value={value}
-        onInput={(e) => onInput(e.currentTarget.value)}
+        onChange={(e) => onChange(e.currentTarget.value)}
         required
       />
     </div>
@@ -75,9 +75,9 @@ function PhoneField({ value, onInput }: { value: string; onInput: (v: string) =>
 
 function Incomplete() {
   return (
-    <main class={page}>
+    <main className={page}>
       <ErrorBanner text={T.incomplete} />
-      <a class={button({ kind: 'secondary', block: true })} href={to.clinicBooking()}>
+      <a className={button({ kind: 'secondary', block: true })} href={to.clinicBooking()}>
         {T.chooseAgain}
       </a>
     </main>
@@ -100,8 +100,7 @@ interface ConfirmParams {
   bayar: string;
 }
 
-export function Confirm({ params: p, query }: { params: ConfirmParams; query?: Record<string, string> }) {
-  const { route } = useLocation();
+export function Confirm({ params: p, query, navigate }: { params: ConfirmParams; query?: Record<string, string>; navigate: Navigate }) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = useState('');
@@ -113,7 +112,7 @@ export function Confirm({ params: p, query }: { params: ConfirmParams; query?: R
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
   const bayar: Guarantee = p.bayar;
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy.current || booked) return;
     if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
@@ -142,12 +141,12 @@ export function Confirm({ params: p, query }: { params: ConfirmParams; query?: R
 
   const close = () => setMessage(null);
   const actions: DialogAction[] = message?.booked
-    ? [{ label: T.home, onClick: () => route(to.home()) }]
+    ? [{ label: T.home, onClick: () => navigate(to.home()) }]
     : [{ label: T.close, onClick: close }];
 
   return (
-    <main class={page}>
-      <section class={card} aria-label={BOOKING.appointmentTitle}>
+    <main className={page}>
+      <section className={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
           item={{
             nama: patient.nama,
@@ -162,9 +161,9 @@ export function Confirm({ params: p, query }: { params: ConfirmParams; query?: R
           rows={[...ROWS, [T.jaminan, (x) => x.jaminan]]}
         />
       </section>
-      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
-        <PhoneField value={hp} onInput={setHp} />
-        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
+      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        <PhoneField value={hp} onChange={setHp} />
+        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
           {sending && <Spinner small />}
           {T.submit}
         </button>
@@ -197,25 +196,25 @@ export function ConfirmOnline({ params: p, query }: { params: OnlineParams; quer
   if (!clinic || !isIsoDate(p.tgljanji)) return <Incomplete />;
 
   return (
-    <main class={page}>
-      <p class={`${card} ${css.note}`}>{T.onlineNote}</p>
-      <section class={card} aria-label={BOOKING.appointmentTitle}>
+    <main className={page}>
+      <p className={`${card} ${css.note}`}>{T.onlineNote}</p>
+      <section className={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
           item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: formatLong(patient.birthDate), tglJanji: formatDmy(p.tgljanji), poli: clinic.ds_dep, dokter: p.dokterr, jam: p.jam }}
           rows={ROWS}
         />
       </section>
       <form
-        class={`${card} ${css.form}`}
+        className={`${card} ${css.form}`}
         onSubmit={(e) => {
           e.preventDefault();
           setShown(true);
         }}
         noValidate
       >
-        <PhoneField value={hp} onInput={setHp} />
+        <PhoneField value={hp} onChange={setHp} />
         <GuaranteeSelect id="bk-jaminan-online" value={guarantee} onChange={setGuarantee} />
-        <button type="submit" class={button({ kind: 'primary', block: true })}>
+        <button type="submit" className={button({ kind: 'primary', block: true })}>
           {T.submit}
         </button>
       </form>

@@ -30,12 +30,12 @@ export const SPECIALTY_LOOK: Record<Specialty, readonly [colour: string, icon: s
 
 export function Specialties() {
   return (
-    <main class={page}>
-      <nav class={css.specialties} aria-label={BOOKING.specialtiesTitle}>
+    <main className={page}>
+      <nav className={css.specialties} aria-label={BOOKING.specialtiesTitle}>
         {SPECIALTIES.map((s) => {
           const [colour, icon] = SPECIALTY_LOOK[s];
           return (
-            <a class={css.specialty} style={{ background: colour }} href={to.doctorList(s)}>
+            <a className={css.specialty} style={{ background: colour }} href={to.doctorList(s)}>
               <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d={icon} fill="currentColor" />
               </svg>
@@ -65,9 +65,9 @@ export function photoUrl(foto: string | null | undefined): string {
 
 function DoctorCard({ d }: { d: DoctorSchedule }) {
   return (
-    <li class={`${card} ${css.doctor}`}>
+    <li className={`${card} ${css.doctor}`}>
       <img
-        class={css.photo}
+        className={css.photo}
         src={photoUrl(d.foto)}
         width={90}
         height={100}
@@ -80,15 +80,15 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
         }}
       />
       <div>
-        <h2 class={css.doctorName}>
+        <h2 className={css.doctorName}>
           {d.nama_dr_lengkap} ({d.kd_dr})
         </h2>
         {d.jadwal?.length ? (
-          <ul class={css.scheduleRows}>
+          <ul className={css.scheduleRows}>
             {d.jadwal.map((j) => (
               <li>
                 <a
-                  class={css.scheduleRow}
+                  className={css.scheduleRow}
                   href={to.checkQuota({ nama_dr_lengkap: d.nama_dr_lengkap, kd_dr: d.kd_dr, kd_dep: j.kd_dep, ds_dep: j.ds_dep, hari_jadwal: j.hari, jam_dtg: j.jam_dtg, jam_plg: j.jam_plg })}
                 >
                   <strong>
@@ -100,7 +100,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
             ))}
           </ul>
         ) : (
-          <p class={css.note}>{BOOKING.noSchedule}</p>
+          <p className={css.note}>{BOOKING.noSchedule}</p>
         )}
       </div>
     </li>
@@ -111,10 +111,10 @@ export function DoctorList({ params }: { params: { spesialis: string } }) {
   const { spesialis } = params;
   const [res] = useResource(() => getDoctorSchedules(spesialis), [spesialis]);
   return (
-    <main class={page}>
+    <main className={page}>
       <ListState resource={res}>
         {(doctors) => (
-          <ul class={css.slots}>
+          <ul className={css.slots}>
             {doctors.map((d) => (
               <DoctorCard d={d} />
             ))}

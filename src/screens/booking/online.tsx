@@ -1,7 +1,7 @@
 // Perjanjian Konsultasi Online (/perjanjianonline, spec section 2, decisions 14): a clinic typed
 // or picked from suggestions, a required date, 'Cek Kuota', the doctors with
 // 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
-import { useState } from 'preact/hooks';
+import { useState, type FormEvent } from 'react';
 import { getClinics, getQuota } from '../../api/booking.ts';
 import { dateRefusal, sessionHours } from '../../../common/booking.ts';
 import { todayWib } from '../../../common/dates.ts';
@@ -27,29 +27,29 @@ export function OnlineBooking() {
   const clinic = clinicList.find((c) => c.ds_dep.toUpperCase() === typed || c.kd_dep === typed) ?? null;
   const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null;
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!clinic || !date || checking) return;
     check(() => getQuota(clinic.kd_dep, date));
   };
 
   return (
-    <main class={`${page} ${css.roomForBar}`}>
-      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
-        <div class={field}>
-          <label class={label} for="on-poli">
+    <main className={`${page} ${css.roomForBar}`}>
+      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        <div className={field}>
+          <label className={label} htmlFor="on-poli">
             {BOOKING.poli}
           </label>
           <input
             id="on-poli"
-            class={input}
+            className={input}
             list="on-poli-list"
             autoComplete="off"
             placeholder={BOOKING.choosePoli}
             value={text}
             required
             aria-invalid={!!typed && !clinic}
-            onInput={(e) => {
+            onChange={(e) => {
               setText(e.currentTarget.value);
               clear();
             }}
@@ -59,7 +59,7 @@ export function OnlineBooking() {
               <option value={c.ds_dep} />
             ))}
           </datalist>
-          {!!typed && !clinic && clinics.state === 'ok' && <span class={css.note}>{BOOKING.chooseFromList}</span>}
+          {!!typed && !clinic && clinics.state === 'ok' && <span className={css.note}>{BOOKING.chooseFromList}</span>}
         </div>
         <DatePicker
           label={BOOKING.tanggal}
@@ -71,7 +71,7 @@ export function OnlineBooking() {
             clear();
           }}
         />
-        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!clinic || !date || checking} aria-busy={checking}>
+        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!clinic || !date || checking} aria-busy={checking}>
           {checking && <Spinner small />}
           {BOOKING.check}
         </button>

@@ -1,8 +1,7 @@
 // Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
 // rule and its explanation, the quota check and the slot list. The rules themselves are in
 // src/lib/booking.ts.
-import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { getLastAppointment, getQuota } from '../../api/booking.ts';
 import type { Result } from '../../api/http.ts';
 import type { Clinic, QuotaSlot } from '../../../common/schemas/index.ts';
@@ -34,13 +33,13 @@ import * as css from './booking.css.ts';
 
 export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
   return (
-    <div class={field}>
-      <label class={label} for={id}>
+    <div className={field}>
+      <label className={label} htmlFor={id}>
         {BOOKING.jaminan}
       </label>
       <select
         id={id}
-        class={input}
+        className={input}
         value={value}
         onChange={(e) => {
           const v = e.currentTarget.value;
@@ -120,33 +119,33 @@ export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource
     <section aria-label={BOOKING.slotsTitle} aria-live="polite">
       <ListState resource={slots}>
         {(items) => (
-          <ul class={css.slots}>
+          <ul className={css.slots}>
             {items.map((s) => {
               const available = isSlotAvailable(s);
               const body = (
                 <>
-                  <strong class={css.slotDoctor}>{s.nama_dr}</strong>
+                  <strong className={css.slotDoctor}>{s.nama_dr}</strong>
                   <span>
                     {BOOKING.hours} {s.jam_dtg} - {s.jam_plg}
                   </span>
                   {quota === 'filled' ? (
-                    <span class={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>
+                    <span className={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>
                   ) : available ? (
-                    <span class={css.quota}>
+                    <span className={css.quota}>
                       {BOOKING.quotaLeft}: {remainingQuota(s)}
                     </span>
                   ) : null}
-                  {!available && <span class={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>}
+                  {!available && <span className={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>}
                 </>
               );
               return (
                 <li>
                   {available ? (
-                    <a class={css.slot} href={href(s)}>
+                    <a className={css.slot} href={href(s)}>
                       {body}
                     </a>
                   ) : (
-                    <div class={`${css.slot} ${css.slotOff}`} aria-disabled="true">
+                    <div className={`${css.slot} ${css.slotOff}`} aria-disabled="true">
                       {body}
                     </div>
                   )}
@@ -171,7 +170,7 @@ interface QuotaCheckProps {
   guarantee: Guarantee | '';
   onGuarantee: (g: Guarantee | '') => void;
   /** Fields above the guarantee (the clinic picker). */
-  children?: ComponentChildren;
+  children?: ReactNode;
 }
 
 /**
@@ -188,7 +187,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
   const ready = !!(clinic && guarantee && date && !refusal);
   useEffect(clear, [clinic?.kd_dep, guarantee]);
 
-  const submit = (e: Event) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!clinic || !guarantee || !date || refusal || checking) return;
     if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
@@ -197,7 +196,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
 
   return (
     <>
-      <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
+      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
         {children}
         <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
         <DatePicker
@@ -213,11 +212,11 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
           }}
         />
         {refusal && (
-          <p class={css.warn} role="alert">
+          <p className={css.warn} role="alert">
             {refusal}
           </p>
         )}
-        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={!ready || checking} aria-busy={checking}>
+        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!ready || checking} aria-busy={checking}>
           {checking && <Spinner small />}
           {BOOKING.check}
         </button>

@@ -1,6 +1,6 @@
 // Home's top bar: the drawer of histories, a refresh control and the account menu with Profile
 // and Logout (spec section 2, Home).
-import { useState } from 'preact/hooks';
+import { useState } from 'react';
 import { logout } from '../../api/auth.ts';
 import { to } from '../../../common/routes.ts';
 import { session } from '../../session/session.ts';
@@ -29,24 +29,24 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   const [open, setOpen] = useState<'drawer' | 'menu' | 'logout' | null>(null);
   const close = () => setOpen(null);
   return (
-    <header class={ui.topBar}>
-      <button type="button" class={ui.iconButton} aria-label={HOME.menu} aria-expanded={open === 'drawer'} onClick={() => setOpen('drawer')}>
+    <header className={ui.topBar}>
+      <button type="button" className={ui.iconButton} aria-label={HOME.menu} aria-expanded={open === 'drawer'} onClick={() => setOpen('drawer')}>
         <MenuIcon />
       </button>
-      <h1 class={ui.topTitle}>{HOME.title}</h1>
-      <button type="button" class={ui.iconButton} aria-label={HOME.refresh} onClick={onRefresh}>
+      <h1 className={ui.topTitle}>{HOME.title}</h1>
+      <button type="button" className={ui.iconButton} aria-label={HOME.refresh} onClick={onRefresh}>
         <RefreshIcon />
       </button>
-      <button type="button" class={ui.iconButton} aria-label={HOME.account} aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? null : 'menu')}>
+      <button type="button" className={ui.iconButton} aria-label={HOME.account} aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? null : 'menu')}>
         <AccountIcon />
       </button>
 
       {open === 'drawer' && (
         <>
-          <div class={css.scrim} onClick={close} />
-          <nav class={css.drawer} aria-label={HOME.menu} onKeyDown={(e) => e.key === 'Escape' && close()}>
+          <div className={css.scrim} onClick={close} />
+          <nav className={css.drawer} aria-label={HOME.menu} onKeyDown={(e) => e.key === 'Escape' && close()}>
             {DRAWER.map(([label, href]) => (
-              <a class={css.menuItem} href={href()} onClick={close}>
+              <a className={css.menuItem} href={href()} onClick={close}>
                 {label}
               </a>
             ))}
@@ -55,12 +55,12 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
       )}
       {open === 'menu' && (
         <>
-          <div class={css.scrim} onClick={close} />
-          <div class={css.menu} role="menu" aria-label={HOME.account}>
-            <a role="menuitem" class={css.menuItem} href={to.profile()} onClick={close}>
+          <div className={css.scrim} onClick={close} />
+          <div className={css.menu} role="menu" aria-label={HOME.account}>
+            <a role="menuitem" className={css.menuItem} href={to.profile()} onClick={close}>
               {HOME.profile}
             </a>
-            <button role="menuitem" type="button" class={css.menuItem} onClick={() => setOpen('logout')}>
+            <button role="menuitem" type="button" className={css.menuItem} onClick={() => setOpen('logout')}>
               {HOME.logout}
             </button>
           </div>

@@ -1,5 +1,5 @@
 // The three cards of home, each loading on its own (spec section 2, Home; section 4).
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { formatLong } from '../../../common/dates.ts';
 import { HOME } from './strings.ts';
@@ -12,20 +12,20 @@ import * as css from './home.css.ts';
 const F = HOME.fields;
 
 /** Label–value pairs of one item, through the shared field list. */
-function Pairs({ rows }: { rows: Array<[string, ComponentChildren]> }) {
+function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
   return <Fields item={null} rows={rows.map(([label, value]) => [label, () => value])} />;
 }
 
 /** A card of expandable items, numbered when there is more than one. */
-function Card<T>({ title, resource, label, children }: { title: string; resource: Resource<T[]>; label: string; children: (item: T) => ComponentChildren }) {
+function Card<T>({ title, resource, label, children }: { title: string; resource: Resource<T[]>; label: string; children: (item: T) => ReactNode }) {
   return (
-    <section class={card} aria-label={title}>
-      <h2 class={css.cardTitle}>{title}</h2>
+    <section className={card} aria-label={title}>
+      <h2 className={css.cardTitle}>{title}</h2>
       <ListState resource={resource}>
         {(items) =>
           items.map((item, i) => (
-            <details class={css.item}>
-              <summary class={css.summary}>{items.length > 1 ? `${i + 1}. ${label}` : label}</summary>
+            <details className={css.item}>
+              <summary className={css.summary}>{items.length > 1 ? `${i + 1}. ${label}` : label}</summary>
               {children(item)}
             </details>
           ))
@@ -53,8 +53,8 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
           rows={[
             [F.noUrut, q.no_urut],
             // Where the API tells (the reference API does), the call and the number reached.
-            ...(q.status ? [[F.status, <strong class={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [string, ComponentChildren]] : []),
-            ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ComponentChildren]] : []),
+            ...(q.status ? [[F.status, <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [string, ReactNode]] : []),
+            ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ReactNode]] : []),
             [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
             [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
           ]}
@@ -71,7 +71,7 @@ export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQue
         <Pairs
           rows={[
             [F.noAntrian, f.no_antrian], [F.tanggal, formatLong(f.tgl_layanan)], [F.noMr, f.no_mr], [F.nama, f.nama_pasien],
-            [F.statusObat, <strong class={css.urgent}>{f.status_obat}</strong>],
+            [F.statusObat, <strong className={css.urgent}>{f.status_obat}</strong>],
           ]}
         />
       )}

@@ -1,6 +1,6 @@
 // Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
 // to the foreground and on the refresh control (queues change by the minute).
-import { useEffect } from 'preact/hooks';
+import { useEffect } from 'react';
 import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../../api/patient.ts';
 import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../../common/routes.ts';
@@ -42,18 +42,18 @@ export default function Home() {
   return (
     <>
       <HomeBar onRefresh={refresh} />
-      <main class={page}>
-        <p class={css.welcome}>
+      <main className={page}>
+        <p className={css.welcome}>
           {HOME.welcome} {profile.state === 'ok' ? profile.data.nama : ''}
         </p>
-        <nav class={css.shortcuts} aria-label="Pintasan">
-          <a class={css.shortcut} href={to.clinicBooking()}>
+        <nav className={css.shortcuts} aria-label="Pintasan">
+          <a className={css.shortcut} href={to.clinicBooking()}>
             {HOME.shortcuts.booking}
           </a>
-          <a class={css.shortcut} href={to.procedures()}>
+          <a className={css.shortcut} href={to.procedures()}>
             {HOME.shortcuts.procedures}
           </a>
-          <a class={css.shortcut} href={to.doctors()}>
+          <a className={css.shortcut} href={to.doctors()}>
             {HOME.shortcuts.doctors}
           </a>
         </nav>

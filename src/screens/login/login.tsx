@@ -1,9 +1,9 @@
 // Login ('/'): Nomor MR and Tanggal Lahir (spec sections 2, 4, 5, 8).
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { useLocation } from 'preact-iso';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { login } from '../../api/auth.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
 import { HOME, to } from '../../../common/routes.ts';
+import type { Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
@@ -20,8 +20,7 @@ export const REDIRECT_MS = 2000;
 
 type Outcome = 'ok' | 'failed' | null;
 
-export default function Login() {
-  const { route } = useLocation();
+export default function Login({ navigate }: { navigate: Navigate }) {
   const [nomr, setNomr] = useState('');
   const [birthDate, setBirthDate] = useState('');
   const [touched, setTouched] = useState(false);
@@ -35,7 +34,7 @@ export default function Login() {
   const nomrMissing = touched && !nomr.trim();
   const dateMissing = touched && !birthDate;
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTouched(true);
     if (!nomr.trim() || !birthDate || submitting) return;
@@ -54,52 +53,52 @@ export default function Login() {
     setOutcome('ok');
     timer.current = setTimeout(() => {
       session.signIn(credentials);
-      route(HOME, true);
+      navigate(HOME, true);
     }, REDIRECT_MS);
   };
 
   return (
     <>
-      <header class={css.header}>
-        <h1 class={css.appName}>{S.appName}</h1>
-        <p class={css.subtitle}>Masuk dengan Nomor MR dan Tanggal Lahir</p>
+      <header className={css.header}>
+        <h1 className={css.appName}>{S.appName}</h1>
+        <p className={css.subtitle}>Masuk dengan Nomor MR dan Tanggal Lahir</p>
       </header>
-      <main class={page}>
-        <form class={`${card} ${css.form}`} onSubmit={submit} noValidate>
-          <div class={field}>
-            <label class={label} for="nomr">
+      <main className={page}>
+        <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+          <div className={field}>
+            <label className={label} htmlFor="nomr">
               {S.login.nomr}
             </label>
             <input
               id="nomr"
               name="nomr"
-              class={input}
+              className={input}
               inputMode="numeric"
               autoComplete="username"
               value={nomr}
-              onInput={(e) => setNomr(e.currentTarget.value)}
+              onChange={(e) => setNomr(e.currentTarget.value)}
               aria-invalid={nomrMissing ? 'true' : undefined}
               aria-describedby={nomrMissing ? 'nomr-err' : undefined}
               required
             />
             {nomrMissing && (
-              <span id="nomr-err" class={fieldError}>
+              <span id="nomr-err" className={fieldError}>
                 {S.login.required}
               </span>
             )}
           </div>
           <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} error={dateMissing ? S.login.required : undefined} name="tgllahir" />
-          <button type="submit" class={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
+          <button type="submit" className={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
             {submitting && <Spinner small label={S.loading} />}
             {S.login.submit}
           </button>
-          <a href={to.register()} class={button({ kind: 'secondary', block: true })}>
+          <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>
         </form>
         <NotificationNotice />
       </main>
-      <footer class={css.footer}>{S.copyright(new Date().getFullYear())}</footer>
+      <footer className={css.footer}>{S.copyright(new Date().getFullYear())}</footer>
       <InstallBar />
       {outcome === 'ok' && (
         <Dialog title={S.login.okTitle} actions={[]}>

@@ -1,6 +1,6 @@
 // The notification dialogs and notice of the login screen (spec sections 2 and 4). A denied or
 // unanswered permission never blocks login (decisions 5): it only shows the guide.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { S } from '../../strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import * as css from './login.css.ts';
@@ -32,14 +32,14 @@ export function NotificationNotice() {
   };
 
   return (
-    <div class={css.noticeSlot}>
+    <div className={css.noticeSlot}>
       {permission === 'granted' && (
-        <p class={css.granted} role="status">
+        <p className={css.granted} role="status">
           {S.notif.granted}
         </p>
       )}
       {(permission === 'denied' || permission === 'unsupported') && (
-        <button type="button" class={css.denied} onClick={() => setGuide(true)}>
+        <button type="button" className={css.denied} onClick={() => setGuide(true)}>
           {S.notif.denied}
         </button>
       )}
@@ -57,7 +57,7 @@ export function NotificationNotice() {
       )}
       {guide && (
         <Dialog title={S.notif.guideTitle} onClose={() => setGuide(false)} actions={[{ label: S.notif.close, onClick: () => setGuide(false) }]}>
-          <ol class={css.steps}>
+          <ol className={css.steps}>
             {S.notif.guideSteps.map((step) => (
               <li>{step}</li>
             ))}

@@ -5,10 +5,10 @@ import * as css from '../../ui/records.css.ts';
 
 function Menu({ items }: { items: Array<[string, string]> }) {
   return (
-    <main class={page}>
-      <nav class={css.menu}>
+    <main className={page}>
+      <nav className={css.menu}>
         {items.map(([label, href]) => (
-          <a class={css.menuCard} href={href}>
+          <a className={css.menuCard} href={href}>
             {label}
           </a>
         ))}

@@ -9,11 +9,11 @@ import { ErrorBanner, Loading } from '../../ui/Spinner.tsx';
 export default function Profile() {
   const [res] = useResource(() => getProfile(false));
   return (
-    <main class={page}>
+    <main className={page}>
       {res.state === 'loading' && <Loading />}
       {res.state === 'error' && <ErrorBanner text="Profil tidak dapat dimuat. Silakan coba lagi nanti." />}
       {res.state === 'ok' && (
-        <section class={card} aria-label="Profil Pasien">
+        <section className={card} aria-label="Profil Pasien">
           <Fields
             item={res.data}
             rows={[

@@ -20,12 +20,12 @@ const FLAG_TEXT: Record<string, string> = { H: 'Tinggi', HH: 'Sangat tinggi', L:
 
 function LabTable({ tests }: { tests: LabTest[] }) {
   return (
-    <div class={css.scroll}>
-      <table class={css.table}>
+    <div className={css.scroll}>
+      <table className={css.table}>
         <thead>
           <tr>
             {['Pemeriksaan', 'Hasil', 'Nilai Rujukan', 'Flag', 'Status', 'Keterangan'].map((h) => (
-              <th class={css.th} scope="col">
+              <th className={css.th} scope="col">
                 {h}
               </th>
             ))}
@@ -34,16 +34,16 @@ function LabTable({ tests }: { tests: LabTest[] }) {
         <tbody>
           {tests.map((t) => (
             <tr>
-              <th class={css.td} scope="row">
+              <th className={css.td} scope="row">
                 {show(t.test_nm)}
               </th>
-              <td class={`${css.td} ${flagClass(t.flag)}`}>
+              <td className={`${css.td} ${flagClass(t.flag)}`}>
                 {show(t.hasil)} {t.unit ?? ''}
               </td>
-              <td class={css.td}>{show(t.ref_range)}</td>
-              <td class={`${css.td} ${flagClass(t.flag)}`}>{t.flag ? (FLAG_TEXT[t.flag.trim().toUpperCase()] ?? t.flag) : show(t.flag)}</td>
-              <td class={css.td}>{show(t.status)}</td>
-              <td class={css.td}>{show(t.test_comment)}</td>
+              <td className={css.td}>{show(t.ref_range)}</td>
+              <td className={`${css.td} ${flagClass(t.flag)}`}>{t.flag ? (FLAG_TEXT[t.flag.trim().toUpperCase()] ?? t.flag) : show(t.flag)}</td>
+              <td className={css.td}>{show(t.status)}</td>
+              <td className={css.td}>{show(t.test_comment)}</td>
             </tr>
           ))}
         </tbody>
@@ -57,11 +57,11 @@ export function LabDetail({ params }: { params: { nolab: string } }) {
   if (res.state === 'loading') return <Loading />;
   const order: LabOrder | undefined = res.state === 'ok' ? res.data.find((o) => o.no_lab === params.nolab) : undefined;
   return (
-    <main class={page}>
+    <main className={page}>
       {!order ? (
         <ErrorBanner text="Data tidak ditemukan" />
       ) : (
-        <section class={card}>
+        <section className={card}>
           <Fields item={order} rows={[['No. Lab', (o) => show(o.no_lab)], ['Tanggal Periksa', (o) => showDate(o.tgl_prksa)]]} />
           <LabTable tests={order.hasil_lab ?? []} />
         </section>
@@ -75,11 +75,11 @@ export function VascularDetail({ params }: { params: { noreg: string } }) {
   if (res.state === 'loading') return <Loading />;
   const report: VascularReport | undefined = res.state === 'ok' ? res.data.find((r) => r.no_reg === params.noreg) : undefined;
   return (
-    <main class={page}>
+    <main className={page}>
       {!report ? (
         <ErrorBanner text="Tidak Ada Data" />
       ) : (
-        <section class={card}>
+        <section className={card}>
           <Fields
             item={report}
             rows={[
@@ -87,12 +87,12 @@ export function VascularDetail({ params }: { params: { noreg: string } }) {
               ['Asal Rujukan', (r) => show(r.asal_rujukan)], ['Pengirim', (r) => show(r.pengirim)], ['Teknisi', (r) => show(r.teknisi)],
             ]}
           />
-          <div class={css.scroll}>
-            <table class={css.table}>
+          <div className={css.scroll}>
+            <table className={css.table}>
               <thead>
                 <tr>
                   {['Akses', 'Kanan', 'Kiri'].map((h) => (
-                    <th class={css.th} scope="col">
+                    <th className={css.th} scope="col">
                       {h}
                     </th>
                   ))}
@@ -101,11 +101,11 @@ export function VascularDetail({ params }: { params: { noreg: string } }) {
               <tbody>
                 {(report.hasil_lab ?? []).map((f) => (
                   <tr>
-                    <th class={css.td} scope="row">
+                    <th className={css.td} scope="row">
                       {show(f.access)}
                     </th>
-                    <td class={css.td}>{show(f.kanan)}</td>
-                    <td class={css.td}>{show(f.kiri)}</td>
+                    <td className={css.td}>{show(f.kanan)}</td>
+                    <td className={css.td}>{show(f.kiri)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -70,7 +70,7 @@ export const LabOrders = () => (
     load={api.getLabOrders}
     rows={[['Tanggal Periksa', (i) => showDate(i.tgl_prksa)], text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
     footer={(i) => (
-      <a class={css.more} href={to.labDetail(i.no_lab)}>
+      <a className={css.more} href={to.labDetail(i.no_lab)}>
         Lihat hasil
       </a>
     )}
@@ -86,7 +86,7 @@ export const VascularReports = () => (
     filter={hasNoReg}
     rows={[date('Tanggal Periksa', 'tgl_periksa'), text('Diagnosa', 'diagnosa'), text('Asal Rujukan', 'asal_rujukan'), text('No. Registrasi', 'no_reg')]}
     footer={(r) => (
-      <a class={css.more} href={to.vascularDetail(r.no_reg!)}>
+      <a className={css.more} href={to.vascularDetail(r.no_reg!)}>
         Lihat laporan
       </a>
     )}

@@ -1,6 +1,6 @@
 // New patient registration (spec sections 2, 4, 5, 8): seven required fields, the result in the
 // 'Pesan' dialog. The form keeps what was typed whatever the outcome.
-import { useState } from 'preact/hooks';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { registerPatient } from '../../api/auth.ts';
 import { OCCUPATIONS, type NewPatient } from '../../../common/schemas/index.ts';
 import { S } from '../../strings.ts';
@@ -34,12 +34,12 @@ export default function Register() {
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string[] | null>(null);
   // Functional updates: browser autofill sets several fields before the next render.
-  const set = (key: keyof NewPatient) => (e: Event) => {
-    const value = (e.currentTarget as HTMLInputElement).value;
+  const set = (key: keyof NewPatient) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = e.currentTarget.value;
     setData((d) => ({ ...d, [key]: value }));
   };
 
-  const submit = async (e: Event) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
     if (!isComplete(data)) return setMessage([S.register.empty]);
@@ -57,42 +57,42 @@ export default function Register() {
   };
 
   const textInput = (f: (typeof TEXT_FIELDS)[number]) => (
-    <div class={field}>
-      <label class={label} for={`reg-${f.key}`}>
+    <div className={field}>
+      <label className={label} htmlFor={`reg-${f.key}`}>
         {f.label}
       </label>
       <input
         id={`reg-${f.key}`}
         name={f.key}
-        class={input}
+        className={input}
         type={(f.type ?? 'text') as 'text'}
         inputMode={f.inputMode}
         autoComplete={f.autoComplete ?? 'off'}
         value={data[f.key]}
-        onInput={set(f.key)}
+        onChange={set(f.key)}
         required
       />
     </div>
   );
 
   return (
-    <main class={page}>
-      <form class={`${card} ${form}`} onSubmit={submit} noValidate>
+    <main className={page}>
+      <form className={`${card} ${form}`} onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(textInput)}
         <DateOfBirth legend={S.register.tanggalLahir} name="reg-tgl" onChange={(iso) => setData((d) => ({ ...d, tgl_lahir: iso }))} />
         {CONTACT_FIELDS.map(textInput)}
-        <div class={field}>
-          <label class={label} for="reg-pekerjaan">
+        <div className={field}>
+          <label className={label} htmlFor="reg-pekerjaan">
             {S.register.pekerjaan}
           </label>
-          <select id="reg-pekerjaan" name="pekerjaan" class={input} value={data.pekerjaan} onChange={set('pekerjaan')} required>
+          <select id="reg-pekerjaan" name="pekerjaan" className={input} value={data.pekerjaan} onChange={set('pekerjaan')} required>
             <option value="">{S.register.choose}</option>
             {OCCUPATIONS.map(([code, text]) => (
               <option value={code}>{text}</option>
             ))}
           </select>
         </div>
-        <button type="submit" class={button({ kind: 'primary', block: true })} disabled={sending} aria-busy={sending}>
+        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending} aria-busy={sending}>
           {sending && <Spinner small />}
           {S.register.submit}
         </button>
