@@ -3,9 +3,10 @@ import preact from '@preact/preset-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { shellModules } from './scripts/shell.ts';
+import { LOGIN, PRERENDERED } from './common/routes.ts';
+import { appShell } from './scripts/shell.ts';
 
-const shell = shellModules(import.meta.dirname);
+const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
 
 export default defineConfig({
   plugins: [
@@ -13,11 +14,13 @@ export default defineConfig({
       prerender: {
         enabled: true,
         renderTarget: '#app',
-        additionalPrerenderRoutes: ['/registrasi'],
+        // The index page is '/'; the other prerendered routes come from the route facts.
+        additionalPrerenderRoutes: PRERENDERED.filter((p) => p !== LOGIN),
         previewMiddlewareEnabled: true,
         prerenderScript: resolve(import.meta.dirname, 'prerender.ts'),
       },
     }),
+    shell.plugin,
     vanillaExtractPlugin(),
     VitePWA({
       strategies: 'injectManifest',
@@ -61,7 +64,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The shell in one chunk (scripts/shell.ts); each signed-in screen stays its own.
-        codeSplitting: { groups: [{ name: 'shell', test: (id: string) => shell.has(id.split('?')[0]) }] },
+        codeSplitting: { groups: [{ name: 'shell', test: (id: string) => shell.has(id) }] },
       },
     },
   },

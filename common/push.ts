@@ -1,6 +1,7 @@
 // What a push message carries from the server's senders to the service worker. Web Push
 // delivers our JSON as it is; FCM delivers it as the string values of `data` (data-only
 // messages, so our own worker shows them and no Firebase code is needed in it).
+import { HOME } from './routes.ts';
 
 export interface PushMessage {
   /** The notification's id: the system notification's tag, so a repeat replaces, not adds. */
@@ -11,7 +12,7 @@ export interface PushMessage {
   url: string;
 }
 
-export const PUSH_DEFAULT_URL = '/home';
+export const PUSH_DEFAULT_URL = HOME;
 /** The service worker's message to a page in front: { type, message }. */
 export const PUSH_MESSAGE_TYPE = 'pasien-push';
 

@@ -164,3 +164,18 @@ export function redirectFor(path: string, signedIn: boolean): string | null {
 }
 
 export const PRERENDERED = ROUTES.filter((r) => r.prerender).map((r) => r.path);
+
+/** The HTML file the build writes for a prerendered path: '/' → index.html, '/x' → x/index.html. */
+export function prerenderedFile(path: string): string {
+  return path === LOGIN ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+/**
+ * The prerendered page that answers a navigation to `path` (its own page when the path is
+ * prerendered, whatever its case or trailing slash), or null: every other path gets the login
+ * page's shell with its markup taken out (server) or the login page (service worker).
+ */
+export function prerenderedPageFor(path: string): string | null {
+  const m = matchRoute(path);
+  return m?.route.prerender && m.route.path !== LOGIN ? prerenderedFile(m.route.path) : null;
+}

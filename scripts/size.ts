@@ -2,13 +2,15 @@
 // entry, its static imports, and the route's lazy screen with its static imports, gzipped and
 // brotli. Run: npm run size (after npm run build).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ROUTES } from '../common/routes.ts';
-import { SCREENS } from '../src/screens.ts';
-import { shellModules } from './shell.ts';
+import { setFileScope } from '@vanilla-extract/css/fileScope';
 
-const shell = shellModules(process.cwd());
+// The screens table imports the public screens statically, and with them their styles, which
+// outside a build need a file scope to belong to.
+setFileScope('scripts/size.ts');
+const { SCREENS } = await import('../src/screens.ts');
 
 interface ManifestEntry {
   file: string;
@@ -34,11 +36,10 @@ export function readManifest(dist = DIST): Manifest {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 }
 
-/** The screen module a route loads, read from the route table's import(). */
-export function screenModule(load: () => unknown): string {
+/** The module a lazily loaded screen comes from (the manifest's key), or null for a screen the shell imports statically. */
+export function screenModule(load: () => unknown): string | null {
   const m = /import\(["'`]\.\/(.+?)["'`]\)/.exec(load.toString());
-  if (!m) throw new Error(`cannot read the module of ${load.toString()}`);
-  return `src/${m[1]}`;
+  return m ? `src/${m[1]}` : null;
 }
 
 function closure(manifest: Manifest, key: string, into: Set<string>): void {
@@ -55,9 +56,11 @@ export function measureRoutes(dist = DIST): RouteSize[] {
     const keys = new Set<string>();
     closure(manifest, entry, keys);
     const screen = screenModule(SCREENS[route.path]);
-    // The public screens are built into the shell chunk (scripts/shell.ts): no chunk of their own.
-    if (manifest[screen]) closure(manifest, screen, keys);
-    else if (!shell.has(resolve(screen))) throw new Error(`${route.path}: ${screen} is neither a chunk nor in the shell`);
+    // The public screens are imported statically and built into the shell chunk: no chunk of their own.
+    if (screen) {
+      if (!manifest[screen]) throw new Error(`${route.path}: ${screen} is not a chunk of the build`);
+      closure(manifest, screen, keys);
+    }
     const files = [...keys].map((k) => manifest[k].file);
     const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
     const js = files.map((f) => readFileSync(join(dist, f)));

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRERENDERED, prerenderedFile } from '../common/routes.ts';
 import type { SecurityConfig } from './config.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { SecurityConfig } from './config.ts';
  */
 export function inlineScriptHashes(distDir: string): string[] {
   const hashes = new Set<string>();
-  for (const page of ['index.html', 'registrasi/index.html']) {
+  for (const page of PRERENDERED.map(prerenderedFile)) {
     const file = join(distDir, page);
     if (!existsSync(file)) continue;
     for (const [, attrs, body] of readFileSync(file, 'utf8').matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {

@@ -1,10 +1,11 @@
 // The built PWA: hashed assets cached for a year, HTML and the service worker always revalidated.
-// /registrasi gets its prerendered shell; every other app path gets the login page's HTML with
+// A prerendered route (common/routes.ts) gets its own page; every other app path gets the login page's HTML with
 // the prerendered login markup taken out, so a signed-in deep link never flashes the login form.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { prerenderedPageFor } from '../../common/routes.ts';
 
 /** index.html without its prerendered #app content. */
 export function appShell(indexHtml: string): string {
@@ -34,7 +35,8 @@ export async function staticRoutes(app: FastifyInstance, distDir: string): Promi
     if (path.startsWith('/api/')) return reply.callNotFound();
     if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound(); // a missing file, not a route
     reply.header('Cache-Control', 'no-cache');
-    if (/^\/registrasi\/?$/i.test(path)) return reply.sendFile('registrasi/index.html');
+    const page = prerenderedPageFor(path);
+    if (page) return reply.sendFile(page);
     return reply.type('text/html; charset=utf-8').send(shell);
   });
 }

@@ -1,0 +1,38 @@
+// What may import what (docs/architecture.md). `npm test` runs it; a forbidden import fails the run.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'A circle of imports makes load order matter and splits nothing.', from: {}, to: { circular: true } },
+    { name: 'app-not-server', severity: 'error', comment: 'The app and the server share code only through common/.', from: { path: '^src/' }, to: { path: '^server/' } },
+    { name: 'server-not-app', severity: 'error', comment: 'The app and the server share code only through common/.', from: { path: '^server/' }, to: { path: '^src/' } },
+    {
+      name: 'common-is-shared-and-pure',
+      severity: 'error',
+      comment: 'common/ runs on the phone and on the server: no app, no server, no Node, no network, no database.',
+      from: { path: '^common/' },
+      to: { path: ['^src/', '^server/', '^node_modules/(ofetch|pg|@electric-sql|fastify|@fastify)/'] },
+    },
+    { name: 'common-no-node', severity: 'error', comment: 'common/ must run in a browser too.', from: { path: '^common/' }, to: { dependencyTypes: ['core'] } },
+    {
+      name: 'screens-through-the-data-layer',
+      severity: 'error',
+      comment: 'Screens never reach the network themselves: they read through src/data/ (cached, offline-aware) over src/api/.',
+      from: { path: '^src/(screens|ui)/' },
+      to: { path: ['^src/api/http\\.ts$', '^node_modules/ofetch/'] },
+    },
+    {
+      name: 'schemas-types-only-in-the-app',
+      severity: 'error',
+      comment: 'The app imports only the types of the wire schemas, so no schema library ships to the phone.',
+      from: { path: '^src/' },
+      to: { path: '^node_modules/(typebox|@sinclair)/', reachable: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports emit nothing: the rules judge what runs.
+    tsPreCompilationDeps: false,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
