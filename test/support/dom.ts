@@ -1,5 +1,6 @@
-// happy-dom as the global DOM for component tests, once per test process, and helpers to render
-// a screen inside the router and wait for what a user would see.
+// happy-dom as the global DOM for component tests, once per test process, and what Testing
+// Library does not give: another origin for the page, fields filled as a browser reports it,
+// label–value lists read as pairs, and states too brief to poll for.
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { setFileScope } from '@vanilla-extract/css/fileScope';
 
@@ -11,55 +12,38 @@ if (!g.__domReady) {
   g.__domReady = true;
 }
 
+// Testing Library binds `screen` to the document.body there is when it loads: it loads only
+// now, after the registration (and test files import this module before it for that reason).
+const { configure, createEvent, fireEvent, within } = await import('@testing-library/preact');
+
+// The screens wait for answers of the real API server: 5 s, as before, not Testing Library's 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
 export function setUrl(url: string): void {
   (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(url);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until fn returns something truthy (the DOM settling after a call), or fails. */
-export async function waitFor<T>(fn: () => T, what: string, ms = 5000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${document.body.innerHTML.slice(0, 2000)}`);
-    await sleep(10);
-  }
+/**
+ * Types a value into a field as a browser reports it: `input`, then `change`. Not
+ * fireEvent.change alone: once Testing Library has seen a preact/compat element it sends `input`
+ * instead, which a <select>'s onChange never hears.
+ */
+export function enter(field: HTMLElement, value: string): void {
+  fireEvent.input(field, { target: { value } });
+  fireEvent(field, createEvent.change(field, { target: { value } }));
 }
 
-export const text = () => document.body.textContent ?? '';
-
-export function byRole(role: string, name?: string | RegExp): HTMLElement | null {
-  const selector = implicit[role] ? `[role="${role}"], ${implicit[role]}` : `[role="${role}"]`;
-  const nodes = [...document.querySelectorAll<HTMLElement>(selector)];
-  return (
-    nodes.find((n) => {
-      if (name === undefined) return true;
-      const label = (n.getAttribute('aria-label') ?? n.textContent ?? '').trim();
-      return typeof name === 'string' ? label === name : name.test(label);
-    }) ?? null
-  );
+/** Picks the option a person reads in a list (a <select>). */
+export function choose(list: HTMLElement, option: string): void {
+  enter(list, within(list).getByRole<HTMLOptionElement>('option', { name: option }).value);
 }
 
-const implicit: Record<string, string> = { button: 'button', link: 'a[href]', heading: 'h1, h2, h3', textbox: 'input:not([type]), input[type=text], input[type=tel], input[type=email]', combobox: 'select' };
-
-export function labelled(label: string): HTMLInputElement | HTMLSelectElement {
-  const l = [...document.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
-  if (!l) throw new Error(`no label ${label}`);
-  const control = l.htmlFor ? document.getElementById(l.htmlFor) : l.querySelector('input, select');
-  if (!control) throw new Error(`label ${label} has no control`);
-  return control as HTMLInputElement;
-}
-
-export function type(el: HTMLInputElement | HTMLSelectElement, value: string): void {
-  el.value = value;
-  el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
-}
-
-export function root(): HTMLElement {
-  document.body.innerHTML = '<div id="app"></div>';
-  return document.getElementById('app')!;
+/** The label–value pairs of a description list as a person reads them: each term, its definition. */
+export function fieldsIn(el: HTMLElement = document.body): Record<string, string> {
+  const definitions = within(el).getAllByRole('definition');
+  return Object.fromEntries(within(el).getAllByRole('term').map((term, i) => [term.textContent ?? '', definitions[i]?.textContent ?? '']));
 }
 
 /** Records every value an attribute takes while fn runs (states too brief to poll for). */
@@ -76,11 +60,11 @@ export async function watchAttribute(el: Element, name: string, fn: () => Promis
   return seen;
 }
 
-/** Whether an element matching selector ever appeared inside el while fn ran. */
-export async function appearedDuring(el: Element, selector: string, fn: () => Promise<unknown>): Promise<boolean> {
-  let seen = !!el.querySelector(selector);
-  const observer = new MutationObserver(() => (seen ||= !!el.querySelector(selector)));
-  observer.observe(el, { childList: true, subtree: true });
+/** Whether what `find` looks for was ever there while fn ran (a state too brief to poll for). */
+export async function appearedDuring(find: () => unknown, fn: () => Promise<unknown>): Promise<boolean> {
+  let seen = !!find();
+  const observer = new MutationObserver(() => (seen ||= !!find()));
+  observer.observe(document.body, { attributes: true, childList: true, subtree: true });
   try {
     await fn();
     await sleep(0);

@@ -1,10 +1,10 @@
 // Component tests signed in for real: a token from the shared API server's login call, the
 // session started with it, and the whole app rendered at a path.
-import { render } from 'preact';
+import { setUrl } from './dom.ts'; // first: Testing Library needs the DOM when it loads
+import { render, type RenderResult } from '@testing-library/preact';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
 import { apiServer } from './api-server.ts';
-import { root, setUrl } from './dom.ts';
 
 function login(url: string, who: { nomr: string; tgl_lahir: string }): Promise<string> {
   // happy-dom's XMLHttpRequest, since the page's origin is the server's (no CORS in the way).
@@ -18,13 +18,11 @@ function login(url: string, who: { nomr: string; tgl_lahir: string }): Promise<s
   });
 }
 
-/** Renders the app at `path` signed in as `who`; returns the container to unmount later. */
-export async function renderSignedIn(who: { nomr: string; tgl_lahir: string }, path: string): Promise<HTMLElement> {
+/** Renders the app at `path` signed in as `who`; Testing Library's cleanup unmounts it. */
+export async function renderSignedIn(who: { nomr: string; tgl_lahir: string }, path: string): Promise<RenderResult> {
   const server = await apiServer();
   if (location.origin !== server.url) setUrl(`${server.url}${path}`);
   else history.replaceState(null, '', path);
   session.signIn({ nomr: who.nomr, birthDate: who.tgl_lahir, token: await login(server.url, who) });
-  const container = root();
-  render(<App />, container);
-  return container;
+  return render(<App />);
 }

@@ -1,6 +1,6 @@
 // The record screens' mapping: N/A for missing fields, Tidak/Ya flags, lab flags, the filters.
 import '../support/dom.ts';
-import { render } from 'preact';
+import { cleanup, render, screen } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PoliHistoryItem, VascularReport } from '../../common/schemas/index.ts';
@@ -11,7 +11,11 @@ import * as css from '../../src/ui/records.css.ts';
 import { ListState } from '../../src/ui/ListState.tsx';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
-import { byRole, root, setUrl, text, waitFor } from '../support/dom.ts';
+import { setUrl } from '../support/dom.ts';
+
+test.after.each(cleanup);
+// All test files run in one process: the next one starts signed out.
+test.after(() => session.signOut());
 
 test('missing fields show N/A; dates are DD MMMM YYYY', () => {
   assert.is(show(null), NA);
@@ -51,33 +55,31 @@ test('the poli history keeps the entries of the upper-cased poli', () => {
 });
 
 test('the list pattern: spinner, items, Tidak ada data ! (also when the filter leaves nothing), or a wait offline', () => {
-  const c = root();
-  const view = (resource: Parameters<typeof ListState<string>>[0]['resource'], filter?: (s: string) => boolean) =>
-    render(<ListState<string> resource={resource} filter={filter}>{(items) => items.map((i) => <p>{i}</p>)}</ListState>, c);
-  view({ state: 'loading' });
-  assert.ok(byRole('status'));
-  view({ state: 'ok', data: ['a', 'b'] });
-  assert.is(text(), 'ab');
-  view({ state: 'ok', data: ['a'] }, () => false);
-  assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
-  view({ state: 'error', error: { kind: 'status' } });
-  assert.is(byRole('alert')?.textContent, 'Tidak ada data !');
-  view({ state: 'error', error: { kind: 'offline' } });
-  assert.is(text(), 'Menunggu koneksi internet…', 'offline is a wait, not a failure');
-  assert.is(byRole('alert'), null);
-  render(null, c);
+  const view = (resource: Parameters<typeof ListState<string>>[0]['resource'], filter?: (s: string) => boolean) => (
+    <ListState<string> resource={resource} filter={filter}>
+      {(items) => items.map((i) => <p>{i}</p>)}
+    </ListState>
+  );
+  const { container, rerender } = render(view({ state: 'loading' }));
+  assert.ok(screen.getByRole('status', { name: 'Memuat…' }));
+  rerender(view({ state: 'ok', data: ['a', 'b'] }));
+  assert.is(container.textContent, 'ab');
+  rerender(view({ state: 'ok', data: ['a'] }, () => false));
+  assert.is(screen.getByRole('alert').textContent, 'Tidak ada data !');
+  rerender(view({ state: 'error', error: { kind: 'status' } }));
+  assert.is(screen.getByRole('alert').textContent, 'Tidak ada data !');
+  rerender(view({ state: 'error', error: { kind: 'offline' } }));
+  assert.is(container.textContent, 'Menunggu koneksi internet…', 'offline is a wait, not a failure');
+  assert.is(screen.queryByRole('alert'), null);
 });
 
 test('when the profile cannot be loaded, the loading stops and the screen says so', async () => {
   setUrl('http://127.0.0.1:9/profil'); // nothing listens there
   session.signIn({ nomr: '00012345', birthDate: '1968-08-17', token: 'AAAAAAAAAAAAAAAAAAAAAA' });
-  const c = root();
-  render(<App />, c);
-  await waitFor(() => byRole('alert'), 'the message', 15000);
-  assert.match(text(), /Profil tidak dapat dimuat/);
-  assert.is(document.querySelector('[role="status"][aria-label="Memuat…"]'), null, 'no spinner left');
-  render(null, c);
-  session.signOut();
+  render(<App />);
+  const alert = await screen.findByRole('alert', {}, { timeout: 15000 });
+  assert.is(alert.textContent, 'Profil tidak dapat dimuat. Silakan coba lagi nanti.');
+  assert.is(screen.queryByRole('status', { name: 'Memuat…' }), null, 'no spinner left');
 });
 
 test.run();

@@ -1,46 +1,49 @@
 // The registration screen in happy-dom against the real API server.
 import '../support/dom.ts';
-import { render } from 'preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
 import { registerPatient } from '../../src/api/auth.ts';
 import { REGISTER_LIMIT, apiServer } from '../support/api-server.ts';
-import { byRole, labelled, root, setUrl, sleep, text, type, waitFor, watchAttribute } from '../support/dom.ts';
-
-let container: HTMLElement;
+import { choose, enter, setUrl, watchAttribute } from '../support/dom.ts';
 
 async function open(origin?: string) {
   const server = await apiServer();
   session.signOut();
   setUrl(`${origin ?? server.url}/registrasi`);
-  container = root();
-  render(<App />, container);
-  await waitFor(() => byRole('button', 'Daftar'), 'the registration form');
+  render(<App />);
+  await screen.findByRole('button', { name: 'Daftar' });
 }
 
-test.after.each(() => render(null, container));
+test.after.each(cleanup);
+// All test files run in one process: the next one starts signed out.
+test.after(() => session.signOut());
 
 const nik = () => `3173${String(Date.now()).slice(-12)}`;
+const daftar = () => screen.getByRole('button', { name: 'Daftar' });
+const noDialog = () => waitFor(() => assert.is(screen.queryByRole('dialog'), null));
 
-async function fill(over: Record<string, string> = {}) {
+function fill(over: Record<string, string> = {}) {
   const v = { Nama: 'Dewi Lestari', 'No KTP': nik(), 'Tempat Lahir': 'Bandung', Telpon: '081298765432', Email: 'dewi@example.co.id', ...over };
-  for (const [label, value] of Object.entries(v)) type(labelled(label), value);
-  type(labelled('Tanggal'), '05');
-  type(labelled('Bulan'), '03');
-  type(labelled('Tahun'), '1975');
-  type(labelled('Pekerjaan'), '06');
-  await sleep(0);
+  for (const [name, value] of Object.entries(v)) enter(screen.getByRole('textbox', { name }), value);
+  choose(screen.getByRole('combobox', { name: 'Tanggal' }), '5');
+  choose(screen.getByRole('combobox', { name: 'Bulan' }), 'Maret');
+  enter(screen.getByRole('textbox', { name: 'Tahun' }), '1975');
+  choose(screen.getByRole('combobox', { name: 'Pekerjaan' }), 'IRT');
 }
 
 test('the form has the title, a back button, the seven labelled fields and Daftar', async () => {
   await open();
-  assert.ok(byRole('heading', 'Registrasi Pasien Baru'));
-  assert.ok(byRole('button', 'Kembali'));
-  for (const l of ['Nama', 'No KTP', 'Tempat Lahir', 'Telpon', 'Email', 'Pekerjaan']) assert.ok(labelled(l), l);
-  assert.ok([...document.querySelectorAll('legend')].some((l) => l.textContent === 'Tanggal Lahir'));
-  const options = [...(labelled('Pekerjaan') as HTMLSelectElement).options].map((o) => `${o.value} ${o.textContent}`);
+  assert.ok(screen.getByRole('heading', { name: 'Registrasi Pasien Baru' }));
+  assert.ok(screen.getByRole('button', { name: 'Kembali' }));
+  for (const name of ['Nama', 'No KTP', 'Tempat Lahir', 'Telpon', 'Email']) assert.ok(screen.getByRole('textbox', { name }), name);
+  assert.ok(screen.getByRole('group', { name: 'Tanggal Lahir' }));
+  const pekerjaan = screen.getByRole('combobox', { name: 'Pekerjaan' });
+  const options = within(pekerjaan)
+    .getAllByRole<HTMLOptionElement>('option')
+    .map((o) => `${o.value} ${o.textContent}`);
   assert.ok(options.includes('00 ASN Kemenkes'));
   assert.ok(options.includes('12 Buruh'));
   assert.is(options.length, 14);
@@ -48,52 +51,57 @@ test('the form has the title, a back button, the seven labelled fields and Dafta
 
 test('an empty field opens Pesan with the spec text and sends nothing', async () => {
   await open();
-  await fill({ Email: '' });
-  const button = byRole('button', 'Daftar')!;
+  fill({ Email: '' });
+  const button = daftar();
   const states = await watchAttribute(button, 'disabled', async () => {
-    button.click();
-    await waitFor(() => byRole('dialog'), 'the Pesan dialog');
+    fireEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Pesan' });
   });
   assert.equal(states, [], 'never sending');
-  assert.match(text(), /Pesan/);
-  assert.match(text(), /Mohon isi semua data dengan benar!/);
+  assert.ok(within(screen.getByRole('dialog', { name: 'Pesan' })).getByText('Mohon isi semua data dengan benar!'));
 });
 
 test('a complete form is saved and the saved message shown; the form keeps its values', async () => {
   await open();
-  await fill();
-  byRole('button', 'Daftar')!.click();
-  await waitFor(() => text().includes('Data Anda Telah disimpan'), 'the saved message');
-  assert.match(text(), /Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih/);
-  byRole('button', 'Close')!.click();
-  await waitFor(() => !byRole('dialog'), 'the dialog to close');
-  assert.is((labelled('Nama') as HTMLInputElement).value, 'Dewi Lestari');
+  fill();
+  fireEvent.click(daftar());
+  const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
+  assert.ok(within(dialog).getByText('Data Anda Telah disimpan. Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih'));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await noDialog();
+  assert.is(screen.getByRole<HTMLInputElement>('textbox', { name: 'Nama' }).value, 'Dewi Lestari');
 });
 
 test('a refused registration shows the failed message and what the server says is wrong', async () => {
   await open();
-  await fill({ 'No KTP': '12345' });
-  byRole('button', 'Daftar')!.click();
-  await waitFor(() => text().includes('Data Anda Gagal disimpan'), 'the failed message');
-  assert.match(text(), /Data Anda Gagal disimpan. Mohon diperiksa kembali/);
-  assert.match(text(), /16 angka/);
+  fill({ 'No KTP': '12345' });
+  fireEvent.click(daftar());
+  const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
+  assert.ok(within(dialog).getByText('Data Anda Gagal disimpan. Mohon diperiksa kembali'));
+  assert.ok(within(dialog).getByText(/16 angka/));
 });
 
 test('a click outside the dialog closes it', async () => {
   await open();
-  byRole('button', 'Daftar')!.click();
-  const dialog = await waitFor(() => byRole('dialog'), 'the dialog');
-  (dialog.parentElement as HTMLElement).click();
-  await waitFor(() => !byRole('dialog'), 'the dialog to close');
+  fireEvent.click(daftar());
+  const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
+  // The backdrop has no role: it is where a person taps, beside the dialog.
+  fireEvent.click(dialog.parentElement as HTMLElement);
+  await noDialog();
 });
 
 test('a network error shows the browser alert', async () => {
   const alerts: string[] = [];
+  const browserAlert = window.alert;
   window.alert = (m?: unknown) => void alerts.push(String(m));
-  await open('http://127.0.0.1:9'); // nothing listens there
-  await fill();
-  byRole('button', 'Daftar')!.click();
-  await waitFor(() => alerts.length > 0, 'the alert', 15000);
+  try {
+    await open('http://127.0.0.1:9'); // nothing listens there
+    fill();
+    fireEvent.click(daftar());
+    await waitFor(() => assert.ok(alerts.length > 0), { timeout: 15000 });
+  } finally {
+    window.alert = browserAlert;
+  }
   assert.equal(alerts, ['There was an error sending the data!']);
 });
 
@@ -102,10 +110,11 @@ test('too many registrations from one network: the failed message and when to tr
   const form = { nama: 'Uji', no_ktp: '1', tempat_lahir: 'Bogor', tgl_lahir: '1980-01-01', telp_hp: '081234567890', email: 'uji@example.id', pekerjaan: '02' };
   await open(); // the page, and so the API calls, at the test server
   for (let i = 0; i < REGISTER_LIMIT; i++) await registerPatient(form);
-  await fill();
-  byRole('button', 'Daftar')!.click();
-  await waitFor(() => text().includes('Data Anda Gagal disimpan'), 'the failed message');
-  assert.match(text(), /Terlalu banyak pendaftaran dari jaringan ini\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\./);
+  fill();
+  fireEvent.click(daftar());
+  const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
+  assert.ok(within(dialog).getByText('Data Anda Gagal disimpan. Mohon diperiksa kembali'));
+  assert.ok(within(dialog).getByText(/^Terlalu banyak pendaftaran dari jaringan ini\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/));
 });
 
 test.run();
