@@ -1,16 +1,20 @@
 // Builds the API and web server (server.ts starts it; tests inject() requests into it).
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import { FREE_TEXT, isFreeText } from '../common/schemas/codes.ts';
+import { Healthy, Unhealthy } from '../common/schemas/health.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
-import { auditBatch } from './domain/audit.ts';
+import { auditBatch } from './db/audit.ts';
+import { ping, type Db } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
 import { recordRoutes } from './routes/records.ts';
@@ -39,34 +43,41 @@ export interface AppOptions {
 /** Trust that many proxies in front of this server (TRUST_PROXY=2: a CDN and a load balancer). */
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
-export async function buildApp({ config, db, logger = true, logStream, push }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = true, logStream, push }: AppOptions): Promise<Api> {
   const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
     // Only behind a known proxy may X-Forwarded-For name the client (the throttle counts by it).
     trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-  });
+    // The schemas of common/schemas validate every request; free text is their one own format.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, formats: { [FREE_TEXT]: isFreeText } } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
   registerErrorHandler(app);
   registerSecurityHeaders(app, config.security, config.distDir);
   // Patients pay for every byte: brotli or gzip for everything over 1 KB.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Patient API', version: '1.0.0', description: 'The patient app contract (spec section 7).' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      // 3.1: its schemas are JSON Schema 2020-12, as TypeBox writes them (const, type null).
+      openapi: '3.1.0',
+      info: { title: 'Patient API', version: '1.0.0', description: "The patient app contract (spec section 7) and the reference API's additions." },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
 
-  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ok', database: db.kind };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: db.kind });
-    }
-  });
+  app.get(
+    '/api/health',
+    { schema: { summary: 'Whether this process and its database answer', response: { 200: Healthy, 503: Unhealthy } } },
+    async (_req, reply) => {
+      try {
+        await ping(db);
+        return { status: 'ok' as const, database: db.kind };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', database: db.kind });
+      }
+    },
+  );
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (scope) => {
@@ -85,6 +96,12 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
     await pushRegistrationRoutes(scope, db, config);
   });
   await app.register(async (scope) => internalRoutes(scope, db, config, wake));
-  await app.register(async (scope) => staticRoutes(scope, config.distDir));
+  await app.register(async (scope) => {
+    // The app's pages and files are not API calls: the OpenAPI document leaves them out.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    await staticRoutes(scope, config.distDir);
+  });
   return app;
 }

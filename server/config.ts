@@ -96,7 +96,10 @@ function pushConfig(env: Env): PushConfig {
       throw new ConfigError(`FCM_SERVICE_ACCOUNT must be a service-account JSON file (or its JSON): ${(err as Error).message}`);
     }
   }
-  const hosts = (env.PUSH_ENDPOINT_HOSTS || PUSH_SERVICE_HOSTS.join(',')).split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const hosts = (env.PUSH_ENDPOINT_HOSTS || PUSH_SERVICE_HOSTS.join(','))
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   return {
     worker: bool(env, 'PUSH_WORKER', true),
     pollMs: integer(env, 'PUSH_POLL_MS', 2000, 50, 600_000),
@@ -144,6 +147,10 @@ export function loadConfig(env: Env = process.env): Config {
   const internalApiToken = env.INTERNAL_API_TOKEN || null;
   if (internalApiToken && internalApiToken.length < 16) {
     throw new ConfigError('INTERNAL_API_TOKEN must be at least 16 characters long');
+  }
+  // It travels as a bearer token (guard.ts reads visible ASCII up to 512 characters).
+  if (internalApiToken && !/^[\x21-\x7e]{16,512}$/.test(internalApiToken)) {
+    throw new ConfigError('INTERNAL_API_TOKEN must be visible ASCII characters without spaces, at most 512');
   }
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),

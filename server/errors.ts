@@ -1,6 +1,7 @@
 // One error handler: a clear 4xx message for anything a client sent, a generic 5xx for our own
 // faults (logged with the request id), never a stack trace in an answer.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { FREE_TEXT } from '../common/schemas/codes.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -49,5 +50,9 @@ function validationText(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return '';
   const field = String(first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? '');
-  return field ? `Periksa kolom ${field}.` : '';
+  if (!field) return '';
+  if (first.keyword === 'format' && first.params?.format === FREE_TEXT) {
+    return `Kolom ${field} berisi karakter kontrol atau pengatur arah teks yang tidak diizinkan.`;
+  }
+  return `Periksa kolom ${field}.`;
 }

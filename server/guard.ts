@@ -1,10 +1,12 @@
-// Patient calls: a valid bearer token is required (401), and a nomr in the query or body must
-// be the token's own (403, decisions 16).
+// Who may call: patient calls need a valid session token (401), and a nomr in their query or body
+// must be the token's own (403, decisions 16); the hospital systems' calls need the service
+// token. One reading of the Authorization header for both.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { audit, type AuditBatch } from './domain/audit.ts';
-import { resolveSession } from './domain/sessions.ts';
+import { audit, type AuditBatch } from './db/audit.ts';
+import { resolveSession } from './db/sessions.ts';
 import { MSG } from './errors.ts';
 
 declare module 'fastify' {
@@ -13,8 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** The token of an `Authorization: Bearer <token>` header (RFC 6750: visible ASCII), or null. */
 export function bearerToken(header: string | undefined): string | null {
-  const m = /^Bearer\s+([A-Za-z0-9_-]{10,200})$/.exec(header ?? '');
+  const m = /^Bearer +([\x21-\x7e]{1,512})$/i.exec(header ?? '');
   return m ? m[1] : null;
 }
 
@@ -22,6 +25,9 @@ function claimedNomr(value: unknown): unknown {
   if (value && typeof value === 'object' && 'nomr' in value) return (value as { nomr: unknown }).nomr;
   return undefined;
 }
+
+/** The route pattern, not the URL: no query values (birth dates) in the audit's detail. */
+const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
 
 export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config, audits: AuditBatch): void {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
@@ -52,5 +58,38 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
   });
 }
 
-/** The route pattern, not the URL: no query values (birth dates) in the audit's detail. */
-const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const SERVICE_MSG = {
+  unconfigured: 'INTERNAL_API_TOKEN is not configured on this server.',
+  unauthorized: 'Invalid service token.',
+} as const;
+
+export function registerServiceGuard(app: FastifyInstance, db: Db, config: Config): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!config.internalApiToken) return reply.code(503).send({ status: false, message: SERVICE_MSG.unconfigured });
+    if (!sameSecret(bearerToken(req.headers.authorization) ?? '', config.internalApiToken)) {
+      await audit(db, { action: 'internal', outcome: 'unauthorized', detail: `${req.method} ${req.url.split('?')[0]}` }, req);
+      return reply.code(401).send({ status: false, message: SERVICE_MSG.unauthorized });
+    }
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode === 401 || reply.statusCode === 503) return;
+    const subject = claimedNomr(req.body);
+    await audit(
+      db,
+      {
+        action: 'internal',
+        outcome: String(reply.statusCode),
+        actor: 'hospital-system',
+        subject: typeof subject === 'string' ? subject : null,
+        detail: `${req.method} ${req.url.split('?')[0]}`,
+      },
+      req,
+    ).catch((err) => req.log.error({ err }, 'audit log write failed'));
+  });
+}

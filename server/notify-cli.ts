@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open.ts';
-import { enqueueNotification } from './push/queue.ts';
+import { enqueueNotification } from './db/push.ts';
 
 const { values } = parseArgs({
   options: { nomr: { type: 'string' }, title: { type: 'string' }, body: { type: 'string' }, url: { type: 'string' } },

@@ -10,6 +10,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Answers when the database does (the health check). */
+export async function ping(q: Queryable): Promise<void> {
+  await q.query('SELECT 1');
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolls back if it throws. */
@@ -91,8 +96,7 @@ function lockDataDir(dir: string): () => void {
       const pid = Number(readFileSync(lockPath, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(
-          `DATA_DIR ${dir} is in use by another server process (pid ${pid}). ` +
-            'Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.',
+          `DATA_DIR ${dir} is in use by another server process (pid ${pid}). Stop it first, or give this one its own DATA_DIR or a DATABASE_URL.`,
         );
       }
       rmSync(lockPath, { force: true }); // left by a process that died
@@ -130,9 +134,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return (await db.query(sql, params as unknown[], parse)).rows as never[];
     },
     async tx(fn) {
-      return db.transaction((t) =>
-        fn({ query: async (sql, params) => (await t.query(sql, params as unknown[], parse)).rows as never[] }),
-      );
+      return db.transaction((t) => fn({ query: async (sql, params) => (await t.query(sql, params as unknown[], parse)).rows as never[] }));
     },
     async exec(sql) {
       await db.exec(sql);

@@ -3,6 +3,9 @@ import type * as C from '../../common/schemas/index.ts';
 import { isoWeekdayName, weekdayName } from '../../common/dates.ts';
 import type { Queryable } from './client.ts';
 
+// The booking screen reads it too (spec section 7's perjanjian/terakhir).
+export { lastBpjsAppointment } from './booking.ts';
+
 const withDay = <T extends Record<string, unknown>>(rows: T[], dateField: keyof T): Array<T & { hari: string }> =>
   rows.map((r) => ({ ...r, hari: weekdayName(String(r[dateField])) }));
 
@@ -72,10 +75,7 @@ const SURGERY_SELECT = `
    WHERE pr.no_mr = $1 AND pr.jenis = 'bedah'`;
 
 export async function surgerySchedule(q: Queryable, nomr: string, today: string): Promise<C.SurgerySchedule[]> {
-  const rows = await q.query<Omit<C.SurgeryHistory, 'hari'>>(
-    `${SURGERY_SELECT} AND NOT pr.selesai AND pr.tanggal >= $2 ORDER BY pr.tanggal`,
-    [nomr, today],
-  );
+  const rows = await q.query<Omit<C.SurgeryHistory, 'hari'>>(`${SURGERY_SELECT} AND NOT pr.selesai AND pr.tanggal >= $2 ORDER BY pr.tanggal`, [nomr, today]);
   // The schedule spells the anaesthesia field 'anastesi', the history 'anestesi' (spec section 3).
   return withDay(rows, 'tanggal_operasi').map(({ nama_dokter_anestesi, ...r }) => ({
     ...r,
@@ -181,10 +181,8 @@ export function clinics(q: Queryable): Promise<C.Clinic[]> {
   return q.query('SELECT kd_dep, ds_dep FROM clinics ORDER BY ds_dep');
 }
 
-export async function lastBpjsAppointment(q: Queryable, nomr: string): Promise<string | null> {
-  const rows = await q.query<{ tgl: string | null }>(
-    `SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B'`,
-    [nomr],
-  );
-  return rows[0]?.tgl ?? null;
+/** A doctor's full name, for the photo placeholder; null for an unknown code. */
+export async function doctorName(q: Queryable, kd_dr: string): Promise<string | null> {
+  const [row] = await q.query<{ nama_dr_lengkap: string }>('SELECT nama_dr_lengkap FROM doctors WHERE kd_dr = $1', [kd_dr]);
+  return row?.nama_dr_lengkap ?? null;
 }

@@ -1,11 +1,11 @@
-// Booking and quota on the server: the same rules as the client's (src/lib/booking.ts), enforced
-// here because a client can be bypassed. Overbooking is prevented by the database itself: a
-// conditional update of the session's counter inside the booking's transaction.
-import type { BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/index.ts';
-import { NO_PRACTICE_CODE } from '../../common/schemas/index.ts';
-import { bpjsGapBlocks, guaranteeAllowed } from '../../common/booking.ts';
-import { daysBetween, formatLong, isoWeekday } from '../../common/dates.ts';
-import type { Db, Queryable } from '../db/client.ts';
+// Booking on the server: the rules of spec sections 5 and 9 and decisions 11–13, the same as the
+// app's (common/booking.ts), enforced here because a client can be bypassed. No SQL: a store
+// reads and writes (db/booking.ts), so these rules are tested without a database.
+import { bpjsGapBlocks, guaranteeAllowed, sessionHours, type Guarantee } from '../../common/booking.ts';
+import { daysBetween, formatLong } from '../../common/dates.ts';
+import { isMobileNumber } from '../../common/phone.ts';
+import type { BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
+import { NO_PRACTICE_CODE } from '../../common/schemas/codes.ts';
 
 export const BOOKING_MSG = {
   hpRequired: 'Nomor HP Harus diisi !',
@@ -22,9 +22,8 @@ export const BOOKING_MSG = {
 
 export type BookingOutcome = { ok: true; result: BookingResult } | { ok: false; message: string };
 
-const PHONE = /^\+?[0-9][0-9 -]{7,18}$/;
-
-interface ScheduleRow {
+/** A doctor's weekly practice session in a clinic, as a booking takes a seat in it. */
+export interface Session {
   id: number;
   kd_dep: string;
   kd_dr: string;
@@ -37,82 +36,25 @@ interface ScheduleRow {
   nama_dr: string;
 }
 
-interface Existing {
-  no_urut: number;
-  tgl_janji: string;
-}
+export const guaranteeOf = (carabayar: BookingRequest['carabayar']): Guarantee => (carabayar === 'B' ? 'BPJS' : 'Non BPJS');
 
-export async function book(db: Db, nomr: string, req: BookingRequest, today: string): Promise<BookingOutcome> {
+/** What is wrong with the request itself, before anything is looked up; null when nothing. */
+export function requestRefusal(req: Pick<BookingRequest, 'hp' | 'tgl_janji' | 'kd_dep' | 'carabayar'>, today: string): string | null {
   const hp = req.hp.trim();
-  if (!hp) return { ok: false, message: BOOKING_MSG.hpRequired };
-  if (!PHONE.test(hp)) return { ok: false, message: BOOKING_MSG.hpInvalid };
-  if (daysBetween(today, req.tgl_janji) < 0) return { ok: false, message: BOOKING_MSG.past };
-  if (!guaranteeAllowed(req.kd_dep, req.carabayar === 'B' ? 'BPJS' : 'Non BPJS')) {
-    return { ok: false, message: BOOKING_MSG.executive };
-  }
-  const [schedule] = await db.query<ScheduleRow>(
-    `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, s.jam_dtg, s.jam_plg, c.ds_dep,
-            d.nama_dr_lengkap AS nama_dr
-       FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep JOIN doctors d ON d.kd_dr = s.kd_dr
-      WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4`,
-    [req.kd_dep, req.kd_dr, req.sts_jam, isoWeekday(req.tgl_janji)],
-  );
-  if (!schedule) return { ok: false, message: BOOKING_MSG.noPractice };
-
-  const attempt = () => db.tx((q) => bookInTx(q, nomr, req, hp, schedule));
-  try {
-    return await attempt();
-  } catch (err) {
-    // Two identical requests raced past the lookup: the loser's insert hit the unique key and
-    // rolled back (its seat with it); the second attempt finds the winner's appointment.
-    if ((err as { code?: string }).code === '23505') return attempt();
-    throw err;
-  }
+  if (!hp) return BOOKING_MSG.hpRequired;
+  if (!isMobileNumber(hp)) return BOOKING_MSG.hpInvalid;
+  if (daysBetween(today, req.tgl_janji) < 0) return BOOKING_MSG.past;
+  if (!guaranteeAllowed(req.kd_dep, guaranteeOf(req.carabayar))) return BOOKING_MSG.executive;
+  return null;
 }
 
-async function bookInTx(q: Queryable, nomr: string, req: BookingRequest, hp: string, s: ScheduleRow): Promise<BookingOutcome> {
-  // One patient's bookings run one at a time, so the BPJS gap cannot be raced.
-  await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
-  const success = (e: Existing): BookingOutcome => ({
-    ok: true,
-    result: {
-      no_urut: e.no_urut,
-      tgl_janji: req.tgl_janji,
-      message: BOOKING_MSG.success({ ...e, ds_dep: s.ds_dep, nama_dr: s.nama_dr, jam: `${s.jam_dtg}-${s.jam_plg}` }),
-    },
-  });
-  // A repeated identical booking (double tap, retry after a lost answer) gets the same appointment.
-  const [existing] = await q.query<Existing>(
-    'SELECT no_urut, tgl_janji FROM appointments WHERE nomr = $1 AND schedule_id = $2 AND tgl_janji = $3',
-    [nomr, s.id, req.tgl_janji],
-  );
-  if (existing) return success(existing);
+/** The BPJS gap after the patient's last BPJS appointment (decisions 11); null when it is open. */
+export function gapRefusal(lastBpjs: string | null, date: string): string | null {
+  return lastBpjs && bpjsGapBlocks(lastBpjs, date) ? BOOKING_MSG.bpjsGap(lastBpjs) : null;
+}
 
-  if (req.carabayar === 'B') {
-    const [{ last }] = await q.query<{ last: string | null }>(
-      `SELECT max(tgl_janji) AS last FROM appointments WHERE nomr = $1 AND carabayar = 'B'`,
-      [nomr],
-    );
-    if (last && bpjsGapBlocks(last, req.tgl_janji)) return { ok: false, message: BOOKING_MSG.bpjsGap(last) };
-  }
-
-  await q.query(
-    `INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-    [s.id, req.tgl_janji, s.batas_quota],
-  );
-  const [seat] = await q.query<{ no_urut: number }>(
-    `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1
-      WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi < batas_quota
-      RETURNING quota_terisi AS no_urut`,
-    [s.id, req.tgl_janji],
-  );
-  if (!seat) return { ok: false, message: BOOKING_MSG.full };
-  await q.query(
-    `INSERT INTO appointments (nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [nomr, s.id, req.tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, req.carabayar, hp, seat.no_urut],
-  );
-  return success({ no_urut: seat.no_urut, tgl_janji: req.tgl_janji });
+export function booked(s: Session, no_urut: number, tgl_janji: string): BookingResult {
+  return { no_urut, tgl_janji, message: BOOKING_MSG.success({ no_urut, tgl_janji, ds_dep: s.ds_dep, nama_dr: s.nama_dr, jam: sessionHours(s) }) };
 }
 
 const NO_PRACTICE: QuotaSlot = {
@@ -127,17 +69,53 @@ const NO_PRACTICE: QuotaSlot = {
   sts_ue: '',
 };
 
-/** The sessions of a clinic (or one doctor of it) on a date, with their quota. */
-export async function quotaList(q: Queryable, kdDep: string, kdDr: string, date: string): Promise<QuotaSlot[]> {
-  const rows = await q.query<QuotaSlot>(
-    `SELECT 200 AS kode, d.nama_dr_lengkap AS nama_dr, s.kd_dr, s.jam_dtg, s.jam_plg,
-            coalesce(ps.batas_quota, s.batas_quota) AS batas_quota, coalesce(ps.quota_terisi, 0) AS quota_terisi,
-            s.sts_jam, s.sts_ue
-       FROM practice_schedules s JOIN doctors d ON d.kd_dr = s.kd_dr
-       LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $3
-      WHERE s.kd_dep = $1 AND s.hari = $2 AND ($4 = '' OR s.kd_dr = $4)
-      ORDER BY s.jam_dtg, d.nama_dr_lengkap`,
-    [kdDep, isoWeekday(date), date, kdDr],
-  );
-  return rows.length ? rows : [NO_PRACTICE];
+/** A day without any session answers one kode 301 entry, as the spec's client expects (decisions 19). */
+export const orNoPractice = (slots: QuotaSlot[]): QuotaSlot[] => (slots.length ? slots : [NO_PRACTICE]);
+
+export interface NewAppointment {
+  nomr: string;
+  session: Session;
+  tgl_janji: string;
+  carabayar: BookingRequest['carabayar'];
+  hp: string;
+  no_urut: number;
+}
+
+/** Reads and writes inside the booking's one transaction. */
+export interface BookingTx {
+  /** Makes one patient's bookings run one at a time, so the BPJS gap cannot be raced. */
+  lockPatient(nomr: string): Promise<void>;
+  /** The queue number of the patient's appointment in that session on that date, if any. */
+  existing(nomr: string, sessionId: number, date: string): Promise<number | null>;
+  lastBpjsAppointment(nomr: string): Promise<string | null>;
+  /** Takes the session's next seat on the date: its queue number, or null when it is full. */
+  takeSeat(s: Session, date: string): Promise<number | null>;
+  insert(a: NewAppointment): Promise<void>;
+}
+
+export interface BookingStore {
+  /** The session the request names, on the weekday of its date; null when there is none. */
+  session(req: Pick<BookingRequest, 'kd_dep' | 'kd_dr' | 'sts_jam' | 'tgl_janji'>): Promise<Session | null>;
+  transaction<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
+}
+
+export async function book(store: BookingStore, nomr: string, req: BookingRequest, today: string): Promise<BookingOutcome> {
+  const refusal = requestRefusal(req, today);
+  if (refusal) return { ok: false, message: refusal };
+  const session = await store.session(req);
+  if (!session) return { ok: false, message: BOOKING_MSG.noPractice };
+  return store.transaction(async (tx): Promise<BookingOutcome> => {
+    await tx.lockPatient(nomr);
+    // A repeated identical booking (double tap, retry after a lost answer) gets the same appointment.
+    const same = await tx.existing(nomr, session.id, req.tgl_janji);
+    if (same !== null) return { ok: true, result: booked(session, same, req.tgl_janji) };
+    if (req.carabayar === 'B') {
+      const gap = gapRefusal(await tx.lastBpjsAppointment(nomr), req.tgl_janji);
+      if (gap) return { ok: false, message: gap };
+    }
+    const seat = await tx.takeSeat(session, req.tgl_janji);
+    if (seat === null) return { ok: false, message: BOOKING_MSG.full };
+    await tx.insert({ nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: req.hp.trim(), no_urut: seat });
+    return { ok: true, result: booked(session, seat, req.tgl_janji) };
+  });
 }

@@ -3,18 +3,16 @@
 import webpush from 'web-push';
 import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { storedVapidKeys, storeVapidKeys } from '../db/push.ts';
 import type { VapidKeys } from './webpush.ts';
 
 export async function vapidKeys(db: Db, config: Pick<PushConfig, 'vapid' | 'vapidSubject'>): Promise<VapidKeys> {
   if (config.vapid) return { ...config.vapid, subject: config.vapidSubject };
-  const read = async () => (await db.query<{ value: string }>(`SELECT value FROM server_keys WHERE name = 'vapid'`))[0]?.value;
-  let value = await read();
+  let value = await storedVapidKeys(db);
   if (!value) {
     // Two processes starting at once may both generate: the first insert wins, both read it.
-    await db.query(`INSERT INTO server_keys (name, value) VALUES ('vapid', $1) ON CONFLICT (name) DO NOTHING`, [
-      JSON.stringify(webpush.generateVAPIDKeys()),
-    ]);
-    value = await read();
+    await storeVapidKeys(db, JSON.stringify(webpush.generateVAPIDKeys()));
+    value = await storedVapidKeys(db);
   }
   const { publicKey, privateKey } = JSON.parse(value!) as { publicKey: string; privateKey: string };
   return { publicKey, privateKey, subject: config.vapidSubject };

@@ -1,103 +1,12 @@
-// The durable notification queue (migration 002): a notification and its deliveries are written
-// in one transaction; senders claim due deliveries with a lease, then mark each sent, gone or
-// due again later.
-import type { Db, Queryable } from '../db/client.ts';
-
-export interface NotificationRequest {
-  nomr: string;
-  title: string;
-  body: string;
-  url?: string;
-}
-
-export interface Enqueued {
-  id: number;
-  /** How many push registrations it goes to. */
-  registrations: number;
-}
-
-/** Records a notification with one pending delivery per registration; null for an unknown nomr. */
-export async function enqueueIn(q: Queryable, n: NotificationRequest): Promise<Enqueued | null> {
-  const known = await q.query('SELECT 1 FROM patients WHERE nomr = $1', [n.nomr]);
-  if (!known.length) return null;
-  const [{ id }] = await q.query<{ id: number }>(
-    'INSERT INTO notifications (nomr, title, body, url) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
-    [n.nomr, n.title, n.body, n.url ?? null],
-  );
-  const deliveries = await q.query(
-    `INSERT INTO push_deliveries (notification_id, registration_id)
-     SELECT $1, id FROM push_registrations WHERE nomr = $2 RETURNING id`,
-    [id, n.nomr],
-  );
-  return { id, registrations: deliveries.length };
-}
-
-export const enqueueNotification = (db: Db, n: NotificationRequest): Promise<Enqueued | null> => db.tx((q) => enqueueIn(q, n));
-
-export interface Delivery {
-  id: number;
-  notification_id: number;
-  /** Attempts so far, this one included. */
-  attempts: number;
-  registration_id: number;
-  kind: 'fcm' | 'webpush';
-  token: string;
-  title: string;
-  body: string;
-  url: string | null;
-}
-
-/**
- * Claims up to `limit` due deliveries for `leaseSeconds`. SKIP LOCKED lets several processes
- * claim at once without waiting on, or taking, each other's rows.
- */
-export function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Delivery[]> {
-  return db.query<Delivery>(
-    `WITH due AS (
-       SELECT d.id FROM push_deliveries d JOIN push_registrations r ON r.id = d.registration_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-          AND (d.locked_until IS NULL OR d.locked_until < now())
-        ORDER BY d.next_attempt_at, d.id
-        LIMIT $1
-        FOR UPDATE OF d SKIP LOCKED)
-     UPDATE push_deliveries d
-        SET locked_until = now() + $2 * interval '1 second', attempts = d.attempts + 1
-       FROM due, notifications n, push_registrations r
-      WHERE d.id = due.id AND n.id = d.notification_id AND r.id = d.registration_id
-     RETURNING d.id::int AS id, d.notification_id::int AS notification_id, d.attempts,
-               r.id::int AS registration_id, r.kind, r.token, n.title, n.body, n.url`,
-    [limit, leaseSeconds],
-  );
-}
-
-export async function markSent(db: Db, id: number): Promise<void> {
-  await db.query(`UPDATE push_deliveries SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [id]);
-}
-
-/** The push service says the registration no longer exists: forget it and what waits for it. */
-export async function markGone(db: Db, d: Pick<Delivery, 'registration_id'>, why: string): Promise<void> {
-  await db.tx(async (q) => {
-    await q.query(
-      `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = $2
-        WHERE registration_id = $1 AND status = 'pending'`,
-      [d.registration_id, why],
-    );
-    await q.query('DELETE FROM push_registrations WHERE id = $1', [d.registration_id]);
-  });
-}
+// When a failed push is tried again: the queue's policy. The queue itself is in the database
+// (db/push.ts).
 
 /** Seconds before attempt n + 1: 10 s, 20 s, 40 s … at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-/** A failed send: due again after the backoff, or given up after `maxAttempts`. */
-export async function markFailed(db: Db, d: Pick<Delivery, 'id' | 'attempts'>, why: string, maxAttempts: number, permanent = false): Promise<void> {
-  const final = permanent || d.attempts >= maxAttempts;
-  await db.query(
-    `UPDATE push_deliveries
-        SET status = $2, locked_until = NULL, last_error = $3, next_attempt_at = now() + $4 * interval '1 second'
-      WHERE id = $1`,
-    [d.id, final ? 'failed' : 'pending', why.slice(0, 500), final ? 0 : retryDelaySeconds(d.attempts)],
-  );
+/** Seconds until the next attempt after a failure, or null to give up (`permanent`, or too many). */
+export function nextAttemptIn(attempts: number, maxAttempts: number, permanent = false): number | null {
+  return permanent || attempts >= maxAttempts ? null : retryDelaySeconds(attempts);
 }

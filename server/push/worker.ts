@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
-import { claimDue, markFailed, markGone, markSent, type Delivery } from './queue.ts';
+import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/push.ts';
+import { nextAttemptIn } from './queue.ts';
 import type { SendOutcome, Sender } from './sender.ts';
 
 export interface PushWorker {
@@ -43,7 +44,7 @@ export function createPushWorker({ db, senders, config, log, batch = 20 }: Worke
     if (outcome.kind === 'sent') return markSent(db, d.id);
     log?.warn({ delivery: d.id, attempt: d.attempts, outcome: outcome.kind, detail: outcome.detail }, 'push not delivered');
     if (outcome.kind === 'gone') return markGone(db, d, outcome.detail);
-    return markFailed(db, d, outcome.detail, config.maxAttempts, outcome.kind === 'failed');
+    return markFailed(db, d.id, outcome.detail, nextAttemptIn(d.attempts, config.maxAttempts, outcome.kind === 'failed'));
   }
 
   async function drain(): Promise<number> {

@@ -1,21 +1,27 @@
 // The login service (decisions 18) and logout.
-import type { FastifyInstance } from 'fastify';
-import type { LoginRequest } from '../../common/schemas/index.ts';
+import { Type } from 'typebox';
+import { LoginRequest, LoginResponse } from '../../common/schemas/auth.ts';
+import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
+import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { audit } from '../domain/audit.ts';
-import { createSession, revokeSession } from '../domain/sessions.ts';
-import { clearKey, countEvent, lockedUntil, retryAfterSeconds, wibTime } from '../domain/throttle.ts';
+import { patientByBirthDate } from '../db/patients.ts';
+import { saveRegistration } from '../db/push.ts';
+import { createSession, revokeSession } from '../db/sessions.ts';
+import { clearKey, countEvent, lockedUntil } from '../db/throttle.ts';
+import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
-import { registrationKind, saveRegistration } from '../push/registrations.ts';
-import { ISO_DATE, failure } from './schemas.ts';
+import { registrationKind } from '../push/registrations.ts';
+import { PATIENT, PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
 
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
 export const loginLockedMessage = (until: Date) =>
   `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
-export async function authRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+const LoginFailed = Refusal('Unknown number or wrong birth date, alike');
+
+export async function authRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
 
   app.post(
@@ -23,41 +29,27 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
     {
       schema: {
         summary: 'Log in with medical record number and birth date',
-        body: {
-          type: 'object',
-          required: ['medical_record_number', 'birthdate'],
-          properties: {
-            medical_record_number: { type: 'string', minLength: 1, maxLength: 20 },
-            birthdate: ISO_DATE,
-            fcmtoken: { type: 'string', maxLength: 4096, default: '' },
-          },
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              token: {
-                type: 'object',
-                properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } },
-              },
-            },
-          },
-          401: failure,
-          429: failure,
-        },
+        body: LoginRequest,
+        response: { 200: LoginResponse, 401: LoginFailed, ...THROTTLED, ...PUBLIC_POST },
       },
     },
     async (req, reply) => {
-      const body = req.body as LoginRequest;
-      const nomr = body.medical_record_number.trim();
+      const nomr = req.body.medical_record_number.trim();
+      const fcmtoken = req.body.fcmtoken ?? '';
       // A lock answers before the birth date is even looked at, for any number, known or not.
-      const locked = await lockedUntil(db, [['login-nomr', nomr], ['login-ip', req.ip]]);
+      const locked = await lockedUntil(db, [
+        ['login-nomr', nomr],
+        ['login-ip', req.ip],
+      ]);
       if (locked) {
         await audit(db, { action: 'login', outcome: 'throttled', subject: nomr }, req);
-        return reply.code(429).header('Retry-After', String(retryAfterSeconds(locked))).send({ status: false, message: loginLockedMessage(locked) });
+        return reply
+          .code(429)
+          .header('Retry-After', String(retryAfterSeconds(locked)))
+          .send({ status: false, message: loginLockedMessage(locked) });
       }
       // One query for both halves: an unknown number and a wrong date look the same.
-      const [patient] = await db.query<{ nomr: string }>('SELECT nomr FROM patients WHERE nomr = $1 AND tgl_lahir = $2::date', [nomr, body.birthdate]);
+      const patient = await patientByBirthDate(db, nomr, req.body.birthdate);
       if (!patient) {
         // Only failures count, so patients logging in behind one address never lock it.
         await db.tx(async (q) => {
@@ -68,20 +60,27 @@ export async function authRoutes(app: FastifyInstance, db: Db, config: Config): 
         return reply.code(401).send({ status: false, message: LOGIN_FAILED });
       }
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
-      const kind = body.fcmtoken ? registrationKind(body.fcmtoken, config.push.endpointHosts) : null;
+      const kind = fcmtoken ? registrationKind(fcmtoken, config.push.endpointHosts) : null;
       const token = await db.tx(async (q) => {
         await clearKey(q, 'login-nomr', nomr);
-        await audit(q, { action: 'login', outcome: 'ok', actor: nomr, subject: nomr }, req);
-        if (kind) await saveRegistration(q, patient.nomr, body.fcmtoken, kind);
-        return createSession(q, patient.nomr, policy);
+        await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
+        if (kind) await saveRegistration(q, patient, fcmtoken, kind);
+        return createSession(q, patient, policy);
       });
-      return { token: { access_token: token, token_type: 'Bearer', expires_in: config.sessionMaxDays * 86400 } };
+      return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 } };
     },
   );
 
   app.post(
     '/api/auth/logout',
-    { schema: { summary: 'End the session of the bearer token' } },
+    {
+      schema: {
+        summary: 'End the session of the bearer token; without one there is nothing to end',
+        // The token is optional: logging out twice, or after expiry, is no error.
+        security: [...PATIENT, {}],
+        response: { 200: Success(Type.Null(), 'Signed out; Clear-Site-Data empties the browser storage'), ...PUBLIC_POST },
+      },
+    },
     async (req, reply) => {
       const token = bearerToken(req.headers.authorization);
       const nomr = token ? await revokeSession(db, token) : null;

@@ -1,45 +1,22 @@
 // Clinics, doctor schedules, quota and booking.
-import type { FastifyInstance } from 'fastify';
-import type { BookingRequest } from '../../common/schemas/index.ts';
+import { Type } from 'typebox';
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
-import * as records from '../db/records.ts';
+import { BookingAnswer, BookingRequest, Clinic, DoctorQuery, DoctorSchedule, LastAppointment, QuotaQuery, QuotaSlot } from '../../common/schemas/booking.ts';
+import { Success } from '../../common/schemas/envelope.ts';
+import { PatientQuery } from '../../common/schemas/patient.ts';
+import { bookingStore, lastBpjsAppointment, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
-import { book, quotaList } from '../domain/booking.ts';
-import { ISO_DATE, NOMR, envelope, failure, fields, int, list, nstr, patientQuery, str } from './schemas.ts';
+import * as records from '../db/records.ts';
+import { book, orNoPractice } from '../domain/booking.ts';
+import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
-const quotaQuery = {
-  type: 'object',
-  required: ['kd_dep', 'tgl_janji'],
-  properties: {
-    kd_dr: { type: 'string', maxLength: 20, default: '' },
-    kd_dep: { type: 'string', minLength: 1, maxLength: 20 },
-    tgl_janji: { type: 'string', pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{2}$', description: 'MM/DD/YY' },
-    hari: { type: 'string', maxLength: 10, description: 'Indonesian weekday name' },
-  },
-} as const;
+export async function bookingRoutes(app: Api, db: Db): Promise<void> {
+  const store = bookingStore(db);
 
-const bookingBody = {
-  type: 'object',
-  required: ['nomr', 'tgl_janji', 'kd_dep', 'kd_dr', 'sts_jam', 'carabayar', 'hp'],
-  additionalProperties: false,
-  properties: {
-    nomr: NOMR,
-    tgl_janji: ISO_DATE,
-    sts_ue: { type: 'string', maxLength: 10 },
-    tgl_lahir: { type: 'string', maxLength: 10 },
-    kd_dep: { type: 'string', minLength: 1, maxLength: 20 },
-    kd_dr: { type: 'string', minLength: 1, maxLength: 20 },
-    sts_jam: { type: 'string', minLength: 1, maxLength: 10 },
-    carabayar: { enum: ['B', 'P'] },
-    hp: { type: 'string', maxLength: 30 },
-  },
-} as const;
-
-export async function bookingRoutes(app: FastifyInstance, db: Db): Promise<void> {
   app.get(
     '/api/patient/kddep',
-    { schema: { summary: 'Clinics', querystring: patientQuery, response: { 200: envelope(list(fields(['kd_dep', 'ds_dep']))) } } },
-    async () => ({ status: true, data: await records.clinics(db) }),
+    { schema: { summary: 'Clinics', security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(Clinic)), ...PATIENT_GET } } },
+    async () => ({ status: true as const, data: await records.clinics(db) }),
   );
 
   app.get(
@@ -47,11 +24,12 @@ export async function bookingRoutes(app: FastifyInstance, db: Db): Promise<void>
     {
       schema: {
         summary: "The patient's last BPJS appointment date (for the 8-day gap)",
-        querystring: patientQuery,
-        response: { 200: envelope({ type: 'object', properties: { tgl_janji: nstr } }) },
+        security: PATIENT,
+        querystring: PatientQuery,
+        response: { 200: Success(LastAppointment), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true, data: { tgl_janji: await records.lastBpjsAppointment(db, req.nomr) } }),
+    async (req) => ({ status: true as const, data: { tgl_janji: await lastBpjsAppointment(db, req.nomr) } }),
   );
 
   app.get(
@@ -59,19 +37,12 @@ export async function bookingRoutes(app: FastifyInstance, db: Db): Promise<void>
     {
       schema: {
         summary: 'Doctors of a specialty with their weekly schedules',
-        querystring: { type: 'object', required: ['spesialis'], properties: { spesialis: { type: 'string', minLength: 1, maxLength: 60 } } },
-        response: {
-          200: envelope({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { ...fields(['nama_dr_lengkap', 'kd_dr', 'foto']), jadwal: list(fields(['hari', 'jam_dtg', 'jam_plg', 'kd_dep', 'ds_dep'])) },
-            },
-          }),
-        },
+        security: PATIENT,
+        querystring: DoctorQuery,
+        response: { 200: Success(Type.Array(DoctorSchedule)), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true, data: await records.doctorSchedules(db, (req.query as { spesialis: string }).spesialis) }),
+    async (req) => ({ status: true as const, data: await records.doctorSchedules(db, req.query.spesialis) }),
   );
 
   app.get(
@@ -79,21 +50,19 @@ export async function bookingRoutes(app: FastifyInstance, db: Db): Promise<void>
     {
       schema: {
         summary: 'Sessions and quota of a clinic (or one doctor) on a date; kode 301 when none',
-        querystring: quotaQuery,
-        response: {
-          200: envelope(list({ ...fields(['nama_dr', 'kd_dr', 'jam_dtg', 'jam_plg', 'sts_jam', 'sts_ue']), kode: int, batas_quota: int, quota_terisi: int })),
-          400: failure,
-        },
+        security: PATIENT,
+        querystring: QuotaQuery,
+        response: { 200: Success(Type.Array(QuotaSlot)), ...PATIENT_GET },
       },
     },
     async (req, reply) => {
-      const { kd_dr, kd_dep, tgl_janji, hari } = req.query as { kd_dr: string; kd_dep: string; tgl_janji: string; hari?: string };
+      const { kd_dr = '', kd_dep, tgl_janji, hari } = req.query;
       const date = fromQuotaDate(tgl_janji);
       if (!date) return reply.code(400).send({ status: false, message: 'Tanggal tidak valid (format MM/DD/YY).' });
       if (hari && !sameWeekday(hari, weekdayName(date))) {
         return reply.code(400).send({ status: false, message: `Tanggal ${tgl_janji} jatuh pada hari ${weekdayName(date)}, bukan ${hari}.` });
       }
-      return { status: true, data: await quotaList(db, kd_dep, kd_dr, date) };
+      return { status: true as const, data: orNoPractice(await quotaSlots(db, kd_dep, kd_dr, date)) };
     },
   );
 
@@ -102,17 +71,14 @@ export async function bookingRoutes(app: FastifyInstance, db: Db): Promise<void>
     {
       schema: {
         summary: 'Book an outpatient appointment',
-        body: bookingBody,
-        response: {
-          200: {
-            oneOf: [envelope({ type: 'object', properties: { message: str, no_urut: int, tgl_janji: str } }), failure],
-          },
-        },
+        security: PATIENT,
+        body: BookingRequest,
+        response: { 200: BookingAnswer, ...PATIENT_POST },
       },
     },
     async (req) => {
-      const outcome = await book(db, req.nomr, req.body as BookingRequest, todayWib());
-      return outcome.ok ? { status: true, data: outcome.result } : { status: false, message: outcome.message };
+      const outcome = await book(store, req.nomr, req.body, todayWib());
+      return outcome.ok ? { status: true as const, data: outcome.result } : { status: false as const, message: outcome.message };
     },
   );
 }

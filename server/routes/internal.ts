@@ -1,58 +1,37 @@
-// Calls the hospital's own systems make, guarded by their own service token: a notification to
-// a patient, a clinic queue number called, a pharmacy status change.
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+// Calls the hospital's own systems make, guarded by their own service token (guard.ts): a
+// notification to a patient, a clinic queue number called, a pharmacy status change.
 import { todayWib } from '../../common/dates.ts';
+import { Success } from '../../common/schemas/envelope.ts';
+import { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus } from '../../common/schemas/internal.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { audit } from '../domain/audit.ts';
-import { READY_STATUS, callClinicQueue, setPharmacyStatus } from '../domain/queues.ts';
-import { enqueueNotification } from '../push/queue.ts';
-import { NOMR } from './schemas.ts';
+import { enqueueNotification } from '../db/push.ts';
+import { callClinicQueue, setPharmacyStatus } from '../db/queues.ts';
+import { READY_STATUS } from '../domain/queues.ts';
+import { registerServiceGuard } from '../guard.ts';
+import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const body = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
-const notFound = { status: false, message: 'Tidak ada antrian itu hari ini.' } as const;
+const NO_QUEUE = 'Tidak ada antrian itu hari ini.';
 
 /** `onNotification` wakes this process's push worker, so a notification goes out at once. */
-export async function internalRoutes(app: FastifyInstance, db: Db, config: Config, onNotification: () => void): Promise<void> {
-  app.addHook('onRequest', async (req, reply) => {
-    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    if (!config.internalApiToken) {
-      return reply.code(503).send({ status: false, message: 'INTERNAL_API_TOKEN is not configured on this server.' });
-    }
-    if (!sameSecret(given, config.internalApiToken)) {
-      await audit(db, { action: 'internal', outcome: 'unauthorized', detail: `${req.method} ${req.url.split('?')[0]}` }, req);
-      return reply.code(401).send({ status: false, message: 'Invalid service token.' });
-    }
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode === 401 || reply.statusCode === 503) return;
-    const subject = (req.body as { nomr?: string } | undefined)?.nomr ?? null;
-    await audit(db, { action: 'internal', outcome: String(reply.statusCode), actor: 'hospital-system', subject, detail: `${req.method} ${req.url.split('?')[0]}` }, req).catch(
-      (err) => req.log.error({ err }, 'audit log write failed'),
-    );
-  });
+export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void): Promise<void> {
+  registerServiceGuard(app, db, config);
 
   app.post(
     '/api/internal/notify',
     {
       schema: {
         summary: 'Send a notification to a patient (hospital systems only)',
-        body: body(['nomr', 'title', 'body'], { nomr: NOMR, title: text(120), body: text(500), url: { type: 'string', pattern: '^/[^/\\\\]', maxLength: 300 } }),
+        security: SERVICE,
+        body: NotifyRequest,
+        response: { 200: Success(Enqueued), ...NOT_FOUND('Unknown medical record number'), ...SERVICE_POST },
       },
     },
     async (req, reply) => {
-      const result = await enqueueNotification(db, req.body as { nomr: string; title: string; body: string; url?: string });
+      const result = await enqueueNotification(db, req.body);
       if (!result) return reply.code(404).send({ status: false, message: 'Unknown medical record number.' });
       onNotification();
-      return { status: true, data: result };
+      return { status: true as const, data: result };
     },
   );
 
@@ -61,14 +40,16 @@ export async function internalRoutes(app: FastifyInstance, db: Db, config: Confi
     {
       schema: {
         summary: "A clinic queue number of today is called: the patient's card shows it and their phone is notified",
-        body: body(['no_reg'], { no_reg: text(40) }),
+        security: SERVICE,
+        body: ClinicCall,
+        response: { 200: Success(Enqueued), ...NOT_FOUND('No such queue entry today'), ...SERVICE_POST },
       },
     },
     async (req, reply) => {
-      const result = await callClinicQueue(db, (req.body as { no_reg: string }).no_reg, todayWib());
-      if (!result) return reply.code(404).send(notFound);
+      const result = await callClinicQueue(db, req.body.no_reg, todayWib());
+      if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       onNotification();
-      return { status: true, data: result };
+      return { status: true as const, data: result };
     },
   );
 
@@ -77,15 +58,16 @@ export async function internalRoutes(app: FastifyInstance, db: Db, config: Confi
     {
       schema: {
         summary: `A pharmacy queue entry of today changes status; the change to '${READY_STATUS}' notifies the patient`,
-        body: body(['no_antrian', 'status_obat'], { no_antrian: text(20), status_obat: text(60) }),
+        security: SERVICE,
+        body: PharmacyStatus,
+        response: { 200: Success(PharmacyChange), ...NOT_FOUND('No such queue entry today'), ...SERVICE_POST },
       },
     },
     async (req, reply) => {
-      const { no_antrian, status_obat } = req.body as { no_antrian: string; status_obat: string };
-      const result = await setPharmacyStatus(db, no_antrian, status_obat.trim(), todayWib());
-      if (!result) return reply.code(404).send(notFound);
+      const result = await setPharmacyStatus(db, req.body.no_antrian, req.body.status_obat.trim(), todayWib());
+      if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       if (result.notified) onNotification();
-      return { status: true, data: result };
+      return { status: true as const, data: result };
     },
   );
 }

@@ -1,7 +1,9 @@
 // Doctor photos for the demo: an SVG portrait card with the doctor's initials, drawn from the
 // database so every seeded `foto` path resolves. A hospital serves its real photos instead.
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { Db } from '../db/client.ts';
+import { doctorName } from '../db/records.ts';
+import { NOT_FOUND, PUBLIC_GET, type Api } from './contract.ts';
 
 const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e'];
 
@@ -29,14 +31,25 @@ export function portrait(name: string, kd_dr: string): string {
   );
 }
 
-export async function photoRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  app.get('/foto-dokter/:file', { schema: { hide: true } }, async (req, reply) => {
-    const m = /^([A-Za-z0-9]{1,20})\.svg$/.exec((req.params as { file: string }).file);
-    const [doctor] = m ? await db.query<{ nama_dr_lengkap: string }>('SELECT nama_dr_lengkap FROM doctors WHERE kd_dr = $1', [m[1]]) : [];
-    if (!m || !doctor) return reply.code(404).send({ status: false, message: 'Foto tidak ditemukan.' });
-    return reply
-      .header('Cache-Control', 'public, max-age=86400')
-      .type('image/svg+xml; charset=utf-8')
-      .send(portrait(doctor.nama_dr_lengkap, m[1]));
-  });
+export async function photoRoutes(app: Api, db: Db): Promise<void> {
+  app.get(
+    '/foto-dokter/:file',
+    {
+      schema: {
+        summary: "A doctor's 90×100 photo: the `foto` path of the doctor schedules",
+        params: Type.Object({ file: Type.String({ description: '<kd_dr>.svg' }) }),
+        response: {
+          200: { description: 'The photo', content: { 'image/svg+xml': { schema: Type.String() } } },
+          ...NOT_FOUND('No such doctor'),
+          ...PUBLIC_GET,
+        },
+      },
+    },
+    async (req, reply) => {
+      const kd_dr = /^([A-Za-z0-9]{1,20})\.svg$/.exec(req.params.file)?.[1];
+      const name = kd_dr ? await doctorName(db, kd_dr) : null;
+      if (!kd_dr || !name) return reply.code(404).send({ status: false, message: 'Foto tidak ditemukan.' });
+      return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml; charset=utf-8').send(portrait(name, kd_dr));
+    },
+  );
 }

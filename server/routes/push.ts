@@ -1,17 +1,19 @@
 // What the app needs for push: the server's VAPID public key (public), and a signed-in call to
 // keep a new or renewed registration (the reference API's addition to spec section 7).
-import type { FastifyInstance } from 'fastify';
+import { Success } from '../../common/schemas/envelope.ts';
+import { PushRegistered, PushRegistration, VapidKey } from '../../common/schemas/push.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { forgetRegistration, saveRegistration } from '../db/push.ts';
 import { HttpError } from '../errors.ts';
-import { forgetRegistration, registrationKind, saveRegistration } from '../push/registrations.ts';
+import { registrationKind } from '../push/registrations.ts';
 import type { VapidKeys } from '../push/webpush.ts';
-import { envelope, str } from './schemas.ts';
+import { PATIENT, PATIENT_POST, PUBLIC_GET, type Api } from './contract.ts';
 
-export async function pushKeyRoutes(app: FastifyInstance, vapid: () => Promise<VapidKeys>): Promise<void> {
+export async function pushKeyRoutes(app: Api, vapid: () => Promise<VapidKeys>): Promise<void> {
   app.get(
     '/api/push/vapid',
-    { schema: { summary: "The server's VAPID public key, for PushManager.subscribe", response: { 200: envelope({ type: 'object', properties: { publicKey: str } }) } } },
+    { schema: { summary: "The server's VAPID public key, for PushManager.subscribe", response: { 200: Success(VapidKey), ...PUBLIC_GET } } },
     async (_req, reply) => {
       const { publicKey } = await vapid();
       return reply.header('Cache-Control', 'public, max-age=3600').send({ status: true, data: { publicKey } });
@@ -19,30 +21,27 @@ export async function pushKeyRoutes(app: FastifyInstance, vapid: () => Promise<V
   );
 }
 
-export async function pushRegistrationRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+export async function pushRegistrationRoutes(app: Api, db: Db, config: Config): Promise<void> {
   app.post(
     '/api/patient/simpan/fcmtoken',
     {
       schema: {
         summary: "Keep the patient's new push registration (renewed every 7 days), replacing an older one",
-        security: [{ bearer: [] }],
-        body: {
-          type: 'object',
-          required: ['fcmtoken'],
-          additionalProperties: false,
-          properties: { fcmtoken: { type: 'string', minLength: 1, maxLength: 4096 }, replaces: { type: 'string', maxLength: 4096 } },
-        },
+        security: PATIENT,
+        body: PushRegistration,
+        response: { 200: Success(PushRegistered), ...PATIENT_POST },
       },
     },
     async (req) => {
-      const { fcmtoken, replaces } = req.body as { fcmtoken: string; replaces?: string };
+      const { fcmtoken, replaces } = req.body;
       const kind = registrationKind(fcmtoken, config.push.endpointHosts);
+      // Also a 400: a subscription pointing anywhere but a browser's push service.
       if (!kind) throw new HttpError(400, 'Registrasi notifikasi tidak valid.');
       await db.tx(async (q) => {
         if (replaces && replaces !== fcmtoken) await forgetRegistration(q, req.nomr, replaces);
         await saveRegistration(q, req.nomr, fcmtoken, kind);
       });
-      return { status: true, data: { kind } };
+      return { status: true as const, data: { kind } };
     },
   );
 }

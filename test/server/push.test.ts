@@ -12,6 +12,7 @@ import { pushService } from '../../server/push/service.ts';
 import { webPushSender } from '../../server/push/webpush.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { freshDb } from '../support/db.ts';
 import { pushEndpoint, subscriber, verifyVapidJwt, type PushEndpoint } from '../support/push.ts';
 
 let t: TestApp;
@@ -235,11 +236,20 @@ test('a renewed registration replaces the old one; another patient cannot remove
 });
 
 test('without configured keys, one VAPID pair is generated and every process shares it', async () => {
-  const a = await memoVapidKeys(t.db, { vapid: null, vapidSubject: 'mailto:it@rs.example' })();
-  const b = await memoVapidKeys(t.db, { vapid: null, vapidSubject: 'mailto:it@rs.example' })();
-  assert.is(a.publicKey, b.publicKey);
-  assert.match(a.publicKey, /^[A-Za-z0-9_-]{87}$/);
-  assert.is((await t.app.inject({ method: 'GET', url: '/api/push/vapid' })).json().data.publicKey, a.publicKey);
+  const config = { vapid: null, vapidSubject: 'mailto:it@rs.example' };
+  // A database with no pair yet, and two processes starting on it at once: both generate one.
+  const db = await freshDb({ seed: false });
+  try {
+    const [a, b] = await Promise.all([memoVapidKeys(db, config)(), memoVapidKeys(db, config)()]);
+    assert.is(a.publicKey, b.publicKey);
+    assert.is(a.privateKey, b.privateKey);
+    assert.match(a.publicKey, /^[A-Za-z0-9_-]{87}$/);
+    assert.is((await db.query('SELECT 1 FROM server_keys')).length, 1, 'one pair kept');
+  } finally {
+    await db.close();
+  }
+  const served = (await t.app.inject({ method: 'GET', url: '/api/push/vapid' })).json().data.publicKey;
+  assert.is(served, (await memoVapidKeys(t.db, config)()).publicKey);
 });
 
 test.run();

@@ -1,7 +1,7 @@
 // Opaque bearer tokens: 128 random bits, stored only as a SHA-256 hash, with an idle and an
 // absolute expiry, so that logout and expiry really end them.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from './client.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -14,10 +14,11 @@ export function hashToken(token: string): string {
 
 export async function createSession(q: Queryable, nomr: string, policy: SessionPolicy): Promise<string> {
   const token = randomBytes(16).toString('base64url');
-  await q.query(
-    `INSERT INTO sessions (token_hash, nomr, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [hashToken(token), nomr, policy.maxDays],
-  );
+  await q.query(`INSERT INTO sessions (token_hash, nomr, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+    hashToken(token),
+    nomr,
+    policy.maxDays,
+  ]);
   return token;
 }
 
@@ -40,6 +41,8 @@ export async function resolveSession(q: Queryable, token: string, policy: Sessio
 
 /** Ends the session; answers whose it was, or null when there was none to end. */
 export async function revokeSession(q: Queryable, token: string): Promise<string | null> {
-  const rows = await q.query<{ nomr: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING nomr', [hashToken(token)]);
+  const rows = await q.query<{ nomr: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING nomr', [
+    hashToken(token),
+  ]);
   return rows[0]?.nomr ?? null;
 }

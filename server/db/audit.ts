@@ -1,7 +1,7 @@
 // The audit log (migration 003): who did what to whose records, and when. Never a birth date,
 // never a token.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from './client.ts';
 
 export interface AuditEntry {
   /** login, records.read, records.write, auth, internal, registration */
@@ -17,10 +17,15 @@ export interface AuditEntry {
 }
 
 export async function audit(q: Queryable, e: AuditEntry, req?: Pick<FastifyRequest, 'ip' | 'id'>): Promise<void> {
-  await q.query(
-    'INSERT INTO audit_log (action, outcome, actor, subject, detail, ip, req_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [e.action, e.outcome, e.actor ?? null, e.subject ?? null, e.detail ?? null, req?.ip ?? null, req ? String(req.id) : null],
-  );
+  await q.query('INSERT INTO audit_log (action, outcome, actor, subject, detail, ip, req_id) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    e.action,
+    e.outcome,
+    e.actor ?? null,
+    e.subject ?? null,
+    e.detail ?? null,
+    req?.ip ?? null,
+    req ? String(req.id) : null,
+  ]);
 }
 
 export interface AuditBatch {

@@ -1,0 +1,54 @@
+// Login service, logout and self-registration (spec sections 3 and 7, decisions 7 and 18).
+import { Type, type Static } from 'typebox';
+import { Failure } from './envelope.ts';
+import { IsoDate, Text } from './fields.ts';
+
+export const LoginRequest = Type.Object(
+  {
+    medical_record_number: Text(20, { minLength: 1 }),
+    birthdate: IsoDate,
+    fcmtoken: Type.Optional(
+      Text(4096, {
+        default: '',
+        description: 'The push registration: an FCM token or a Web Push subscription as JSON; empty when there is none (decisions 7)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginResponse = Type.Object(
+  {
+    token: Type.Object({
+      access_token: Type.String(),
+      token_type: Type.Literal('Bearer'),
+      expires_in: Type.Integer({ description: 'Seconds until the session ends at the latest' }),
+    }),
+  },
+  { description: 'Logged in' },
+);
+export type LoginResponse = Static<typeof LoginResponse>;
+
+/** The registration form (spec section 3); its contents are checked with worded answers. */
+export const NewPatient = Type.Object(
+  {
+    nama: Text(100),
+    no_ktp: Text(20, { description: 'NIK, 16 digits' }),
+    tempat_lahir: Text(60),
+    tgl_lahir: Text(10, { description: 'YYYY-MM-DD' }),
+    telp_hp: Text(20, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
+    email: Text(120),
+    pekerjaan: Text(2, { description: "Occupation code '00'…'12'" }),
+  },
+  { additionalProperties: false },
+);
+export type NewPatient = Static<typeof NewPatient>;
+
+/** Saved (or already waiting for verification): the text the registration dialog shows. */
+export const Registered = Type.Object({ status: Type.Literal(true), message: Type.String() });
+export type Registered = Static<typeof Registered>;
+
+export const RegistrationAnswer = Type.Union([Registered, Failure], {
+  description: "Saved, or { status: false } with what is wrong in the person's words",
+});

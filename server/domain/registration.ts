@@ -1,0 +1,30 @@
+// Self-registration's checks (spec sections 3 and 5), answered in words the person can act on.
+import { daysBetween, isIsoDate, todayWib } from '../../common/dates.ts';
+import { isMobileNumber } from '../../common/phone.ts';
+import type { NewPatient } from '../../common/schemas/auth.ts';
+import { OCCUPATIONS } from '../../common/schemas/codes.ts';
+
+export const REGISTRATION_MSG = {
+  saved: 'Data Anda Telah disimpan. Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih',
+  already: 'NIK ini sudah terdaftar dan menunggu verifikasi. Silahkan lanjutkan proses verifikasi di loket pendaftaran.',
+  empty: 'Mohon isi semua data dengan benar!',
+  nik: 'No KTP (NIK) harus 16 angka.',
+  birthDate: 'Tanggal Lahir tidak valid.',
+  phone: 'Nomor Telpon tidak valid. Gunakan nomor HP, misalnya 081234567890.',
+  email: 'Alamat Email tidak valid.',
+  occupation: 'Pilih Pekerjaan dari daftar.',
+} as const;
+
+const FIELDS = ['nama', 'no_ktp', 'tempat_lahir', 'tgl_lahir', 'telp_hp', 'email', 'pekerjaan'] as const;
+
+/** What is wrong with a registration; null when it is fine. */
+export function registrationProblem(p: NewPatient, today = todayWib()): string | null {
+  if (FIELDS.some((k) => !p[k]?.trim())) return REGISTRATION_MSG.empty;
+  if (!/^[0-9]{16}$/.test(p.no_ktp.trim())) return REGISTRATION_MSG.nik;
+  const age = isIsoDate(p.tgl_lahir) ? daysBetween(p.tgl_lahir, today) : -1;
+  if (age < 0 || age > 130 * 366) return REGISTRATION_MSG.birthDate;
+  if (!isMobileNumber(p.telp_hp)) return REGISTRATION_MSG.phone;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(p.email.trim())) return REGISTRATION_MSG.email;
+  if (!OCCUPATIONS.some(([code]) => code === p.pekerjaan)) return REGISTRATION_MSG.occupation;
+  return null;
+}

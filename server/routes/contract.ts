@@ -1,0 +1,40 @@
+// What the routes share in their schemas: the typed instance, who may call, and the failures
+// each kind of route can answer besides its own, so that the OpenAPI document (/api/docs) lists
+// every status the server really sends (errors.ts, guard.ts).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import { Refusal } from '../../common/schemas/envelope.ts';
+
+/** The server with request and reply types inferred from the route schemas. */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export const SECURITY_SCHEMES = {
+  bearerAuth: { type: 'http', scheme: 'bearer', description: "The patient's session: token.access_token of the login" },
+  serviceToken: { type: 'http', scheme: 'bearer', description: "The hospital systems' INTERNAL_API_TOKEN" },
+} as const;
+
+/** Patient calls carry the session's bearer token (spec section 6). */
+export const PATIENT = [{ bearerAuth: [] }];
+/** The hospital's own systems carry their service token. */
+export const SERVICE = [{ serviceToken: [] }];
+
+const invalid = Refusal('The request does not fit its schema; the message names the field');
+const unauthorized = Refusal('No valid token');
+const forbidden = Refusal("A nomr other than the token's own (decisions 16)");
+const tooLarge = Refusal('The body is over the size limit');
+const notJson = Refusal('The body is not JSON');
+const fault = Refusal('Our fault, logged with the request id; never a stack trace');
+
+export const THROTTLED = { 429: Refusal('Too many attempts; Retry-After says when to try again') } as const;
+export const NOT_FOUND = (what: string) => ({ 404: Refusal(what) }) as const;
+
+export const PUBLIC_GET = { 500: fault } as const;
+export const PUBLIC_QUERY = { 400: invalid, 500: fault } as const;
+export const PUBLIC_POST = { 400: invalid, 413: tooLarge, 415: notJson, 500: fault } as const;
+export const PATIENT_GET = { 400: invalid, 401: unauthorized, 403: forbidden, 500: fault } as const;
+export const PATIENT_POST = { ...PATIENT_GET, 413: tooLarge, 415: notJson } as const;
+export const SERVICE_POST = {
+  ...PUBLIC_POST,
+  401: unauthorized,
+  503: Refusal('INTERNAL_API_TOKEN is not configured on this server'),
+} as const;
