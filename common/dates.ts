@@ -1,5 +1,7 @@
 // Calendar dates as the hospital counts them: Asia/Jakarta (WIB, UTC+7, no daylight saving),
 // whatever the device's or server's own time zone (decisions 8). A date is a 'YYYY-MM-DD' string.
+// The display and wire formats (decisions 10) are tinydate templates.
+import tinydate from 'tinydate';
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,9 +12,34 @@ export const MONTHS = [
   'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
 ] as const;
 
+const pad = (n: number) => (n < 10 ? '0' : '') + n;
+
+// tinydate reads a Date in the machine's own zone. These read it in UTC, and every Date given
+// them holds either a calendar date at UTC midnight or a WIB wall-clock time shifted by +7 h, so
+// the result is the same on a phone in Jayapura and a server in UTC.
+const WIB = {
+  YYYY: (d: Date) => d.getUTCFullYear(),
+  YY: (d: Date) => pad(d.getUTCFullYear() % 100),
+  MM: (d: Date) => pad(d.getUTCMonth() + 1),
+  MMMM: (d: Date) => MONTHS[d.getUTCMonth()],
+  DD: (d: Date) => pad(d.getUTCDate()),
+  HH: (d: Date) => pad(d.getUTCHours()),
+  mm: (d: Date) => pad(d.getUTCMinutes()),
+};
+const template = (t: string) => tinydate(t, WIB);
+
+const ISO = /* @__PURE__ */ template('{YYYY}-{MM}-{DD}');
+const QUOTA = /* @__PURE__ */ template('{MM}/{DD}/{YY}');
+const DMY = /* @__PURE__ */ template('{DD}/{MM}/{YYYY}');
+const LONG = /* @__PURE__ */ template('{DD} {MMMM} {YYYY}');
+const MOMENT = /* @__PURE__ */ template('{DD} {MMMM} {YYYY} pukul {HH}.{mm}');
+
+/** The WIB wall-clock time of an instant, as a Date to read in UTC. */
+const wib = (ms: number) => new Date(ms + WIB_OFFSET_MS);
+
 /** Today's date in WIB. */
 export function todayWib(now: number = Date.now()): string {
-  return new Date(now + WIB_OFFSET_MS).toISOString().slice(0, 10);
+  return ISO(wib(now));
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -30,18 +57,21 @@ function utc(date: string): number {
   return Date.parse(`${date}T00:00:00Z`);
 }
 
+/** A date (its first ten characters: '2026-12-01 07:45:00' is 1 December) at UTC midnight. */
+const day = (date: string) => new Date(utc(date.slice(0, 10)));
+
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((utc(b) - utc(a)) / DAY_MS);
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return ISO(new Date(utc(date) + days * DAY_MS));
 }
 
 /** Indonesian weekday name (decisions 9). */
 export function weekdayName(date: string): (typeof WEEKDAYS)[number] {
-  return WEEKDAYS[new Date(utc(date)).getUTCDay()];
+  return WEEKDAYS[day(date).getUTCDay()];
 }
 
 export function sameWeekday(a: string, b: string): boolean {
@@ -50,8 +80,7 @@ export function sameWeekday(a: string, b: string): boolean {
 
 /** MM/DD/YY, the quota query's date (decisions 10). */
 export function toQuotaDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${m}/${d}/${y.slice(2)}`;
+  return QUOTA(day(date));
 }
 
 /** Reads MM/DD/YY back into YYYY-MM-DD (20YY), or null. */
@@ -62,23 +91,26 @@ export function fromQuotaDate(s: string): string | null {
   return isIsoDate(iso) ? iso : null;
 }
 
+const known = (date: string | null | undefined): date is string => !!date && isIsoDate(date.slice(0, 10));
+
 /** DD/MM/YYYY */
 export function formatDmy(date: string | null | undefined): string {
-  if (!date) return '';
-  const [y, m, d] = date.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
+  return known(date) ? DMY(day(date)) : '';
 }
 
 /** DD MMMM YYYY with Indonesian month names, e.g. 17 Agustus 1968. */
 export function formatLong(date: string | null | undefined): string {
-  if (!date || !isIsoDate(date.slice(0, 10))) return '';
-  const [y, m, d] = date.slice(0, 10).split('-');
-  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
+  return known(date) ? LONG(day(date)) : '';
+}
+
+/** An instant as a WIB date and time: '23 November 2026 pukul 07.45'. */
+export function formatMoment(ms: number): string {
+  return MOMENT(wib(ms));
 }
 
 /** ISO weekday number: 1 Senin … 7 Minggu. */
 export function isoWeekday(date: string): number {
-  const d = new Date(utc(date)).getUTCDay();
+  const d = day(date).getUTCDay();
   return d === 0 ? 7 : d;
 }
 

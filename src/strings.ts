@@ -7,6 +7,8 @@ export const S = {
   noData: 'Tidak ada data !',
   offline: 'Anda sedang offline. Data akan dimuat saat koneksi kembali.',
   waitingForConnection: 'Menunggu koneksi internet…',
+  /** Over an answer kept on the phone that could not be refreshed: when it was fetched (WIB). */
+  lastUpdated: (when: string) => `Terakhir diperbarui ${when}`,
   back: 'Kembali',
   close: 'Close',
   installApp: 'Install App',
@@ -42,7 +44,6 @@ export const S = {
   },
 
   register: {
-    title: 'Registrasi Pasien Baru',
     nama: 'Nama',
     noKtp: 'No KTP',
     tempatLahir: 'Tempat Lahir',

@@ -1,16 +1,11 @@
 // Login service and self-registration: the two calls made without a bearer token.
 import { API } from '../../common/paths.ts';
-import { type LoginRequest, type LoginResponse, type NewPatient } from '../../common/schemas/index.ts';
+import type { LoginRequest, LoginResponse, NewPatient } from '../../common/schemas/index.ts';
 import { call, type Result } from './http.ts';
 
-export function login(body: LoginRequest): Promise<Result<string>> {
-  return call<string>(API.login, {
-    method: 'POST',
-    body,
-    auth: false,
-    base: 'login',
-    pick: (b) => (b as unknown as LoginResponse).token?.access_token,
-  });
+/** The token and how long it lasts (expires_in, seconds), or undefined when none came. */
+export function login(body: LoginRequest): Promise<Result<Partial<LoginResponse['token']> | undefined>> {
+  return call(API.login, { method: 'POST', body, auth: false, base: 'login', pick: (b) => b.token });
 }
 
 /** Ends the session on the server too; local sign-out happens whatever this answers. */

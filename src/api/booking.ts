@@ -1,8 +1,9 @@
 // Clinics, schedules, quota and booking (spec section 7).
 import { API } from '../../common/paths.ts';
-import * as C from '../../common/schemas/index.ts';
+import type * as C from '../../common/schemas/index.ts';
 import { quotaQuery } from '../../common/booking.ts';
-import { call, patientQuery, type Result } from './http.ts';
+import { call, type Result } from './http.ts';
+import { patientQuery } from './query.ts';
 
 export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
 

@@ -71,15 +71,8 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     const error = toError(err);
     if (error.kind === 'unauthorized' && auth && session.signedIn.value) {
       session.signOut();
-      expiredListeners.forEach((fn) => fn());
+      for (const fn of expiredListeners) fn();
     }
     return { ok: false, error };
   }
-}
-
-/** The signed-in patient's nomr and tgllahir, as most calls send them. */
-export function patientQuery(withBirthDate = true): Record<string, string> {
-  const c = session.current.value;
-  if (!c) return {};
-  return withBirthDate ? { nomr: c.nomr, tgllahir: c.birthDate } : { nomr: c.nomr };
 }

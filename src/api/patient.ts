@@ -1,7 +1,8 @@
 // The signed-in patient's own records: narrow verbs, typed results.
 import { API } from '../../common/paths.ts';
-import { type ClinicQueueItem, type PharmacyQueueItem, type Profile, type UpcomingAppointment } from '../../common/schemas/index.ts';
-import { call, patientQuery, type Result } from './http.ts';
+import type { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointment } from '../../common/schemas/index.ts';
+import { call, type Result } from './http.ts';
+import { patientQuery } from './query.ts';
 
 export const getProfile = (withBirthDate = true): Promise<Result<Profile>> =>
   call<Profile>(API.profile, { query: patientQuery(withBirthDate) });

@@ -1,7 +1,8 @@
 // Procedure schedules, histories and results of the signed-in patient.
 import { API } from '../../common/paths.ts';
-import * as C from '../../common/schemas/index.ts';
-import { call, patientQuery, type Result } from './http.ts';
+import type * as C from '../../common/schemas/index.ts';
+import { call, type Result } from './http.ts';
+import { patientQuery } from './query.ts';
 
 const list = <T,>(path: string, withBirthDate = true) => (): Promise<Result<T[]>> =>
   call<T[]>(path, { query: patientQuery(withBirthDate) });
@@ -16,10 +17,14 @@ export const getCathHistory = list<C.CathHistory>(API.historyCath);
 export const getSurgeryHistory = list<C.SurgeryHistory>(API.historySurgery);
 export const getVascularReports = list<C.VascularReport>(API.vascular, false);
 
-/** Lab orders: the penunjang call's hasillab list. */
-export const getLabOrders = (): Promise<Result<C.LabOrder[]>> =>
-  call<C.LabOrder[]>(API.supporting, { query: patientQuery(false), pick: (b) => b.hasillab ?? [] });
+/**
+ * The penunjang call answers two lists: hasillab (the lab screens) and data (the poli history,
+ * of the signed-in patient: decisions 15).
+ */
+export type Supporting = Omit<C.SupportingResponse, 'status'>;
 
-/** The poli history: the penunjang call's data list, for the signed-in patient (decisions 15). */
-export const getPoliHistory = (): Promise<Result<C.PoliHistoryItem[]>> =>
-  call<C.PoliHistoryItem[]>(API.supporting, { query: patientQuery(false), pick: (b) => b.data ?? [] });
+export const getSupporting = (): Promise<Result<Supporting>> =>
+  call<Supporting>(API.supporting, {
+    query: patientQuery(false),
+    pick: (b) => ({ hasillab: (b.hasillab as C.LabOrder[] | undefined) ?? [], data: (b.data as C.PoliHistoryItem[] | undefined) ?? [] }),
+  });

@@ -3,11 +3,15 @@
 import { computed, signal } from '@preact/signals';
 
 export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
+/** Our own key beside the spec's: when the token ends at the latest (ms since epoch). */
+export const EXPIRES_KEY = 'tokenexpires';
 
 export interface Credentials {
   nomr: string;
   birthDate: string;
   token: string;
+  /** From the login answer's expires_in; unknown for a login service that gives none. */
+  expiresAt?: number;
 }
 
 function storage(): Storage | null {
@@ -22,7 +26,14 @@ function restore(): Credentials | null {
   const s = storage();
   const nomr = s?.getItem(KEYS.nomr);
   if (!s || !nomr || s.getItem(KEYS.status) !== '1') return null;
-  return { nomr, birthDate: s.getItem(KEYS.birthDate) ?? '', token: s.getItem(KEYS.token) ?? '' };
+  const expiresAt = Number(s.getItem(EXPIRES_KEY)) || undefined;
+  // A token past its end is refused by the server anyway: start signed out rather than fail
+  // each call, and show no records that belong to an ended session.
+  if (expiresAt && expiresAt <= Date.now()) {
+    s.clear();
+    return null;
+  }
+  return { nomr, birthDate: s.getItem(KEYS.birthDate) ?? '', token: s.getItem(KEYS.token) ?? '', expiresAt };
 }
 
 const current = signal<Credentials | null>(restore());
@@ -32,28 +43,31 @@ export const session = {
   current: computed(() => current.value),
   signedIn: computed(() => !!current.value?.nomr),
 
-  /** Keeps the credentials under the spec's keys; the session itself starts on reload(). */
-  store(c: Credentials): void {
+  /**
+   * Keeps the credentials under the spec's keys (section 4), the one place they are written, and
+   * answers what starts the session with them: login shows its welcome first (decisions).
+   */
+  store(c: Credentials): () => void {
     const s = storage();
     s?.setItem(KEYS.status, '1');
     s?.setItem(KEYS.nomr, c.nomr);
     s?.setItem(KEYS.birthDate, c.birthDate);
     s?.setItem(KEYS.token, c.token);
+    if (c.expiresAt) s?.setItem(EXPIRES_KEY, String(c.expiresAt));
+    return () => (current.value = c);
   },
 
   signIn(c: Credentials): void {
-    session.store(c);
-    current.value = c;
+    session.store(c)();
   },
 
-  /** What logout does (spec section 4): clear all local storage and the session. */
+  /**
+   * The one sign-out, whatever ends the session (the Logout button through logout.ts, a 401, a
+   * failed profile): clear all local storage and the session (spec section 4). The data layer
+   * forgets the patient's answers when it sees the session go.
+   */
   signOut(): void {
     storage()?.clear();
     current.value = null;
-  },
-
-  /** Re-reads local storage (another tab signed in or out). */
-  reload(): void {
-    current.value = restore();
   },
 };

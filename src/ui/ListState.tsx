@@ -1,11 +1,9 @@
-// The one list pattern (spec section 2): a spinner while loading, then the items, or the banner
-// 'Tidak ada data !' on a failure, status false or an empty list; offline, a quiet wait for the
-// connection instead. Every list screen uses it.
+// The one list pattern (spec section 2), over ResourceView: a spinner while loading, then the
+// items, or the banner 'Tidak ada data !' on a failure, status false, an empty list or a list the
+// screen's filter empties. Every list screen uses it.
 import type { ReactNode } from 'react';
-import { S } from '../strings.ts';
-import type { Resource } from './resource.ts';
-import { ErrorBanner, Loading } from './Spinner.tsx';
-import * as css from './ui.css.ts';
+import { mapResource, type Resource } from '../data/resource.ts';
+import { ResourceView } from './ResourceView.tsx';
 
 interface Props<T> {
   resource: Resource<T[]>;
@@ -15,12 +13,5 @@ interface Props<T> {
 }
 
 export function ListState<T>({ resource, filter, children }: Props<T>) {
-  if (resource.state === 'loading' && !resource.data) return <Loading />;
-  // Offline is not a failure of the list: the banner says so, and the list loads when the
-  // connection comes back (useResource).
-  if (resource.state === 'error' && resource.error.kind === 'offline') return <p className={css.waiting}>{S.waitingForConnection}</p>;
-  if (resource.state === 'error') return <ErrorBanner text={S.noData} />;
-  const items = (resource.data ?? []).filter(filter ?? (() => true));
-  if (!items.length) return <ErrorBanner text={S.noData} />;
-  return <>{children(items)}</>;
+  return <ResourceView resource={filter ? mapResource(resource, (items) => items.filter(filter)) : resource}>{children}</ResourceView>;
 }

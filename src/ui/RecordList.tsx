@@ -1,9 +1,9 @@
 // A list screen of records: the list pattern, one card per record with labelled fields.
 import type { ReactNode } from 'react';
-import type { Result } from '../api/http.ts';
+import type { Read } from '../data/cache.ts';
+import { useRead } from '../data/hooks.ts';
 import { card, page } from './controls.css.ts';
 import { ListState } from './ListState.tsx';
-import { useResource } from './resource.ts';
 import * as css from './records.css.ts';
 
 export type FieldRow<T> = [label: string, value: (item: T) => ReactNode];
@@ -21,16 +21,16 @@ export function Fields<T>({ item, rows }: { item: T; rows: FieldRow<T>[] }) {
   );
 }
 
-interface Props<T> {
-  load: () => Promise<Result<T[]>>;
+interface Props<T, Raw> {
+  read: Read<T[], Raw>;
   rows: FieldRow<T>[];
   filter?: (item: T) => boolean;
   /** A link at the foot of each card (to its detail). */
   footer?: (item: T) => ReactNode;
 }
 
-export function RecordList<T>({ load, rows, filter, footer }: Props<T>) {
-  const [resource] = useResource(load);
+export function RecordList<T, Raw = unknown>({ read, rows, filter, footer }: Props<T, Raw>) {
+  const [resource] = useRead(read);
   return (
     <main className={page}>
       <ListState resource={resource} filter={filter}>

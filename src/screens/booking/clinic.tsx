@@ -1,20 +1,20 @@
 // Perjanjian Poliklinik (/perjanjianpoli, spec sections 2, 4, 5): clinic, guarantee and date,
 // then the doctors of that clinic with their quota.
 import { useState } from 'react';
-import { getClinics } from '../../api/booking.ts';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
-import { useResource } from '../../ui/resource.ts';
+import { useRead } from '../../data/hooks.ts';
+import { clinics as clinicsRead } from '../../data/reads.ts';
 import { field, input, label, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
 import { QuotaCheck } from './shared.tsx';
 
 export default function ClinicBooking() {
-  const [clinics] = useResource(getClinics);
+  const [clinics] = useRead(clinicsRead);
   const [kdDep, setKdDep] = useState('');
   const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
-  const clinicList = clinics.state === 'ok' ? clinics.data : [];
+  const clinicList = (clinics.state !== 'error' && clinics.data) || [];
   const clinic = clinicList.find((c) => c.kd_dep === kdDep) ?? null;
 
   const chooseClinic = (value: string) => {

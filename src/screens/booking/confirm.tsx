@@ -2,18 +2,17 @@
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
 // the same appointment). /buatjanjionline: the same fields; it books nothing yet (decisions 14).
 import { useRef, useState, type FormEvent } from 'react';
-import { bookAppointment } from '../../api/booking.ts';
-import { getProfile } from '../../api/patient.ts';
 import { carabayar, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import { formatDmy, formatLong, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery, to } from '../../../common/routes.ts';
+import { useRead } from '../../data/hooks.ts';
+import { book, profile as profileRead } from '../../data/reads.ts';
 import type { Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { Dialog, type DialogAction } from '../../ui/Dialog.tsx';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
-import { useResource } from '../../ui/resource.ts';
 import { ErrorBanner, Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
@@ -45,9 +44,9 @@ const ROWS: FieldRow<Shown>[] = [
 
 /** The patient's name from the profile call; the rest of the header comes from the session. */
 function usePatient() {
-  const [profile] = useResource(() => getProfile(true));
+  const [profile] = useRead(profileRead);
   const c = session.current.value;
-  const nama = profile.state === 'ok' ? profile.data.nama : profile.state === 'loading' ? S.loading : S.na;
+  const nama = (profile.state !== 'error' && profile.data?.nama) || (profile.state === 'loading' ? S.loading : S.na);
   return { nama, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
 }
 
@@ -118,7 +117,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
     if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
     busy.current = true;
     setSending(true);
-    const res = await bookAppointment({
+    const res = await book({
       nomr: patient.nomr,
       tgl_janji: p.tgljanji,
       sts_ue: p.sts_ue,

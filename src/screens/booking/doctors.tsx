@@ -1,13 +1,13 @@
 // Jadwal Dokter (spec section 2): the 13 specialty buttons, then a specialty's doctors with their
 // weekly schedules; a schedule row leads to Cek Kuota.
-import { getDoctorSchedules } from '../../api/booking.ts';
 import { apiBase } from '../../api/config.ts';
 import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../../common/schemas/index.ts';
 import { specialtyLabel } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import { BOOKING } from './strings.ts';
+import { useRead } from '../../data/hooks.ts';
+import { doctorSchedules } from '../../data/reads.ts';
 import { ListState } from '../../ui/ListState.tsx';
-import { useResource } from '../../ui/resource.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
 
@@ -109,7 +109,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
 
 export function DoctorList({ params }: { params: { spesialis: string } }) {
   const { spesialis } = params;
-  const [res] = useResource(() => getDoctorSchedules(spesialis), [spesialis]);
+  const [res] = useRead(doctorSchedules(spesialis));
   return (
     <main className={page}>
       <ListState resource={res}>

@@ -2,14 +2,14 @@
 // or picked from suggestions, a required date, 'Cek Kuota', the doctors with
 // 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
 import { useState, type FormEvent } from 'react';
-import { getClinics, getQuota } from '../../api/booking.ts';
 import { dateRefusal, sessionHours } from '../../../common/booking.ts';
 import { todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
+import { useRead } from '../../data/hooks.ts';
+import { clinics as clinicsRead, quota } from '../../data/reads.ts';
 import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
-import { useResource } from '../../ui/resource.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
@@ -17,12 +17,12 @@ import * as css from './booking.css.ts';
 import { SlotList, useSlots } from './shared.tsx';
 
 export function OnlineBooking() {
-  const [clinics] = useResource(getClinics);
+  const [clinics] = useRead(clinicsRead);
   const [text, setText] = useState('');
   const [date, setDate] = useState<string | null>(null);
   const { slots, check, clear, checking } = useSlots();
   const today = todayWib();
-  const clinicList = clinics.state === 'ok' ? clinics.data : [];
+  const clinicList = (clinics.state !== 'error' && clinics.data) || [];
   const typed = text.trim().toUpperCase();
   const clinic = clinicList.find((c) => c.ds_dep.toUpperCase() === typed || c.kd_dep === typed) ?? null;
   const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null;
@@ -30,7 +30,7 @@ export function OnlineBooking() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!clinic || !date || checking) return;
-    check(() => getQuota(clinic.kd_dep, date));
+    check(quota(clinic.kd_dep, date));
   };
 
   return (

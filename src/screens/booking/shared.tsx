@@ -1,9 +1,7 @@
 // Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
 // rule and its explanation, the quota check and the slot list. The rules themselves are in
-// src/lib/booking.ts.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { getLastAppointment, getQuota } from '../../api/booking.ts';
-import type { Result } from '../../api/http.ts';
+// common/booking.ts.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Clinic, QuotaSlot } from '../../../common/schemas/index.ts';
 import {
   GUARANTEES,
@@ -12,7 +10,6 @@ import {
   guaranteeAllowed,
   isGuarantee,
   isSlotAvailable,
-  practisingSlots,
   remainingQuota,
   sessionHours,
   type DateRule,
@@ -20,6 +17,10 @@ import {
 } from '../../../common/booking.ts';
 import { formatLong, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
+import type { Read } from '../../data/cache.ts';
+import { useRead } from '../../data/hooks.ts';
+import { lastAppointment, quota } from '../../data/reads.ts';
+import type { Resource } from '../../data/resource.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { card, field, input, label } from '../../ui/controls.css.ts';
@@ -28,7 +29,6 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { Resource } from '../../ui/resource.ts';
 import * as css from './booking.css.ts';
 
 export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
@@ -56,21 +56,12 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
 }
 
 /**
- * The last BPJS appointment date: fetched only while the guarantee is BPJS, cleared otherwise;
- * a failed call counts as none (spec section 7: errors ignored).
+ * The last BPJS appointment date: read only while the guarantee is BPJS, none otherwise; a failed
+ * call counts as none (spec section 7: errors ignored).
  */
 export function useLastAppointment(guarantee: Guarantee | ''): string | null {
-  const [last, setLast] = useState<string | null>(null);
-  useEffect(() => {
-    setLast(null);
-    if (guarantee !== 'BPJS') return;
-    let live = true;
-    void getLastAppointment().then((r) => live && setLast(r.ok ? r.data : null));
-    return () => {
-      live = false;
-    };
-  }, [guarantee]);
-  return last;
+  const [last] = useRead(guarantee === 'BPJS' ? lastAppointment : null);
+  return last?.state === 'ok' ? last.data : null;
 }
 
 /** The date rule of a booking screen and the sentence that explains its grey dates. */
@@ -96,20 +87,11 @@ export function refusalText(date: string | null, rule: DateRule): string | null 
 
 /** The quota list of a screen: null until checked, cleared whenever an input changes. */
 export function useSlots() {
-  const [slots, setSlots] = useState<Resource<QuotaSlot[]> | null>(null);
-  const seq = useRef(0);
-  const clear = () => {
-    seq.current++;
-    setSlots(null);
-  };
-  const check = (load: () => Promise<Result<QuotaSlot[]>>) => {
-    const mine = ++seq.current;
-    setSlots({ state: 'loading' });
-    void load().then((r) => {
-      if (mine !== seq.current) return;
-      setSlots(r.ok ? { state: 'ok', data: practisingSlots(r.data ?? []) } : { state: 'error', error: r.error });
-    });
-  };
+  const [read, setRead] = useState<Read<QuotaSlot[], QuotaSlot[]> | null>(null);
+  const [slots, reload] = useRead(read);
+  const clear = () => setRead(null);
+  // The same check again asks again: seats go by the minute.
+  const check = (next: Read<QuotaSlot[], QuotaSlot[]>) => (next.key === read?.key ? reload() : setRead(next));
   return { slots, check, clear, checking: slots?.state === 'loading' };
 }
 
@@ -191,7 +173,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
     e.preventDefault();
     if (!clinic || !guarantee || !date || refusal || checking) return;
     if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
-    check(() => getQuota(clinic.kd_dep, date, kdDr));
+    check(quota(clinic.kd_dep, date, kdDr));
   };
 
   return (

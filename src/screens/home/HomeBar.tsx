@@ -1,12 +1,11 @@
 // Home's top bar: the drawer of histories, a refresh control and the account menu with Profile
 // and Logout (spec section 2, Home).
 import { useState } from 'react';
-import { logout } from '../../api/auth.ts';
 import { to } from '../../../common/routes.ts';
-import { session } from '../../session/session.ts';
+import { logout } from '../../session/logout.ts';
 import { HOME } from './strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { AccountIcon, MenuIcon, RefreshIcon } from '../../ui/icons.tsx';
+import { AccountIcon, MenuIcon, RefreshIcon } from './icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import * as css from './home.css.ts';
 
@@ -16,14 +15,6 @@ const DRAWER: Array<[string, () => string]> = [
   [HOME.drawer.procedures, to.procedureHistory],
   [HOME.drawer.examinations, to.examinations],
 ];
-
-/** What Logout does (spec section 4): end the session on the server, clear everything, go to '/'. */
-export async function signOut(): Promise<void> {
-  // This phone stops getting the patient's notifications, then the session ends on the server.
-  await import('../../push/subscribe.ts').then((m) => m.forgetPushRegistration()).catch(() => undefined);
-  await logout().catch(() => undefined);
-  session.signOut();
-}
 
 export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   const [open, setOpen] = useState<'drawer' | 'menu' | 'logout' | null>(null);
@@ -72,7 +63,7 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
           onClose={close}
           actions={[
             { label: HOME.no, kind: 'plain', onClick: close },
-            { label: HOME.yes, onClick: () => void signOut() },
+            { label: HOME.yes, onClick: () => void logout() },
           ]}
         >
           <p>{HOME.logoutBody}</p>

@@ -2,11 +2,11 @@
 import type { ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { formatLong } from '../../../common/dates.ts';
+import type { Resource } from '../../data/resource.ts';
 import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { Fields } from '../../ui/RecordList.tsx';
-import type { Resource } from '../../ui/resource.ts';
 import * as css from './home.css.ts';
 
 const F = HOME.fields;

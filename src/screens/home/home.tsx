@@ -1,22 +1,23 @@
 // Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
 // to the foreground and on the refresh control (queues change by the minute).
 import { useEffect } from 'react';
-import { getClinicQueue, getPharmacyQueue, getProfile, getUpcoming } from '../../api/patient.ts';
+import { useRead } from '../../data/hooks.ts';
+import * as reads from '../../data/reads.ts';
+import { failure } from '../../data/resource.ts';
 import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../../common/routes.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';
-import { useResource } from '../../ui/resource.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import * as css from './home.css.ts';
 
 export default function Home() {
-  const [profile] = useResource(() => getProfile(true));
-  const [upcoming, reloadUpcoming] = useResource(getUpcoming);
-  const [clinic, reloadClinic] = useResource(getClinicQueue);
-  const [pharmacy, reloadPharmacy] = useResource(getPharmacyQueue);
+  const [profile] = useRead(reads.profile);
+  const [upcoming, reloadUpcoming] = useRead(reads.upcoming);
+  const [clinic, reloadClinic] = useRead(reads.clinicQueue);
+  const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
   const refresh = () => {
     reloadUpcoming();
     reloadClinic();
@@ -24,9 +25,10 @@ export default function Home() {
   };
 
   // Spec section 4: if the profile cannot be read, the session is ended.
+  const profileFailed = failure(profile)?.kind;
   useEffect(() => {
-    if (profile.state === 'error' && profile.error.kind !== 'offline') session.signOut();
-  }, [profile.state]);
+    if (profileFailed && profileFailed !== 'offline') session.signOut();
+  }, [profileFailed]);
 
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && refresh();
@@ -44,7 +46,7 @@ export default function Home() {
       <HomeBar onRefresh={refresh} />
       <main className={page}>
         <p className={css.welcome}>
-          {HOME.welcome} {profile.state === 'ok' ? profile.data.nama : ''}
+          {HOME.welcome} {profile.state === 'error' ? '' : profile.data?.nama}
         </p>
         <nav className={css.shortcuts} aria-label="Pintasan">
           <a className={css.shortcut} href={to.clinicBooking()}>

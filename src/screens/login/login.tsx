@@ -42,17 +42,18 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     const fcmtoken = await currentPushRegistration();
     const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate, fcmtoken });
     setSubmitting(false);
-    if (!res.ok || !res.data) {
+    const token = res.ok ? res.data : undefined;
+    if (!token?.access_token) {
       setLockNote(!res.ok && res.error.httpStatus === 429 ? res.error.message : undefined);
       return setOutcome('failed');
     }
-    // Stored now (spec section 4); the session switches — and the guard leaves this page —
-    // only after the welcome dialog has been seen for 2 seconds.
-    const credentials = { nomr: nomr.trim(), birthDate, token: res.data };
-    session.store(credentials);
+    // Stored now (spec section 4); the session starts — and the guard leaves this page — only
+    // after the welcome dialog has been seen for 2 seconds.
+    const expiresIn = token.expires_in;
+    const start = session.store({ nomr: nomr.trim(), birthDate, token: token.access_token, expiresAt: expiresIn && Date.now() + expiresIn * 1000 });
     setOutcome('ok');
     timer.current = setTimeout(() => {
-      session.signIn(credentials);
+      start();
       navigate(HOME, true);
     }, REDIRECT_MS);
   };

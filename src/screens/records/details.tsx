@@ -1,12 +1,16 @@
 // Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list, as a
-// table a patient can follow (spec sections 5 and 8).
-import * as api from '../../api/records.ts';
-import type { LabOrder, LabTest, VascularReport } from '../../../common/schemas/index.ts';
+// table a patient can follow (spec sections 5 and 8). The list the patient came from is on hand:
+// no call for it again. Offline without the entry, the screen says the phone is offline rather
+// than that the entry does not exist.
+import type { LabTest } from '../../../common/schemas/index.ts';
 import { show, showDate } from '../../../common/display.ts';
+import { useRead } from '../../data/hooks.ts';
+import { labOrders, vascularReports } from '../../data/reads.ts';
+import { mapResource } from '../../data/resource.ts';
+import { S } from '../../strings.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import { Fields } from '../../ui/RecordList.tsx';
-import { useResource } from '../../ui/resource.ts';
-import { ErrorBanner, Loading } from '../../ui/Spinner.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
 
 export function flagClass(flag: string | null): string {
@@ -53,66 +57,64 @@ function LabTable({ tests }: { tests: LabTest[] }) {
 }
 
 export function LabDetail({ params }: { params: { nolab: string } }) {
-  const [res] = useResource(api.getLabOrders, [params.nolab]);
-  if (res.state === 'loading') return <Loading />;
-  const order: LabOrder | undefined = res.state === 'ok' ? res.data.find((o) => o.no_lab === params.nolab) : undefined;
+  const [list] = useRead(labOrders, { fresh: Infinity });
+  const order = mapResource(list, (orders) => orders.find((o) => o.no_lab === params.nolab));
   return (
     <main className={page}>
-      {!order ? (
-        <ErrorBanner text="Data tidak ditemukan" />
-      ) : (
-        <section className={card}>
-          <Fields item={order} rows={[['No. Lab', (o) => show(o.no_lab)], ['Tanggal Periksa', (o) => showDate(o.tgl_prksa)]]} />
-          <LabTable tests={order.hasil_lab ?? []} />
-        </section>
-      )}
+      <ResourceView resource={order} none="Data tidak ditemukan" offline={S.offline}>
+        {(o) => (
+          <section className={card}>
+            <Fields item={o} rows={[['No. Lab', (x) => show(x.no_lab)], ['Tanggal Periksa', (x) => showDate(x.tgl_prksa)]]} />
+            <LabTable tests={o.hasil_lab ?? []} />
+          </section>
+        )}
+      </ResourceView>
     </main>
   );
 }
 
 export function VascularDetail({ params }: { params: { noreg: string } }) {
-  const [res] = useResource(api.getVascularReports, [params.noreg]);
-  if (res.state === 'loading') return <Loading />;
-  const report: VascularReport | undefined = res.state === 'ok' ? res.data.find((r) => r.no_reg === params.noreg) : undefined;
+  const [list] = useRead(vascularReports, { fresh: Infinity });
+  const report = mapResource(list, (reports) => reports.find((r) => r.no_reg === params.noreg));
   return (
     <main className={page}>
-      {!report ? (
-        <ErrorBanner text="Tidak Ada Data" />
-      ) : (
-        <section className={card}>
-          <Fields
-            item={report}
-            rows={[
-              ['No. Registrasi', (r) => show(r.no_reg)], ['Tanggal Periksa', (r) => showDate(r.tgl_periksa)], ['Diagnosa', (r) => show(r.diagnosa)],
-              ['Asal Rujukan', (r) => show(r.asal_rujukan)], ['Pengirim', (r) => show(r.pengirim)], ['Teknisi', (r) => show(r.teknisi)],
-            ]}
-          />
-          <div className={css.scroll}>
-            <table className={css.table}>
-              <thead>
-                <tr>
-                  {['Akses', 'Kanan', 'Kiri'].map((h) => (
-                    <th className={css.th} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {(report.hasil_lab ?? []).map((f) => (
+      <ResourceView resource={report} none="Tidak Ada Data" offline={S.offline}>
+        {(r) => (
+          <section className={card}>
+            <Fields
+              item={r}
+              rows={[
+                ['No. Registrasi', (x) => show(x.no_reg)], ['Tanggal Periksa', (x) => showDate(x.tgl_periksa)], ['Diagnosa', (x) => show(x.diagnosa)],
+                ['Asal Rujukan', (x) => show(x.asal_rujukan)], ['Pengirim', (x) => show(x.pengirim)], ['Teknisi', (x) => show(x.teknisi)],
+              ]}
+            />
+            <div className={css.scroll}>
+              <table className={css.table}>
+                <thead>
                   <tr>
-                    <th className={css.td} scope="row">
-                      {show(f.access)}
-                    </th>
-                    <td className={css.td}>{show(f.kanan)}</td>
-                    <td className={css.td}>{show(f.kiri)}</td>
+                    {['Akses', 'Kanan', 'Kiri'].map((h) => (
+                      <th className={css.th} scope="col">
+                        {h}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      )}
+                </thead>
+                <tbody>
+                  {(r.hasil_lab ?? []).map((f) => (
+                    <tr>
+                      <th className={css.td} scope="row">
+                        {show(f.access)}
+                      </th>
+                      <td className={css.td}>{show(f.kanan)}</td>
+                      <td className={css.td}>{show(f.kiri)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+      </ResourceView>
     </main>
   );
 }

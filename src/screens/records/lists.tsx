@@ -1,5 +1,5 @@
 // Procedure schedules and histories: each a RecordList with every field of spec section 3.
-import * as api from '../../api/records.ts';
+import * as reads from '../../data/reads.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import { show, showDate, yesNo } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
@@ -11,63 +11,63 @@ const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => sh
 
 export const CathSchedule = () => (
   <RecordList<C.CathSchedule>
-    load={api.getCathSchedule}
+    read={reads.cathSchedule}
     rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Tindakan', 'tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const SurgerySchedule = () => (
   <RecordList<C.SurgerySchedule>
-    load={api.getSurgerySchedule}
+    read={reads.surgerySchedule}
     rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anastesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const OutpatientVisits = () => (
   <RecordList<C.OutpatientVisit>
-    load={api.getOutpatientVisits}
+    read={reads.outpatientVisits}
     rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('Resume', 'resume'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const OnlineVisits = () => (
   <RecordList<C.OnlineVisit>
-    load={api.getOnlineVisits}
+    read={reads.onlineVisits}
     rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), text('Nomor Antrian', 'no_urut'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const CurrentInpatient = () => (
   <RecordList<C.CurrentInpatient>
-    load={api.getCurrentInpatient}
+    read={reads.currentInpatient}
     rows={[text('Status', 'status'), text('Ruang', 'ds_kmr'), date('Tanggal Registrasi', 'tgl_reg'), date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Keluar', 'tgl_keluar'), date('Tanggal Pulang', 'tgl_pulang'), text('Asal', 'ds_bed_from'), text('Kode Tempat Tidur', 'kd_bed_from'), text('No. Registrasi', 'no_reg')]}
   />
 );
 
 export const PastInpatient = () => (
   <RecordList<C.PastInpatient>
-    load={api.getPastInpatient}
+    read={reads.pastInpatient}
     rows={[date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Pulang', 'tgl_pulang'), text('Diagnosis Primer', 'diagnosis_primer'), text('Diagnosis Sekunder', 'diagnosis_sekunder'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const CathHistory = () => (
   <RecordList<C.CathHistory>
-    load={api.getCathHistory}
+    read={reads.cathHistory}
     rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const SurgeryHistory = () => (
   <RecordList<C.SurgeryHistory>
-    load={api.getSurgeryHistory}
+    read={reads.surgeryHistory}
     rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anestesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
   />
 );
 
 export const LabOrders = () => (
   <RecordList<C.LabOrder>
-    load={api.getLabOrders}
+    read={reads.labOrders}
     rows={[['Tanggal Periksa', (i) => showDate(i.tgl_prksa)], text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
     footer={(i) => (
       <a className={css.more} href={to.labDetail(i.no_lab)}>
@@ -82,7 +82,7 @@ export const hasNoReg = (r: C.VascularReport) => !!r.no_reg;
 
 export const VascularReports = () => (
   <RecordList<C.VascularReport>
-    load={api.getVascularReports}
+    read={reads.vascularReports}
     filter={hasNoReg}
     rows={[date('Tanggal Periksa', 'tgl_periksa'), text('Diagnosa', 'diagnosa'), text('Asal Rujukan', 'asal_rujukan'), text('No. Registrasi', 'no_reg')]}
     footer={(r) => (
@@ -98,7 +98,7 @@ export const forPoli = (poli: string) => (i: C.PoliHistoryItem) => i.ds_dep === 
 
 export const PoliHistory = ({ params }: { params: { poli: string } }) => (
   <RecordList<C.PoliHistoryItem>
-    load={api.getPoliHistory}
+    read={reads.poliHistory}
     filter={forPoli(params.poli)}
     rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), ['Rawat Inap', (i) => yesNo(i.inap)], text('No. Registrasi', 'no_reg')]}
   />

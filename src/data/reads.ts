@@ -1,0 +1,66 @@
+// The app's reads over the api/ modules: one cache for the signed-in patient, kept on the phone
+// in IndexedDB. Loaded with the signed-in screens only: the login page carries none of it.
+import * as booking from '../api/booking.ts';
+import * as patient from '../api/patient.ts';
+import * as records from '../api/records.ts';
+import type * as C from '../../common/schemas/index.ts';
+import { practisingSlots } from '../../common/booking.ts';
+import { session } from '../session/session.ts';
+import { createCache, type Read } from './cache.ts';
+import { deviceStore } from './device.ts';
+
+export const cache = createCache({ store: deviceStore() });
+
+// Whatever ends the session (logout, a 401, a failed profile) ends the patient's answers with
+// it, on the phone too: a shared phone shows the next person nothing of the last.
+session.current.subscribe((c) => void cache.setOwner(c?.nomr ?? null));
+if (typeof window !== 'undefined') window.addEventListener('online', () => cache.retry());
+
+const MINUTE = 60_000;
+
+// Home (spec section 4): the welcome's profile once a session (decisions); the cards on every visit.
+export const profile: Read<C.Profile> = { key: 'profile', load: () => patient.getProfile(true), fresh: Infinity, keep: true };
+export const upcoming: Read<C.UpcomingAppointment[]> = { key: 'upcoming', load: patient.getUpcoming, keep: true };
+export const clinicQueue: Read<C.ClinicQueueItem[]> = { key: 'clinicQueue', load: patient.getClinicQueue, keep: true };
+export const pharmacyQueue: Read<C.PharmacyQueueItem[]> = { key: 'pharmacyQueue', load: patient.getPharmacyQueue, keep: true };
+/** The profile screen's call sends the nomr only (spec section 7). */
+export const fullProfile: Read<C.Profile> = { key: 'profile/full', load: () => patient.getProfile(false), keep: true };
+
+// Booking: what a booking changes is invalidated by book().
+export const clinics: Read<C.Clinic[]> = { key: 'clinics', load: booking.getClinics, fresh: Infinity };
+export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: booking.getLastAppointment, fresh: Infinity };
+/** Quota 301 entries dropped (spec section 5); 'Cek Kuota' asks again each time. */
+export const quota = (kdDep: string, date: string, kdDr = ''): Read<C.QuotaSlot[]> => ({
+  key: `quota/${kdDep}/${date}/${kdDr}`,
+  load: () => booking.getQuota(kdDep, date, kdDr),
+  select: (slots) => practisingSlots(slots ?? []),
+});
+export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => ({
+  key: `doctors/${spesialis}`,
+  load: () => booking.getDoctorSchedules(spesialis),
+});
+
+/** Books, then the appointments, the BPJS gap and the quota are read afresh. */
+export async function book(req: C.BookingRequest) {
+  const res = await booking.bookAppointment(req);
+  cache.invalidate(['upcoming', 'lastAppointment', 'quota/']);
+  return res;
+}
+
+// Records change by the day: an answer serves the list and its details for a minute.
+const history = <T,>(key: string, load: () => ReturnType<Read<T>['load']>): Read<T> => ({ key, load, fresh: MINUTE, keep: true });
+
+export const cathSchedule = history('cathSchedule', records.getCathSchedule);
+export const surgerySchedule = history('surgerySchedule', records.getSurgerySchedule);
+export const outpatientVisits = history('outpatientVisits', records.getOutpatientVisits);
+export const onlineVisits = history('onlineVisits', records.getOnlineVisits);
+export const currentInpatient = history('currentInpatient', records.getCurrentInpatient);
+export const pastInpatient = history('pastInpatient', records.getPastInpatient);
+export const cathHistory = history('cathHistory', records.getCathHistory);
+export const surgeryHistory = history('surgeryHistory', records.getSurgeryHistory);
+export const vascularReports = history('vascularReports', records.getVascularReports);
+
+// One penunjang call feeds the lab list, its details and the poli history.
+const supporting = history('supporting', records.getSupporting);
+export const labOrders: Read<C.LabOrder[], records.Supporting> = { ...supporting, select: (s) => s.hasillab };
+export const poliHistory: Read<C.PoliHistoryItem[], records.Supporting> = { ...supporting, select: (s) => s.data };

@@ -1,0 +1,31 @@
+// What a screen renders of one read (src/ui/ResourceView.tsx draws it): loading, perhaps over an
+// earlier answer; the answer; or the failure, in the one error shape of src/api/http.ts.
+import type { ApiError } from '../api/http.ts';
+import type { Entry } from './cache.ts';
+
+export type { ApiError };
+
+export type Resource<T> =
+  | { state: 'loading'; data?: T; savedAt?: number }
+  /**
+   * savedAt: the answer shown is an earlier one (the phone's copy, or one the latest call could
+   * not refresh), fetched then; error: why that latest call failed.
+   */
+  | { state: 'ok'; data: T; savedAt?: number; error?: ApiError }
+  | { state: 'error'; error: ApiError };
+
+export function toResource<T, Raw = T>(entry: Entry, select?: (raw: Raw) => T): Resource<T> {
+  if (entry.data === undefined) return entry.error && !entry.loading ? { state: 'error', error: entry.error } : { state: 'loading' };
+  const raw = entry.data as Raw;
+  const data = select ? select(raw) : (raw as unknown as T);
+  const savedAt = entry.saved || entry.error ? entry.at : undefined;
+  return entry.loading ? { state: 'loading', data, savedAt } : { state: 'ok', data, savedAt, error: entry.error };
+}
+
+/** The same state over a part of the data (a detail's item out of its list). */
+export function mapResource<T, U>(r: Resource<T>, part: (data: T) => U): Resource<U> {
+  return r.state === 'error' || r.data === undefined ? (r as Resource<never>) : { ...r, data: part(r.data) };
+}
+
+/** Why the latest call failed, whether or not an earlier answer is shown. */
+export const failure = (r: Resource<unknown>): ApiError | undefined => (r.state === 'loading' ? undefined : r.error);
