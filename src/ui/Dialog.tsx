@@ -25,7 +25,9 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog' }: P
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('button')?.focus();
+    // A dialog without buttons ('Login Berhasil') takes the focus itself, so a screen reader
+    // announces it instead of staying on the control behind it.
+    (box.current?.querySelector<HTMLElement>('button') ?? box.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && onClose) onClose();
       if (e.key === 'Tab' && box.current) trapTab(e, box.current);
@@ -39,7 +41,7 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog' }: P
 
   return (
     <div className={css.backdrop} onClick={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={box} className={css.dialog} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
+      <div ref={box} className={css.dialog} role={role} aria-modal="true" tabIndex={-1} aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
         <h2 id={titleId} className={css.dialogTitle}>
           {title}
         </h2>

@@ -127,7 +127,9 @@ export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource
                       {body}
                     </a>
                   ) : (
-                    <div className={`${css.slot} ${css.slotOff}`} aria-disabled="true">
+                    // No aria-disabled here: on an element without a role screen readers ignore it; the
+                    // slot's own text ('Kuota penuh') says why it cannot be chosen.
+                    <div className={`${css.slot} ${css.slotOff}`}>
                       {body}
                     </div>
                   )}
