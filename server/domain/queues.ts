@@ -1,5 +1,6 @@
 // The two queue events the hospital's systems report, and what the patient's phone is told.
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
+import { HOME } from '../../common/routes.ts';
 
 export const CALLED_TITLE = 'Nomor antrian Anda dipanggil';
 export const READY_TITLE = 'Obat Anda siap diambil';
@@ -15,12 +16,12 @@ export const calledNotification = (called: { no_mr: string; no_urut: number; ds_
   nomr: called.no_mr,
   title: CALLED_TITLE,
   body: `${called.ds_dep}, nomor antrian ${called.no_urut}. Silakan menuju ruang periksa.`,
-  url: '/home',
+  url: HOME,
 });
 
 export const readyNotification = (nomr: string, no_antrian: string): NotifyRequest => ({
   nomr,
   title: READY_TITLE,
   body: `Nomor antrian farmasi ${no_antrian}. Silakan ambil obat Anda di loket farmasi.`,
-  url: '/home',
+  url: HOME,
 });
