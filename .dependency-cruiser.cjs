@@ -3,8 +3,20 @@
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'A circle of imports makes load order matter and splits nothing.', from: {}, to: { circular: true } },
-    { name: 'app-not-server', severity: 'error', comment: 'The app and the server share code only through common/.', from: { path: '^src/' }, to: { path: '^server/' } },
-    { name: 'server-not-app', severity: 'error', comment: 'The app and the server share code only through common/.', from: { path: '^server/' }, to: { path: '^src/' } },
+    {
+      name: 'app-not-server',
+      severity: 'error',
+      comment: 'The app and the server share code only through common/.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-not-app',
+      severity: 'error',
+      comment: 'The app and the server share code only through common/.',
+      from: { path: '^server/' },
+      to: { path: '^src/' },
+    },
     {
       name: 'common-is-shared-and-pure',
       severity: 'error',
@@ -33,6 +45,10 @@ module.exports = {
     // Type-only imports emit nothing: the rules judge what runs.
     tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
   },
 };

@@ -35,7 +35,12 @@ export const ROUTES: RouteDef[] = [
 
   { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
   { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim() },
-  { path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', access: 'patient', bar: 'back', title: 'Cek Kuota' },
+  {
+    path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg',
+    access: 'patient',
+    bar: 'back',
+    title: 'Cek Kuota',
+  },
 
   { path: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
   { path: '/riwayatkonsultasi/poliklinik', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },

@@ -110,6 +110,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of rows) console.log(`| ${r.path} | ${kb(r.jsGzip)} | ${kb(r.jsBrotli)} | ${kb(r.cssGzip)} | ${r.files.length} |`);
   const css = allCss();
   const pc = precache();
-  console.log(`\nall CSS: ${kb(css.raw)} raw, ${kb(css.gzip)} gzip; precache: ${pc.urls.length} files, ${kb(pc.bytes)}; login first bytes: ${kb(loginFirstBytes())}`);
+  console.log(
+    `\nall CSS: ${kb(css.raw)} raw, ${kb(css.gzip)} gzip; precache: ${pc.urls.length} files, ${kb(pc.bytes)}; login first bytes: ${kb(loginFirstBytes())}`,
+  );
   console.log(`(measured from ${relative(process.cwd(), DIST)}/)`);
 }

@@ -1,4 +1,5 @@
-// Builds the API and web server (server.ts starts it; tests inject() requests into it).
+// Builds the API and web server, and apart from it the listener of the hospital systems' calls
+// (server.ts starts both; tests inject() requests into them).
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -38,13 +39,21 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** The process's VAPID keys, and what wakes its push worker when a notification is queued. */
   push?: { vapid: () => Promise<VapidKeys>; wake: () => void };
+  /**
+   * Where the hospital systems' calls (/api/internal/*) are answered: 'apart', on a listener of
+   * their own that the public network does not reach (buildInternalApp), so here they are 404;
+   * or 'here' as well, one app for everything (the inject() tests).
+   */
+  internal?: 'apart' | 'here';
+  /** The clock the booking rules read (epoch ms); tests fix it so they do not depend on the hour. */
+  clock?: () => number;
 }
 
 /** Trust that many proxies in front of this server (TRUST_PROXY=2: a CDN and a load balancer). */
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
-export async function buildApp({ config, db, logger = true, logStream, push }: AppOptions): Promise<Api> {
-  const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
+/** Fastify with what every listener shares: the schemas' validator, the one error handler, the headers, OpenAPI. */
+async function baseApp({ config, logger = true, logStream }: AppOptions, description: string): Promise<Api> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
@@ -61,11 +70,18 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
     openapi: {
       // 3.1: its schemas are JSON Schema 2020-12, as TypeBox writes them (const, type null).
       openapi: '3.1.0',
-      info: { title: 'Patient API', version: '1.0.0', description: "The patient app contract (spec section 7) and the reference API's additions." },
+      info: { title: 'Patient API', version: '1.0.0', description },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}
 
+export async function buildApp(options: AppOptions): Promise<Api> {
+  const { config, db, push, internal = 'apart' } = options;
+  const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
+  const app = await baseApp(options, "The patient app contract (spec section 7) and the reference API's additions.");
   app.get(
     '/api/health',
     { schema: { summary: 'Whether this process and its database answer', response: { 200: Healthy, 503: Unhealthy } } },
@@ -78,7 +94,6 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
       }
     },
   );
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (scope) => {
     await authRoutes(scope, db, config);
@@ -92,10 +107,10 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits);
     await recordRoutes(scope, db);
-    await bookingRoutes(scope, db);
+    await bookingRoutes(scope, db, options.clock);
     await pushRegistrationRoutes(scope, db, config);
   });
-  await app.register(async (scope) => internalRoutes(scope, db, config, wake));
+  if (internal === 'here') await app.register(async (scope) => internalRoutes(scope, db, config, wake));
   await app.register(async (scope) => {
     // The app's pages and files are not API calls: the OpenAPI document leaves them out.
     scope.addHook('onRoute', (route) => {
@@ -103,5 +118,13 @@ export async function buildApp({ config, db, logger = true, logStream, push }: A
     });
     await staticRoutes(scope, config.distDir);
   });
+  return app;
+}
+
+/** The hospital systems' calls alone, with their own /api/docs: for the internal listener. */
+export async function buildInternalApp(options: AppOptions): Promise<Api> {
+  const { config, db, push } = options;
+  const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
+  await app.register(async (scope) => internalRoutes(scope, db, config, push?.wake ?? (() => undefined)));
   return app;
 }

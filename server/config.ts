@@ -8,6 +8,9 @@ import { parseServiceAccount, type ServiceAccount } from './push/fcm.ts';
 export interface Config {
   port: number;
   host: string;
+  /** The listener of the hospital systems' calls (/api/internal/*), apart from the public one. */
+  internalHost: string;
+  internalPort: number;
   dataDir: string;
   databaseUrl: string | null;
   /** Connections each server process keeps to PostgreSQL. */
@@ -27,6 +30,8 @@ export interface SecurityConfig {
   /** Fastify's trustProxy: false, true, a hop count or addresses; decides the client address. */
   trustProxy: boolean | number | string;
   login: { nomr: Rule; ip: Rule };
+  /** Days audit rows stay in the database before `npm run audit:archive` moves them to a file. */
+  auditRetentionDays: number;
   register: Rule;
   /** Sources the app may also connect to and load images from (an API on another host). */
   cspConnectSrc: string[];
@@ -50,6 +55,9 @@ export interface PushConfig {
 export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export class ConfigError extends Error {}
+
+/** 25 years of 365.25 days. */
+export const AUDIT_RETENTION_DEFAULT_DAYS = 9131;
 
 type Env = Record<string, string | undefined>;
 
@@ -123,6 +131,9 @@ function trustProxy(env: Env): SecurityConfig['trustProxy'] {
 
 function securityConfig(env: Env): SecurityConfig {
   const lockMinutes = integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440);
+  // A lock shuts out the real patient too: escalation stops here (docs/security.md, ASVS 6.3).
+  const maxLockMinutes = integer(env, 'LOGIN_LOCK_MAX_MINUTES', 60, 1, 1440);
+  if (maxLockMinutes < lockMinutes) throw new ConfigError(`LOGIN_LOCK_MAX_MINUTES must be at least LOGIN_LOCK_MINUTES (${lockMinutes})`);
   const windowMinutes = integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440);
   const sources = (env.CSP_CONNECT_SRC || '').split(/\s+/).filter(Boolean);
   for (const src of sources) {
@@ -131,11 +142,13 @@ function securityConfig(env: Env): SecurityConfig {
   return {
     trustProxy: trustProxy(env),
     login: {
-      nomr: { max: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000), windowMinutes, lockMinutes },
-      ip: { max: integer(env, 'LOGIN_IP_MAX_FAILURES', 100, 1, 100000), windowMinutes, lockMinutes },
+      nomr: { max: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000), windowMinutes, lockMinutes, maxLockMinutes },
+      ip: { max: integer(env, 'LOGIN_IP_MAX_FAILURES', 100, 1, 100000), windowMinutes, lockMinutes, maxLockMinutes },
     },
     register: { max: integer(env, 'REGISTER_MAX_PER_HOUR', 60, 1, 100000), windowMinutes: 60, lockMinutes: 60 },
     cspConnectSrc: sources,
+    // 25 years: as long as Permenkes 24/2022 keeps the records the rows trace (docs/security.md).
+    auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, 1, 36525),
   };
 }
 
@@ -152,9 +165,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (internalApiToken && !/^[\x21-\x7e]{16,512}$/.test(internalApiToken)) {
     throw new ConfigError('INTERNAL_API_TOKEN must be visible ASCII characters without spaces, at most 512');
   }
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const internalPort = integer(env, 'INTERNAL_PORT', 8081, 0, 65535);
+  if (port !== 0 && internalPort === port) throw new ConfigError('INTERNAL_PORT must differ from PORT: the internal calls have a listener of their own');
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
+    internalHost: env.INTERNAL_HOST || '127.0.0.1',
+    internalPort,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
@@ -162,7 +180,8 @@ export function loadConfig(env: Env = process.env): Config {
     internalApiToken,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 525600),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 30, 1, 365),
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    // Demo patients belong in the embedded database of a trial, not in a hospital's PostgreSQL.
+    seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16 * 1024, 1024, 10 * 1024 * 1024),
     push: pushConfig(env),

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { audit, type AuditBatch } from './db/audit.ts';
+import { audit, refusalCounter, type AuditBatch } from './db/audit.ts';
 import { resolveSession } from './db/sessions.ts';
 import { MSG } from './errors.ts';
 
@@ -37,7 +37,9 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
     const token = bearerToken(req.headers.authorization);
     const nomr = token ? await resolveSession(db, token, policy) : null;
     if (!nomr) {
-      await audit(db, { action: 'auth', outcome: 'unauthorized', detail: routeOf(req) }, req);
+      // Reaches no one's data, and anyone can send a million: counted per minute and address
+      // (db/audit.ts), not written a row each.
+      refusalCounter(db).count({ action: 'auth', outcome: 'unauthorized' }, req);
       return reply.code(401).send({ status: false, message: MSG.unauthorized });
     }
     req.nomr = nomr;
@@ -70,13 +72,16 @@ export const SERVICE_MSG = {
 } as const;
 
 export function registerServiceGuard(app: FastifyInstance, db: Db, config: Config): void {
+  const refusals = refusalCounter(db, app.log);
   app.addHook('onRequest', async (req, reply) => {
     if (!config.internalApiToken) return reply.code(503).send({ status: false, message: SERVICE_MSG.unconfigured });
     if (!sameSecret(bearerToken(req.headers.authorization) ?? '', config.internalApiToken)) {
-      await audit(db, { action: 'internal', outcome: 'unauthorized', detail: `${req.method} ${req.url.split('?')[0]}` }, req);
+      refusals.count({ action: 'internal', outcome: 'unauthorized' }, req);
       return reply.code(401).send({ status: false, message: SERVICE_MSG.unauthorized });
     }
   });
+  // This listener may be the only one of the process that counted (server.ts runs it apart).
+  app.addHook('onClose', () => refusals.flush());
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode === 401 || reply.statusCode === 503) return;
     const subject = claimedNomr(req.body);

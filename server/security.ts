@@ -89,5 +89,11 @@ export function maskUrl(url: string): string {
 /** The log's view of a request and an error: no headers (tokens), no SQL details (values). */
 export const logSerializers = {
   req: (req: FastifyRequest) => ({ method: req.method, url: maskUrl(req.url), remoteAddress: req.ip }),
-  err: (err: Error & { code?: string; statusCode?: number }) => ({ type: err.name, message: err.message, code: err.code, statusCode: err.statusCode, stack: err.stack ?? '' }),
+  err: (err: Error & { code?: string; statusCode?: number }) => ({
+    type: err.name,
+    message: err.message,
+    code: err.code,
+    statusCode: err.statusCode,
+    stack: err.stack ?? '',
+  }),
 };

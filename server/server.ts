@@ -1,5 +1,7 @@
-// Starts the server: configuration, database (migrated, demo data in an empty one), HTTP.
-import { buildApp } from './app.ts';
+// Starts the server: configuration, database (migrated, demo data in an empty one), HTTP on two
+// listeners: the public one (the app and the patient API) and the hospital systems' calls, on an
+// address the public network does not reach (INTERNAL_HOST, INTERNAL_PORT).
+import { buildApp, buildInternalApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
@@ -11,7 +13,9 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   const push = pushService(db, config.push);
   let worker: PushWorker | null = null;
-  const app = await buildApp({ config, db, push: { vapid: push.vapid, wake: () => worker?.wake() } });
+  const options = { config, db, push: { vapid: push.vapid, wake: () => worker?.wake() } };
+  const app = await buildApp(options);
+  const internal = await buildInternalApp(options);
   if (config.push.worker) {
     worker = push.worker(app.log);
     worker.start();
@@ -21,13 +25,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
-    await app.close();
+    await Promise.all([app.close(), internal.close()]);
     await worker?.stop();
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  await internal.listen({ port: config.internalPort, host: config.internalHost });
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -1,7 +1,7 @@
 // Providers, the route guard and the router, all driven by the route table.
 import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
-import { onSessionExpired } from './api/http.ts';
+import { onSessionExpired } from './session/expiry.ts';
 import { listenForPush } from './push/foreground.ts';
 import { ROUTES, redirectFor, type RouteDef } from '../common/routes.ts';
 import { SCREENS } from './screens.ts';
@@ -51,10 +51,7 @@ function Guard({ children }: { children: ReactNode }) {
 }
 
 function useSessionExpiry() {
-  useEffect(
-    () => onSessionExpired(() => toasts.show(S.sessionExpired, 'error')),
-    [],
-  );
+  useEffect(() => onSessionExpired(() => toasts.show(S.sessionExpired, 'error')), []);
 }
 
 /** Foreground pushes as toasts; a push registration once signed in, off the critical path. */
@@ -75,12 +72,7 @@ export function App() {
       <OfflineBanner />
       <Guard>
         <ErrorBoundary>
-          <Router>
-            {[
-              ...FRAMES.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />),
-              <NotFound default />,
-            ]}
-          </Router>
+          <Router>{[...FRAMES.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />), <NotFound default />]}</Router>
         </ErrorBoundary>
       </Guard>
       <Toasts />

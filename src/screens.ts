@@ -8,7 +8,10 @@ import Register from './screens/register/register.tsx';
 
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 
-const loaded = (screen: ComponentType<any>): Loader => () => Promise.resolve({ default: screen });
+const loaded =
+  (screen: ComponentType<any>): Loader =>
+  () =>
+    Promise.resolve({ default: screen });
 
 export const SCREENS: Record<string, Loader> = {
   '/': loaded(Login),

@@ -17,10 +17,13 @@ cleanupOutdatedCaches();
 const pages = new Map(PRERENDERED.filter((p) => p !== LOGIN).map((p) => [prerenderedFile(p), createHandlerBoundToURL('/' + prerenderedFile(p))]));
 const loginPage = createHandlerBoundToURL('/' + prerenderedFile(LOGIN));
 registerRoute(
-  new NavigationRoute((options) => {
-    const page = prerenderedPageFor(options.url.pathname);
-    return (page ? pages.get(page)! : loginPage)(options);
-  }, { denylist: [/^\/api\//] }),
+  new NavigationRoute(
+    (options) => {
+      const page = prerenderedPageFor(options.url.pathname);
+      return (page ? pages.get(page)! : loginPage)(options);
+    },
+    { denylist: [/^\/api\//] },
+  ),
 );
 
 self.addEventListener('install', () => void self.skipWaiting());

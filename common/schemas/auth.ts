@@ -40,12 +40,17 @@ export const NewPatient = Type.Object(
     telp_hp: Text(20, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
     email: Text(120),
     pekerjaan: Text(2, { description: "Occupation code '00'…'12'" }),
+    // Absent when the client does not ask (the spec's, section 7): accepted and kept as unknown.
+    persetujuan_privasi: Type.Optional(
+      Type.Literal(true, { description: "The reference API's addition: the person agreed to the privacy notice (UU PDP); false is refused" }),
+    ),
+    versi_privasi: Type.Optional(Text(40, { minLength: 1, description: "The reference API's addition: the privacy notice shown, e.g. 'privasi-v1'" })),
   },
   { additionalProperties: false },
 );
 export type NewPatient = Static<typeof NewPatient>;
 
-/** Saved (or already waiting for verification): the text the registration dialog shows. */
+/** Saved: the text the registration dialog shows, the same whether the NIK was known or not. */
 export const Registered = Type.Object({ status: Type.Literal(true), message: Type.String() });
 export type Registered = Static<typeof Registered>;
 

@@ -2,22 +2,9 @@
 // writes. Plain values, no schema library: the app imports them, and what it imports ships to
 // the phone.
 
-/** Occupation codes of spec section 3. */
-export const OCCUPATIONS: ReadonlyArray<readonly [code: string, label: string]> = [
-  ['00', 'ASN Kemenkes'],
-  ['01', 'PNS'],
-  ['02', 'Swasta'],
-  ['03', 'Wiraswasta'],
-  ['04', 'Tdk Kerja'],
-  ['05', 'Pelajar/Mahasiswa'],
-  ['06', 'IRT'],
-  ['07', 'Pensiunan'],
-  ['08', 'TNI'],
-  ['09', 'POLRI'],
-  ['10', 'Purnawirawan'],
-  ['11', 'Petani'],
-  ['12', 'Buruh'],
-];
+// The occupation codes live in a file of their own: the registration form, part of the first
+// download, imports them alone and leaves the other codes to the screens that load later.
+export { OCCUPATIONS } from './occupations.ts';
 
 /** Path values of the 13 specialty buttons (spec section 2), with the 'Cardiologi' spellings. */
 export const SPECIALTIES = [

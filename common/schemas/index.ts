@@ -28,5 +28,5 @@ export type {
   VascularReport,
 } from './records.ts';
 export type { PushRegistered, PushRegistration, VapidKey } from './push.ts';
-export type { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus } from './internal.ts';
+export type { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus, RegistrationEntry } from './internal.ts';
 export type { Health } from './health.ts';

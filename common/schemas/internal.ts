@@ -1,7 +1,7 @@
 // Calls the hospital's own systems make with their service token: a notification to a patient,
-// a clinic queue number called, a pharmacy status change.
+// a clinic queue number called, a pharmacy status change, the registration counter's list.
 import { Type, type Static } from 'typebox';
-import { Nomr, Nullable, Text } from './fields.ts';
+import { Nomr, NStr, Nullable, Str, Text } from './fields.ts';
 
 export const NotifyRequest = Type.Object(
   {
@@ -27,3 +27,29 @@ export type PharmacyStatus = Static<typeof PharmacyStatus>;
 /** notified: the notification, when this change made the medicine ready; null otherwise. */
 export const PharmacyChange = Type.Object({ notified: Nullable(Enqueued) });
 export type PharmacyChange = Static<typeof PharmacyChange>;
+
+/** The counter's list: only the self-registrations still waiting for it. */
+export const RegistrationQuery = Type.Object({ status: Type.Optional(Type.Literal('pending', { default: 'pending' })) });
+export type RegistrationQuery = Static<typeof RegistrationQuery>;
+
+export const RegistrationId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'The id of the list' }) });
+export type RegistrationId = Static<typeof RegistrationId>;
+
+/** A self-registration as the form sent it (the latest re-send), for the registration counter. */
+export const RegistrationEntry = Type.Object({
+  id: Type.Integer(),
+  nama: Str(),
+  no_ktp: Str('NIK'),
+  tempat_lahir: Str(),
+  tgl_lahir: Str('YYYY-MM-DD'),
+  telp_hp: Str(),
+  email: Str(),
+  pekerjaan: Str('Occupation code'),
+  persetujuan_privasi: Nullable(Type.Boolean({ description: "null: sent by a client that does not ask (the spec's)" })),
+  versi_privasi: NStr(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
+  created_at: Str('ISO 8601, WIB (+07:00)'),
+  updated_at: Str('ISO 8601, WIB (+07:00): the latest re-send'),
+  verified_at: NStr('ISO 8601, WIB (+07:00)'),
+});
+export type RegistrationEntry = Static<typeof RegistrationEntry>;

@@ -3,7 +3,7 @@
 // counter inside the booking's transaction. The rules are in domain/booking.ts.
 import { isoWeekday } from '../../common/dates.ts';
 import type { QuotaSlot } from '../../common/schemas/booking.ts';
-import type { BookingStore, BookingTx, Session } from '../domain/booking.ts';
+import type { BookingStore, BookingTx, ClinicDayAppointment, Session } from '../domain/booking.ts';
 import type { Db, Queryable } from './client.ts';
 
 /** The patient's last BPJS appointment date, for the 8-day gap (decisions 11). */
@@ -49,6 +49,16 @@ function bookingTx(q: Queryable): BookingTx {
         date,
       ]);
       return row?.no_urut ?? null;
+    },
+    async sameClinicDay(nomr, kdDep, date) {
+      const [row] = await q.query<ClinicDayAppointment>(
+        `SELECT c.ds_dep, d.nama_dr_lengkap AS nama_dr, a.tgl_janji, a.no_urut
+           FROM appointments a JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
+          WHERE a.nomr = $1 AND a.kd_dep = $2 AND a.tgl_janji = $3
+          ORDER BY a.id LIMIT 1`,
+        [nomr, kdDep, date],
+      );
+      return row ?? null;
     },
     lastBpjsAppointment: (nomr) => lastBpjsAppointment(q, nomr),
     async takeSeat(s, date) {

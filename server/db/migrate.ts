@@ -9,7 +9,9 @@ const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const files = readdirSync(dir).filter((f) => /^\d{3}-.*\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{3}-.*\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (const file of files) {
     const done = await db.tx(async (q) => {

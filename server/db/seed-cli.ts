@@ -11,7 +11,8 @@ if (!Number.isInteger(patients) || patients < 0) {
   console.error('--patients must be a whole number');
   process.exit(2);
 }
-const db = await openDatabase(loadConfig());
+// Asked for by name, so seeded even with DATABASE_URL; still never into a database that holds data.
+const db = await openDatabase({ ...loadConfig(), seedDemo: true });
 try {
   if (patients > 0) {
     const started = Date.now();

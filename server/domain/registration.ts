@@ -5,8 +5,9 @@ import type { NewPatient } from '../../common/schemas/auth.ts';
 import { OCCUPATIONS } from '../../common/schemas/codes.ts';
 
 export const REGISTRATION_MSG = {
+  // The one answer to every accepted registration, new NIK or known: telling them apart would
+  // tell a stranger that an NIK is registered (docs/security.md, enumeration).
   saved: 'Data Anda Telah disimpan. Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih',
-  already: 'NIK ini sudah terdaftar dan menunggu verifikasi. Silahkan lanjutkan proses verifikasi di loket pendaftaran.',
   empty: 'Mohon isi semua data dengan benar!',
   nik: 'No KTP (NIK) harus 16 angka.',
   birthDate: 'Tanggal Lahir tidak valid.',

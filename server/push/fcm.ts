@@ -1,8 +1,9 @@
-// Firebase Cloud Messaging, HTTP v1 API: a service account signs a JWT (RS256), trades it at the
-// account's token_uri for an OAuth2 access token (cached until shortly before it expires), and
-// each message is POSTed to /v1/projects/{project_id}/messages:send with that token. Messages
-// are data-only: the app's own service worker shows them (src/sw.ts).
-import { createSign } from 'node:crypto';
+// Firebase Cloud Messaging, HTTP v1 API: a service account signs a JWT (RS256, with jose), trades
+// it at the account's token_uri for an OAuth2 access token (cached until shortly before it
+// expires), and each message is POSTed to /v1/projects/{project_id}/messages:send with that token.
+// Messages are data-only: the app's own service worker shows them (src/sw.ts).
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { PushMessage } from '../../common/push.ts';
 import { SEND_TIMEOUT_MS, networkOutcome, outcomeOf, type SendOutcome, type Sender } from './sender.ts';
 
@@ -16,16 +17,15 @@ export interface ServiceAccount {
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 
-const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
-
 /** The signed assertion of the JWT bearer grant (RFC 7523). */
-export function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date.now() / 1000)): string {
-  const header = b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = b64url(
-    JSON.stringify({ iss: account.client_email, scope: FCM_SCOPE, aud: account.token_uri, iat: nowSeconds, exp: nowSeconds + 3600 }),
-  );
-  const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.private_key);
-  return `${header}.${claims}.${b64url(signature)}`;
+export function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  return new SignJWT({ scope: FCM_SCOPE })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setIssuer(account.client_email)
+    .setAudience(account.token_uri)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + 3600)
+    .sign(createPrivateKey(account.private_key));
 }
 
 /** Reads and checks a service-account JSON; throws a message naming what is missing. */
@@ -33,6 +33,12 @@ export function parseServiceAccount(json: string): ServiceAccount {
   const raw = JSON.parse(json) as Partial<ServiceAccount>;
   for (const key of ['project_id', 'client_email', 'private_key'] as const) {
     if (typeof raw[key] !== 'string' || !raw[key]) throw new Error(`the service account has no ${key}`);
+  }
+  // A key that cannot sign should stop the start, not every send hours later.
+  try {
+    createPrivateKey(raw.private_key!);
+  } catch {
+    throw new Error('the service account private_key is not a PEM private key');
   }
   return { project_id: raw.project_id!, client_email: raw.client_email!, private_key: raw.private_key!, token_uri: raw.token_uri || GOOGLE_TOKEN_URI };
 }
@@ -45,7 +51,7 @@ export function fcmSender(account: ServiceAccount, endpoint: string): Sender {
     const res = await fetch(account.token_uri, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: serviceAccountJwt(account) }),
+      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: await serviceAccountJwt(account) }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (!res.ok) throw new Error(`token endpoint answered HTTP ${res.status}`);

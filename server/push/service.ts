@@ -18,12 +18,14 @@ export function pushService(db: Db, config: PushConfig): PushService {
   const vapid = memoVapidKeys(db, config);
   let senders: Promise<Partial<Record<'fcm' | 'webpush', Sender>>> | null = null;
   const getSenders = () =>
-    (senders ??= vapid().then((keys) => ({
-      webpush: webPushSender(keys, config.endpointHosts),
-      ...(config.fcm ? { fcm: fcmSender(config.fcm.account, config.fcm.endpoint) } : {}),
-    })).catch((err) => {
-      senders = null; // tried again at the next drain
-      throw err;
-    }));
+    (senders ??= vapid()
+      .then((keys) => ({
+        webpush: webPushSender(keys, config.endpointHosts),
+        ...(config.fcm ? { fcm: fcmSender(config.fcm.account, config.fcm.endpoint) } : {}),
+      }))
+      .catch((err) => {
+        senders = null; // tried again at the next drain
+        throw err;
+      }));
   return { vapid, worker: (log) => createPushWorker({ db, senders: getSenders, config, log }) };
 }

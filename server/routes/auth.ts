@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { LoginRequest, LoginResponse } from '../../common/schemas/auth.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
-import { audit } from '../db/audit.ts';
+import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { patientByBirthDate } from '../db/patients.ts';
 import { saveRegistration } from '../db/push.ts';
 import { createSession, revokeSession } from '../db/sessions.ts';
-import { clearKey, countEvent, lockedUntil } from '../db/throttle.ts';
-import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
+import { forgive, release, reserve, settle } from '../db/throttle.ts';
+import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
 import { PATIENT, PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
@@ -17,7 +17,7 @@ import { PATIENT, PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
 export const loginLockedMessage = (until: Date) =>
-  `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah pukul ${wibTime(until)}.`;
+  `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah ${wibMoment(until)}.`;
 
 const LoginFailed = Refusal('Unknown number or wrong birth date, alike');
 
@@ -36,25 +36,35 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
     async (req, reply) => {
       const nomr = req.body.medical_record_number.trim();
       const fcmtoken = req.body.fcmtoken ?? '';
-      // A lock answers before the birth date is even looked at, for any number, known or not.
-      const locked = await lockedUntil(db, [
-        ['login-nomr', nomr],
-        ['login-ip', req.ip],
-      ]);
-      if (locked) {
-        await audit(db, { action: 'login', outcome: 'throttled', subject: nomr }, req);
+      const { ip: ipRule, nomr: nomrRule } = config.security.login;
+      // The attempt is counted, and a lock decided, before the birth date is looked at: the address
+      // first, so a locked address cannot go on to lock other patients' numbers; then the number.
+      // Both apply to any number typed, known or not.
+      const locked = (until: Date) => {
+        // Refusals reach no data and cost nothing to send: counted per minute, not a row each.
+        refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);
         return reply
           .code(429)
-          .header('Retry-After', String(retryAfterSeconds(locked)))
-          .send({ status: false, message: loginLockedMessage(locked) });
+          .header('Retry-After', String(retryAfterSeconds(until)))
+          .send({ status: false, message: loginLockedMessage(until) });
+      };
+      const address = await reserve(db, 'login-ip', req.ip, ipRule);
+      if (!address.admitted) return locked(address.until);
+      const number = await reserve(db, 'login-nomr', nomr, nomrRule);
+      if (!number.admitted) {
+        // The address's attempt compared nothing, so it does not count.
+        await release(db, 'login-ip', req.ip, address.seq);
+        return locked(number.until);
       }
       // One query for both halves: an unknown number and a wrong date look the same.
       const patient = await patientByBirthDate(db, nomr, req.body.birthdate);
       if (!patient) {
-        // Only failures count, so patients logging in behind one address never lock it.
+        // Both reservations stay: they are the failure's count.
         await db.tx(async (q) => {
-          await countEvent(q, 'login-nomr', nomr, config.security.login.nomr);
-          await countEvent(q, 'login-ip', req.ip, config.security.login.ip);
+          await settle(q, [
+            ['login-ip', req.ip],
+            ['login-nomr', nomr],
+          ]);
           await audit(q, { action: 'login', outcome: 'failed', subject: nomr }, req);
         });
         return reply.code(401).send({ status: false, message: LOGIN_FAILED });
@@ -62,7 +72,10 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
       const kind = fcmtoken ? registrationKind(fcmtoken, config.push.endpointHosts) : null;
       const token = await db.tx(async (q) => {
-        await clearKey(q, 'login-nomr', nomr);
+        // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
+        // count against the address.
+        await forgive(q, 'login-nomr', nomr, number);
+        await release(q, 'login-ip', req.ip, address.seq);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
         if (kind) await saveRegistration(q, patient, fcmtoken, kind);
         return createSession(q, patient, policy);

@@ -1,6 +1,6 @@
 // Clinics, doctor schedules, quota and booking.
 import { Type } from 'typebox';
-import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
+import { fromQuotaDate, sameWeekday, weekdayName } from '../../common/dates.ts';
 import { BookingAnswer, BookingRequest, Clinic, DoctorQuery, DoctorSchedule, LastAppointment, QuotaQuery, QuotaSlot } from '../../common/schemas/booking.ts';
 import { Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
@@ -10,7 +10,8 @@ import * as records from '../db/records.ts';
 import { book, orNoPractice } from '../domain/booking.ts';
 import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
-export async function bookingRoutes(app: Api, db: Db): Promise<void> {
+/** `now` is the clock the booking rules read (today, and whether a session has ended); tests fix it. */
+export async function bookingRoutes(app: Api, db: Db, now: () => number = Date.now): Promise<void> {
   const store = bookingStore(db);
 
   app.get(
@@ -77,7 +78,7 @@ export async function bookingRoutes(app: Api, db: Db): Promise<void> {
       },
     },
     async (req) => {
-      const outcome = await book(store, req.nomr, req.body, todayWib());
+      const outcome = await book(store, req.nomr, req.body, now());
       return outcome.ok ? { status: true as const, data: outcome.result } : { status: false as const, message: outcome.message };
     },
   );

@@ -33,8 +33,6 @@ export const PUBLIC_QUERY = { 400: invalid, 500: fault } as const;
 export const PUBLIC_POST = { 400: invalid, 413: tooLarge, 415: notJson, 500: fault } as const;
 export const PATIENT_GET = { 400: invalid, 401: unauthorized, 403: forbidden, 500: fault } as const;
 export const PATIENT_POST = { ...PATIENT_GET, 413: tooLarge, 415: notJson } as const;
-export const SERVICE_POST = {
-  ...PUBLIC_POST,
-  401: unauthorized,
-  503: Refusal('INTERNAL_API_TOKEN is not configured on this server'),
-} as const;
+const unconfigured = Refusal('INTERNAL_API_TOKEN is not configured on this server');
+export const SERVICE_GET = { ...PUBLIC_QUERY, 401: unauthorized, 503: unconfigured } as const;
+export const SERVICE_POST = { ...PUBLIC_POST, 401: unauthorized, 503: unconfigured } as const;

@@ -1,5 +1,6 @@
 // Calls the hospital's own systems make, guarded by their own service token (guard.ts): a
-// notification to a patient, a clinic queue number called, a pharmacy status change.
+// notification to a patient, a clinic queue number called, a pharmacy status change, and the
+// registration counter's list (registration.ts). Served on their own listener (server.ts).
 import { todayWib } from '../../common/dates.ts';
 import { Success } from '../../common/schemas/envelope.ts';
 import { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus } from '../../common/schemas/internal.ts';
@@ -10,12 +11,14 @@ import { callClinicQueue, setPharmacyStatus } from '../db/queues.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
+import { registrationCounterRoutes } from './registration.ts';
 
 const NO_QUEUE = 'Tidak ada antrian itu hari ini.';
 
 /** `onNotification` wakes this process's push worker, so a notification goes out at once. */
 export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void): Promise<void> {
   registerServiceGuard(app, db, config);
+  await registrationCounterRoutes(app, db);
 
   app.post(
     '/api/internal/notify',

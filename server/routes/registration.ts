@@ -1,12 +1,17 @@
-// New-patient self-registration: stored as pending for the registration counter.
+// New-patient self-registration, stored as pending; and the registration counter's calls, which
+// list the pending ones and mark one verified (served with the other internal calls).
 import { NewPatient, RegistrationAnswer } from '../../common/schemas/auth.ts';
+import { Success } from '../../common/schemas/envelope.ts';
+import { RegistrationEntry, RegistrationId, RegistrationQuery } from '../../common/schemas/internal.ts';
+import { Type } from 'typebox';
 import type { Config } from '../config.ts';
+import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { savePendingPatient } from '../db/patients.ts';
+import { pendingRegistrations, saveRegistration, verifyRegistration } from '../db/registrations.ts';
 import { countEvent, lockedUntil } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
-import { PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
+import { NOT_FOUND, PUBLIC_POST, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
 
 export const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
@@ -16,6 +21,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
     {
       schema: {
         summary: 'Self-registration of a new patient',
+        description: 'A known NIK gets the same answer as a new one: a pending registration takes the latest data, a verified one is left unchanged.',
         body: NewPatient,
         response: { 200: RegistrationAnswer, ...THROTTLED, ...PUBLIC_POST },
       },
@@ -32,8 +38,50 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       await countEvent(db, 'register-ip', req.ip, config.security.register);
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
-      const saved = await savePendingPatient(db, req.body);
-      return { status: true as const, message: saved ? REGISTRATION_MSG.saved : REGISTRATION_MSG.already };
+      await db.tx(async (q) => {
+        const { id, outcome } = await saveRegistration(q, req.body);
+        // No NIK or name in the audit: the row's id leads to them for as long as it is kept.
+        await audit(q, { action: 'registration', outcome, detail: `registrasi ${id}` }, req);
+      });
+      return { status: true as const, message: REGISTRATION_MSG.saved };
+    },
+  );
+}
+
+/** The counter's calls; registered inside the internal calls' scope, behind their service token. */
+export async function registrationCounterRoutes(app: Api, db: Db): Promise<void> {
+  app.get(
+    '/api/internal/registrasi',
+    {
+      schema: {
+        summary: 'Self-registrations waiting for the registration counter, oldest first (hospital systems only)',
+        security: SERVICE,
+        querystring: RegistrationQuery,
+        response: { 200: Success(Type.Array(RegistrationEntry)), ...SERVICE_GET },
+      },
+    },
+    async () => ({ status: true as const, data: await pendingRegistrations(db) }),
+  );
+
+  app.post(
+    '/api/internal/registrasi/:id/verifikasi',
+    {
+      schema: {
+        summary: 'The registration counter has verified a self-registration (hospital systems only); verifying twice changes nothing',
+        security: SERVICE,
+        params: RegistrationId,
+        response: { 200: Success(RegistrationEntry), ...NOT_FOUND('No registration with this id'), ...SERVICE_POST },
+      },
+    },
+    async (req, reply) => {
+      const result = await db.tx(async (q) => {
+        const verified = await verifyRegistration(q, req.params.id);
+        if (verified?.changed)
+          await audit(q, { action: 'registration', outcome: 'verified', actor: 'hospital-system', detail: `registrasi ${req.params.id}` }, req);
+        return verified;
+      });
+      if (!result) return reply.code(404).send({ status: false, message: 'Pendaftaran tidak ditemukan.' });
+      return { status: true as const, data: result.entry };
     },
   );
 }

@@ -21,5 +21,4 @@ export const getQuota = (kdDep: string, date: string, kdDr = ''): Promise<Result
 export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> =>
   call<C.DoctorSchedule[]>(API.doctorSchedule, { query: { spesialis } });
 
-export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> =>
-  call<C.BookingResult>(API.book, { method: 'POST', body: req });
+export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => call<C.BookingResult>(API.book, { method: 'POST', body: req });

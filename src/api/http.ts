@@ -1,6 +1,7 @@
 // The one HTTP client. Every failure — no network, a non-2xx answer, status false — comes back
 // as one ApiError shape the screens render; a 401 on a signed-in call ends the session.
 import { FetchError, ofetch } from 'ofetch';
+import { sessionExpired } from '../session/expiry.ts';
 import { session } from '../session/session.ts';
 import { apiBase, loginBase } from './config.ts';
 
@@ -14,14 +15,6 @@ export interface ApiError {
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
-
-type Listener = () => void;
-const expiredListeners = new Set<Listener>();
-/** Called when a signed-in call answers 401 (decisions 6). */
-export function onSessionExpired(fn: Listener): () => void {
-  expiredListeners.add(fn);
-  return () => expiredListeners.delete(fn);
-}
 
 function isOk(status: unknown): boolean {
   return status === true || status === 'true';
@@ -71,7 +64,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     const error = toError(err);
     if (error.kind === 'unauthorized' && auth && session.signedIn.value) {
       session.signOut();
-      for (const fn of expiredListeners) fn();
+      sessionExpired();
     }
     return { ok: false, error };
   }

@@ -4,8 +4,10 @@ import type * as C from '../../common/schemas/index.ts';
 import { call, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
-const list = <T,>(path: string, withBirthDate = true) => (): Promise<Result<T[]>> =>
-  call<T[]>(path, { query: patientQuery(withBirthDate) });
+const list =
+  <T>(path: string, withBirthDate = true) =>
+  (): Promise<Result<T[]>> =>
+    call<T[]>(path, { query: patientQuery(withBirthDate) });
 
 export const getCathSchedule = list<C.CathSchedule>(API.cathSchedule);
 export const getSurgerySchedule = list<C.SurgerySchedule>(API.surgerySchedule);

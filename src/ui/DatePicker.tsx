@@ -89,10 +89,8 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
 
   const onKey = (e: KeyboardEvent<HTMLTableElement>) => {
     const weekday = isoWeekday(focus);
-    const step =
-      KEY_STEPS[e.key] ??
-      (e.key === 'Home' ? 1 - weekday : e.key === 'End' ? 7 - weekday : undefined);
-    if (step !== undefined) return e.preventDefault(), moveTo(addDays(focus, step));
+    const step = KEY_STEPS[e.key] ?? (e.key === 'Home' ? 1 - weekday : e.key === 'End' ? 7 - weekday : undefined);
+    if (step !== undefined) return (e.preventDefault(), moveTo(addDays(focus, step)));
     if (e.key === 'PageUp' || e.key === 'PageDown') {
       e.preventDefault();
       return moveTo(sameDayIn(addMonths(month, e.key === 'PageUp' ? -1 : 1)));

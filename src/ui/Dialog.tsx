@@ -41,7 +41,15 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog' }: P
 
   return (
     <div className={css.backdrop} onClick={(e) => e.target === e.currentTarget && onClose?.()}>
-      <div ref={box} className={css.dialog} role={role} aria-modal="true" tabIndex={-1} aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined}>
+      <div
+        ref={box}
+        className={css.dialog}
+        role={role}
+        aria-modal="true"
+        tabIndex={-1}
+        aria-labelledby={titleId}
+        aria-describedby={children ? bodyId : undefined}
+      >
         <h2 id={titleId} className={css.dialogTitle}>
           {title}
         </h2>

@@ -4,7 +4,14 @@ import { vars } from './theme.css.ts';
 export const fields = style({ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: `${vars.space.xs} ${vars.space.md}` });
 export const term = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
 export const value = style({ margin: 0, fontWeight: 500, overflowWrap: 'anywhere' });
-export const more = style({ display: 'inline-flex', alignItems: 'center', minHeight: vars.touch, marginTop: vars.space.sm, color: vars.color.primaryDark, fontWeight: 600 });
+export const more = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.touch,
+  marginTop: vars.space.sm,
+  color: vars.color.primaryDark,
+  fontWeight: 600,
+});
 
 export const menu = style({ display: 'grid', gap: vars.space.md });
 export const menuCard = style({

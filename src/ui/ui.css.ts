@@ -16,7 +16,14 @@ export const spinner = style({
 
 export const spinnerSmall = style({ width: '18px', height: '18px', borderWidth: '2px', borderTopColor: 'currentColor' });
 
-export const center = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: vars.space.sm, padding: vars.space.lg, color: vars.color.muted });
+export const center = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  color: vars.color.muted,
+});
 
 export const banner = style({
   background: vars.color.dangerBg,

@@ -24,7 +24,18 @@ test('dist/index.html holds the rendered login shell before any script', () => {
 
 test('dist/registrasi/index.html holds the rendered registration shell', () => {
   const html = dist('registrasi/index.html');
-  for (const t of ['Registrasi Pasien Baru', '>Nama<', '>No KTP<', '>Tempat Lahir<', 'Tanggal Lahir', '>Telpon<', '>Email<', '>Pekerjaan<', '>Daftar<', 'ASN Kemenkes']) {
+  for (const t of [
+    'Registrasi Pasien Baru',
+    '>Nama<',
+    '>No KTP<',
+    '>Tempat Lahir<',
+    'Tanggal Lahir',
+    '>Telpon<',
+    '>Email<',
+    '>Pekerjaan<',
+    '>Daftar<',
+    'ASN Kemenkes',
+  ]) {
     assert.ok(html.includes(t), t);
   }
   assert.match(html, /<title>Registrasi Pasien Baru/);
@@ -48,7 +59,10 @@ test('the service worker precaches both shells and never an API answer', () => {
   assert.ok(urls.includes('registrasi/index.html'));
   assert.ok(urls.includes('manifest.webmanifest'));
   assert.not.ok(urls.some((u) => u.startsWith('api/')));
-  assert.not.ok(urls.some((u) => /prerender/.test(u)), 'the build-time prerender script is not shipped');
+  assert.not.ok(
+    urls.some((u) => /prerender/.test(u)),
+    'the build-time prerender script is not shipped',
+  );
 });
 
 test('everything the browser downloads to show / and /registrasi is at most 26 KB of gzipped JavaScript (the goal is 20)', () => {

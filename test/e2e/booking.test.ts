@@ -111,7 +111,9 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   const p = await open(to.doctors());
   await p.getByRole('link', { name: 'Kardiologi', exact: true }).click();
   await p.waitForURL(/listdokter\/Kardiologi$/);
-  const rowLink = p.locator(`a[href="${to.checkQuota({ nama_dr_lengkap: doctor.nama_dr_lengkap, kd_dr: doctor.kd_dr, kd_dep: row.kd_dep, ds_dep: row.ds_dep, hari_jadwal: row.hari, jam_dtg: row.jam_dtg, jam_plg: row.jam_plg })}"]`);
+  const rowLink = p.locator(
+    `a[href="${to.checkQuota({ nama_dr_lengkap: doctor.nama_dr_lengkap, kd_dr: doctor.kd_dr, kd_dep: row.kd_dep, ds_dep: row.ds_dep, hari_jadwal: row.hari, jam_dtg: row.jam_dtg, jam_plg: row.jam_plg })}"]`,
+  );
   await rowLink.click();
   await p.getByRole('heading', { name: 'Cek Kuota' }).waitFor();
   await p.getByLabel('Jaminan').selectOption('BPJS');
@@ -142,7 +144,17 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
 });
 
 test('on Cek Kuota a date on another weekday cannot be chosen', async () => {
-  const p = await open(to.checkQuota({ nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dr: 'D001', kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA', hari_jadwal: 'Senin', jam_dtg: '08:00', jam_plg: '12:00' }));
+  const p = await open(
+    to.checkQuota({
+      nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)',
+      kd_dr: 'D001',
+      kd_dep: '20001',
+      ds_dep: 'POLI KARDIOLOGI DEWASA',
+      hari_jadwal: 'Senin',
+      jam_dtg: '08:00',
+      jam_plg: '12:00',
+    }),
+  );
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
   let tuesday = addDays(today, 1);
   while (isoWeekday(tuesday) !== 2) tuesday = addDays(tuesday, 1);
@@ -201,7 +213,18 @@ test('a full session is shown but cannot be chosen', async () => {
 test('an empty mobile number is refused with no call', async () => {
   const [date, slot] = await findDate('20001', 1, (s) => s.kd_dr === 'D001' && isSlotAvailable(s));
   const p = await open(
-    to.confirm({ dokterr: slot.nama_dr, kd_dokter: slot.kd_dr, jam: `${slot.jam_dtg}-${slot.jam_plg}`, tgljanji: date, sts_jam: slot.sts_jam, sts_ue: slot.sts_ue, bayar: 'Non BPJS' }, { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }),
+    to.confirm(
+      {
+        dokterr: slot.nama_dr,
+        kd_dokter: slot.kd_dr,
+        jam: `${slot.jam_dtg}-${slot.jam_plg}`,
+        tgljanji: date,
+        sts_jam: slot.sts_jam,
+        sts_ue: slot.sts_ue,
+        bayar: 'Non BPJS',
+      },
+      { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' },
+    ),
   );
   let calls = 0;
   p.on('request', (r) => r.url().includes('/simpan/janji') && calls++);

@@ -41,7 +41,8 @@ test('B sees Tidak ada data ! on each of the three cards', async () => {
 test('the drawer leads to the histories; the shortcuts to their screens', async () => {
   const p = await loggedIn(DEMO_B);
   await p.getByRole('button', { name: 'Menu' }).click();
-  for (const t of ['Riwayat Konsultasi', 'Rawat Inap', 'Riwayat Tindakan', 'Riwayat Pemeriksaan']) assert.ok(await p.getByRole('link', { name: t }).isVisible(), t);
+  for (const t of ['Riwayat Konsultasi', 'Rawat Inap', 'Riwayat Tindakan', 'Riwayat Pemeriksaan'])
+    assert.ok(await p.getByRole('link', { name: t }).isVisible(), t);
   await p.getByRole('link', { name: 'Riwayat Tindakan' }).click();
   await p.waitForURL('**/riwayattindakan');
   await p.getByRole('heading', { name: 'Riwayat Tindakan' }).waitFor();

@@ -16,27 +16,30 @@ const CARDS = ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi'
 
 /** The keys of the data layer's store on the phone ([] when the database is gone). */
 function keysOnPhone(p: Page): Promise<string[]> {
-  return p.evaluate(async ([name, storeName]) => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === name)) return [];
-    return new Promise<string[]>((resolve, reject) => {
-      const open = indexedDB.open(name);
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains(storeName)) {
-          db.close();
-          return resolve([]);
-        }
-        const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
-        all.onsuccess = () => {
-          db.close();
-          resolve(all.result.map(String));
+  return p.evaluate(
+    async ([name, storeName]) => {
+      const dbs = await indexedDB.databases();
+      if (!dbs.some((d) => d.name === name)) return [];
+      return new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve([]);
+          }
+          const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result.map(String));
+          };
+          all.onerror = () => reject(all.error);
         };
-        all.onerror = () => reject(all.error);
-      };
-    });
-  }, [DEVICE_DB, DEVICE_STORE]);
+      });
+    },
+    [DEVICE_DB, DEVICE_STORE],
+  );
 }
 
 async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
@@ -80,7 +83,10 @@ test('offline, home and a history list show what was last fetched, with Terakhir
 
   await page.goto(`${app.server.url}${to.lab()}`);
   await page.getByText('LAB2411150077').waitFor();
-  await page.locator('main').getByText(/^Terakhir diperbarui /).waitFor();
+  await page
+    .locator('main')
+    .getByText(/^Terakhir diperbarui /)
+    .waitFor();
   // The lab detail comes out of the list kept on the phone.
   await page.goto(`${app.server.url}${to.labDetail('LAB2411150077')}`);
   await page.getByRole('columnheader', { name: 'Nilai Rujukan' }).waitFor();

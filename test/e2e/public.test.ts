@@ -24,10 +24,12 @@ async function page(opts: { permission?: 'granted' | 'denied'; js?: boolean } = 
   return { ctx, page: p };
 }
 
-
 async function closeNotificationDialog(p: Page) {
   const close = p.getByRole('button', { name: 'Tutup' });
-  await close.waitFor({ timeout: 5000 }).then(() => close.click(), () => undefined);
+  await close.waitFor({ timeout: 5000 }).then(
+    () => close.click(),
+    () => undefined,
+  );
 }
 
 test('the login shell is painted by the prerendered HTML, before any script runs', async () => {
@@ -95,12 +97,15 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
   await p.waitForURL(app.server.url + '/');
   // A real token: home's calls would end a made-up one's session (decisions 6).
   const token = await apiToken(app.server.url, DEMO_A);
-  await p.evaluate(([nomr, tgl, tok]) => {
-    localStorage.setItem('statuslogin', '1');
-    localStorage.setItem('nomormr', nomr);
-    localStorage.setItem('tgllahir', tgl);
-    localStorage.setItem('token', tok);
-  }, [DEMO_A.nomr, DEMO_A.tgl_lahir, token]);
+  await p.evaluate(
+    ([nomr, tgl, tok]) => {
+      localStorage.setItem('statuslogin', '1');
+      localStorage.setItem('nomormr', nomr);
+      localStorage.setItem('tgllahir', tgl);
+      localStorage.setItem('token', tok);
+    },
+    [DEMO_A.nomr, DEMO_A.tgl_lahir, token],
+  );
   await p.goto(app.server.url + '/tidak/ada/halaman');
   await p.waitForURL('**/home');
   await p.goto(app.server.url + '/PerjanjianPoli');
@@ -146,12 +151,20 @@ async function openRegistration(p: Page) {
 }
 
 async function fillRegistration(p: Page, over: Record<string, string> = {}) {
-  const v = { Nama: 'Agus Salim', 'No KTP': `3174${String(Date.now()).slice(-12)}`, 'Tempat Lahir': 'Padang', Telpon: '081377788899', Email: 'agus@example.co.id', ...over };
+  const v = {
+    Nama: 'Agus Salim',
+    'No KTP': `3174${String(Date.now()).slice(-12)}`,
+    'Tempat Lahir': 'Padang',
+    Telpon: '081377788899',
+    Email: 'agus@example.co.id',
+    ...over,
+  };
   for (const [label, value] of Object.entries(v)) await p.getByLabel(label, { exact: true }).fill(value);
   await p.getByLabel('Tanggal', { exact: true }).selectOption('09');
   await p.getByLabel('Bulan').selectOption('11');
   await p.getByLabel('Tahun').fill('1955');
   await p.getByLabel('Pekerjaan').selectOption('07');
+  await p.getByRole('checkbox', { name: /Saya setuju/ }).check();
 }
 
 test('registration: empty, success, refused and network error', async () => {

@@ -70,7 +70,11 @@ test('with no app window in front, a push shows a system notification that leads
   assert.equal(shown, [{ title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', tag: 'pasien-42', data: { url: '/home' } }]);
 
   // FCM wraps the same message under data; a link to another site is never followed.
-  await deliver(cdp, registrationId, { data: { id: '43', title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor antrian 7.', url: 'https://evil.example/' }, from: '1234567890', fcmMessageId: 'abc' });
+  await deliver(cdp, registrationId, {
+    data: { id: '43', title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor antrian 7.', url: 'https://evil.example/' },
+    from: '1234567890',
+    fcmMessageId: 'abc',
+  });
   shown = await notificationsShown(sw, 2);
   const called = shown.find((n) => n.tag === 'pasien-43');
   assert.ok(called, JSON.stringify(shown));

@@ -63,14 +63,18 @@ test('the service worker keeps no API answer in its caches, after a whole signed
   await page.goto(app.server.url + '/home', { waitUntil: 'networkidle' });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload({ waitUntil: 'networkidle' }); // now under the worker's control
-  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli']) await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
+  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli'])
+    await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
     return urls;
   });
   assert.ok(cached.length > 10, `the shell is cached (${cached.length} entries)`);
-  assert.equal(cached.filter((u) => u.includes('/api/')), []);
+  assert.equal(
+    cached.filter((u) => u.includes('/api/')),
+    [],
+  );
   await page.context().close();
 });
 

@@ -70,7 +70,9 @@ test('using a session keeps it alive: its last use moves on (at most once a minu
   await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '6 days' WHERE nomr = $1`, [DEMO_B.nomr]);
   const auth = { authorization: `Bearer ${token}` };
   assert.is((await t.app.inject({ url: '/api/patient/profil/pasien', headers: auth })).statusCode, 200);
-  const [row] = await t.db.query<{ idle: number }>(`SELECT extract(epoch FROM now() - max(last_seen_at))::int AS idle FROM sessions WHERE nomr = $1`, [DEMO_B.nomr]);
+  const [row] = await t.db.query<{ idle: number }>(`SELECT extract(epoch FROM now() - max(last_seen_at))::int AS idle FROM sessions WHERE nomr = $1`, [
+    DEMO_B.nomr,
+  ]);
   assert.ok(row.idle < 60, `idle ${row.idle} s`);
 });
 
@@ -86,12 +88,19 @@ test('the fcmtoken of a login is kept as the patient push registration', async (
   await login({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: sub });
   await login({ medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: 'fcm-token-0123456789:APA91b' });
   const rows = await t.db.query<{ kind: string }>('SELECT kind FROM push_registrations WHERE nomr = $1 ORDER BY kind', [DEMO_A.nomr]);
-  assert.equal(rows.map((r) => r.kind), ['fcm', 'webpush']);
+  assert.equal(
+    rows.map((r) => r.kind),
+    ['fcm', 'webpush'],
+  );
 });
 
 test('a subscription pointing anywhere but a push service is not kept, and the login still succeeds', async () => {
   for (const endpoint of ['http://169.254.169.254/latest/meta-data', 'https://evil.example/push', 'https://fcm.googleapis.com.evil.example/x']) {
-    const res = await login({ medical_record_number: DEMO_B.nomr, birthdate: DEMO_B.tgl_lahir, fcmtoken: JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }) });
+    const res = await login({
+      medical_record_number: DEMO_B.nomr,
+      birthdate: DEMO_B.tgl_lahir,
+      fcmtoken: JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } }),
+    });
     assert.is(res.statusCode, 200, endpoint);
   }
   const rows = await t.db.query('SELECT 1 FROM push_registrations WHERE nomr = $1', [DEMO_B.nomr]);

@@ -1,8 +1,11 @@
-// The booking rules, enforced on the server: each test fails when its rule is removed.
+// The booking rules, enforced on the server: each test fails when its rule is removed. Dates are
+// weeks ahead, or the clock is fixed: no test depends on the hour it runs at.
+import type { FastifyInstance } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
-import { COHORT, DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { buildApp } from '../../server/app.ts';
+import { COHORT, DEMO_A, DEMO_B, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 const today = todayWib();
@@ -29,11 +32,22 @@ async function schedule(where = `kd_dep <> '20012'`): Promise<Schedule> {
 const dateFor = (s: Schedule, from = 20) => nextOnWeekday(addDays(today, from), s.hari);
 
 function body(s: Schedule, date: string, over: Record<string, string> = {}, nomr = DEMO_B.nomr) {
-  return { nomr, tgl_janji: date, sts_ue: s.sts_ue, tgl_lahir: '', kd_dep: s.kd_dep, kd_dr: s.kd_dr, sts_jam: s.sts_jam, carabayar: 'P', hp: '081234567890', ...over };
+  return {
+    nomr,
+    tgl_janji: date,
+    sts_ue: s.sts_ue,
+    tgl_lahir: '',
+    kd_dep: s.kd_dep,
+    kd_dr: s.kd_dr,
+    sts_jam: s.sts_jam,
+    carabayar: 'P',
+    hp: '081234567890',
+    ...over,
+  };
 }
 
-async function book(token: string, payload: object) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/patient/simpan/janji', headers: { authorization: `Bearer ${token}` }, payload });
+async function book(token: string, payload: object, app: FastifyInstance = t.app) {
+  const res = await app.inject({ method: 'POST', url: '/api/patient/simpan/janji', headers: { authorization: `Bearer ${token}` }, payload });
   return { code: res.statusCode, body: res.json() };
 }
 
@@ -153,7 +167,9 @@ test('N+15 simultaneous bookings for N seats give exactly N appointments and no 
   assert.is(results.filter((r) => r.body.status === true).length, seats);
   const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2', [s.id, date]);
   assert.is(n, seats);
-  const numbers = (await t.db.query<{ no_urut: number }>('SELECT no_urut FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2 ORDER BY no_urut', [s.id, date])).map((r) => r.no_urut);
+  const numbers = (
+    await t.db.query<{ no_urut: number }>('SELECT no_urut FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2 ORDER BY no_urut', [s.id, date])
+  ).map((r) => r.no_urut);
   assert.equal(numbers, [1, 2, 3, 4, 5]);
 });
 
@@ -205,10 +221,18 @@ test('a booking that fails after taking its seat leaves nothing behind: the seat
   const date = dateFor(s, 34);
   const token = await patientToken(30);
   // A fault between the seat and the appointment, as a crash or a lost connection would be.
-  await t.db.query(`CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.hp = '080000000000' THEN RAISE EXCEPTION 'midway'; END IF; RETURN NEW; END $$`);
+  await t.db.query(
+    `CREATE FUNCTION fail_midway() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.hp = '080000000000' THEN RAISE EXCEPTION 'midway'; END IF; RETURN NEW; END $$`,
+  );
   await t.db.query('CREATE TRIGGER fail_midway BEFORE INSERT ON appointments FOR EACH ROW EXECUTE FUNCTION fail_midway()');
   try {
-    const seats = async () => (await t.db.query<{ n: number }>('SELECT coalesce(sum(quota_terisi), 0)::int AS n FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2', [s.id, date]))[0].n;
+    const seats = async () =>
+      (
+        await t.db.query<{ n: number }>('SELECT coalesce(sum(quota_terisi), 0)::int AS n FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2', [
+          s.id,
+          date,
+        ])
+      )[0].n;
     const before = await seats();
     const failed = await book(token, body(s, date, { hp: '080000000000' }, String(COHORT.first + 30)));
     assert.is(failed.code, 500);
@@ -231,6 +255,114 @@ test('a booking appears in the patient upcoming appointments', async () => {
   assert.is((await book(token, body(s, date, {}, String(COHORT.first + 60)))).body.status, true);
   const res = await t.app.inject({ url: '/api/patient/jadwal/perjanjian/terdekat', headers: { authorization: `Bearer ${token}` } });
   assert.ok(res.json().data.jadwal.some((j: { tanggal_janji: string }) => j.tanggal_janji === date));
+});
+
+/** The same database served with its clock fixed at a WIB wall-clock time of a date. */
+async function appAt(date: string, minutes: number): Promise<FastifyInstance> {
+  const at = Date.parse(`${date}T00:00:00Z`) - 7 * 3_600_000 + minutes * 60_000;
+  const app = await buildApp({ config: testConfig(), db: t.db, logger: false, clock: () => at });
+  await app.ready();
+  return app;
+}
+
+test('a session of today that has already ended is refused: Jam praktik sudah berakhir', async () => {
+  const s = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = 1`);
+  const [{ jam_plg }] = await t.db.query<{ jam_plg: string }>('SELECT jam_plg FROM practice_schedules WHERE id = $1', [s.id]);
+  const end = Number(jam_plg.slice(0, 2)) * 60 + Number(jam_plg.slice(3, 5));
+  const monday = nextOnWeekday(addDays(today, 63), 1);
+  const nomr = String(COHORT.first + 70);
+  const token = await patientToken(70);
+  const late = await appAt(monday, end);
+  try {
+    const r = await book(token, body(s, monday, {}, nomr), late);
+    assert.is(r.code, 200);
+    assert.equal(r.body, { status: false, message: 'Jam praktik sudah berakhir. Silakan pilih sesi lain atau tanggal lain.' });
+    assert.is((await t.db.query('SELECT 1 FROM appointments WHERE nomr = $1', [nomr])).length, 0);
+    assert.is((await book(token, body(s, addDays(monday, 7), {}, nomr), late)).body.status, true, 'next week is open');
+  } finally {
+    await late.close();
+  }
+  const early = await appAt(monday, end - 1);
+  try {
+    assert.is((await book(token, body(s, monday, {}, nomr), early)).body.status, true, 'until its end the session is bookable');
+  } finally {
+    await early.close();
+  }
+});
+
+/** A weekday on which clinic 20001 has two sessions that are not the same doctor's same session. */
+async function twoSessions(): Promise<[Schedule, Schedule]> {
+  const rows = await t.db.query<Schedule>(
+    `SELECT id, kd_dr, kd_dep, hari, sts_jam, sts_ue FROM practice_schedules
+      WHERE kd_dep = '20001' AND hari IN (SELECT hari FROM practice_schedules WHERE kd_dep = '20001' GROUP BY hari HAVING count(*) >= 2)
+      ORDER BY hari, id`,
+  );
+  const [a] = rows;
+  const b = rows.find((r) => r.hari === a.hari && r.id !== a.id)!;
+  return [a, b];
+}
+
+test('a second appointment in the same clinic on the same day is refused, naming the first', async () => {
+  const [a, b] = await twoSessions();
+  const date = dateFor(a, 70);
+  const nomr = String(COHORT.first + 71);
+  const token = await patientToken(71);
+  const first = await book(token, body(a, date, {}, nomr));
+  assert.is(first.body.status, true);
+  const [{ ds_dep, nama_dr }] = await t.db.query<{ ds_dep: string; nama_dr: string }>(
+    'SELECT c.ds_dep, d.nama_dr_lengkap AS nama_dr FROM clinics c, doctors d WHERE c.kd_dep = $1 AND d.kd_dr = $2',
+    [a.kd_dep, a.kd_dr],
+  );
+  const second = await book(token, body(b, date, {}, nomr));
+  assert.is(second.code, 200);
+  assert.is(second.body.status, false);
+  const [y, m, d] = date.split('-');
+  const month = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'][Number(m) - 1];
+  assert.ok(
+    second.body.message.startsWith(
+      `Anda sudah memiliki janji di ${ds_dep} pada ${d} ${month} ${y} dengan ${nama_dr} (nomor antrian ${first.body.data.no_urut})`,
+    ),
+    second.body.message,
+  );
+  assert.is((await t.db.query('SELECT 1 FROM appointments WHERE nomr = $1', [nomr])).length, 1);
+  // The same booking again is still the same appointment, not a refusal.
+  assert.equal((await book(token, body(a, date, {}, nomr))).body.data.no_urut, first.body.data.no_urut);
+});
+
+test('another clinic on the same day is bookable', async () => {
+  const other = await schedule(`kd_dep NOT IN ('20001', '20012') AND hari <= 6`);
+  const a = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = ${other.hari}`); // every weekday
+  const date = dateFor(a, 77);
+  const nomr = String(COHORT.first + 72);
+  const token = await patientToken(72);
+  assert.is((await book(token, body(a, date, {}, nomr))).body.status, true);
+  assert.is((await book(token, body(other, date, {}, nomr))).body.status, true);
+});
+
+test('two bookings in one clinic on one day sent at once: one is made, the other names it', async () => {
+  const [a, b] = await twoSessions();
+  const date = dateFor(a, 84);
+  const nomr = String(COHORT.first + 73);
+  const token = await patientToken(73);
+  const answers = await Promise.all([book(token, body(a, date, {}, nomr)), book(token, body(b, date, {}, nomr))]);
+  assert.equal(
+    answers.map((r) => r.code),
+    [200, 200],
+  );
+  assert.is(answers.filter((r) => r.body.status === true).length, 1);
+  assert.match(answers.find((r) => r.body.status === false)!.body.message, /^Anda sudah memiliki janji di /);
+  assert.is((await t.db.query('SELECT 1 FROM appointments WHERE nomr = $1', [nomr])).length, 1);
+});
+
+test('booking answers the one phone rule and keeps the number without its spaces and dashes', async () => {
+  const s = await schedule();
+  const nomr = String(COHORT.first + 74);
+  const token = await patientToken(74);
+  const refused = await book(token, body(s, dateFor(s, 91), { hp: '021 5550 1234' }, nomr));
+  assert.equal(refused.body, { status: false, message: 'Nomor HP tidak valid. Tulis nomor HP aktif, misalnya 081234567890.' });
+  assert.is((await book(token, body(s, dateFor(s, 91), { hp: '0812-3456 7890' }, nomr))).body.status, true);
+  const [{ hp }] = await t.db.query<{ hp: string }>('SELECT hp FROM appointments WHERE nomr = $1', [nomr]);
+  assert.is(hp, '081234567890');
 });
 
 test.run();

@@ -26,16 +26,66 @@ function random(seed: number) {
   };
 }
 const rnd = random(20261122);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 const HOSTILE = [
-  "' OR '1'='1", "'; DROP TABLE patients; --", '1; SELECT pg_sleep(5)', "00012345' --", '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>',
-  '../../../../etc/passwd', '%00', '\u0000', '\u202e\u0645\u0631\u062d\u0628\u0627', '😀🏥💊', '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'null', 'undefined',
-  'NaN', '-1', '1e309', '0x41', ' ', '\t\n', '\\', '%zz', '%', 'A'.repeat(5000), '9'.repeat(400), 'ZZZ'.repeat(40),
+  "' OR '1'='1",
+  "'; DROP TABLE patients; --",
+  '1; SELECT pg_sleep(5)',
+  "00012345' --",
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '../../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  '😀🏥💊',
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x41',
+  ' ',
+  '\t\n',
+  '\\',
+  '%zz',
+  '%',
+  'A'.repeat(5000),
+  '9'.repeat(400),
+  'ZZZ'.repeat(40),
 ] as const;
-const BAD_DATES = ['2026-02-30', '2026-13-01', '0000-00-00', '9999-99-99', '2025-02-29', '02/30/26', '13/01/26', '2026-1-1', '01/12/2026', '2026-12-01T00:00:00Z', '1968-08-17; --'];
+const BAD_DATES = [
+  '2026-02-30',
+  '2026-13-01',
+  '0000-00-00',
+  '9999-99-99',
+  '2025-02-29',
+  '02/30/26',
+  '13/01/26',
+  '2026-1-1',
+  '01/12/2026',
+  '2026-12-01T00:00:00Z',
+  '1968-08-17; --',
+];
 const WRONG_TYPES: unknown[] = [0, -1, 1.5, 1e308, true, false, null, [], ['00012345'], {}, { $ne: null }, { nomr: DEMO_A.nomr }];
-const BROKEN_JSON = ['{', '{"nomr":', '[', '{"a":1,}', 'nul', '{"nomr":"1"}}', '\u0000\u0001', '"just a string"', '12345', '{"nomr":"1" "x":2}', '{'.repeat(2000)];
+const BROKEN_JSON = [
+  '{',
+  '{"nomr":',
+  '[',
+  '{"a":1,}',
+  'nul',
+  '{"nomr":"1"}}',
+  '\u0000\u0001',
+  '"just a string"',
+  '12345',
+  '{"nomr":"1" "x":2}',
+  '{'.repeat(2000),
+];
 
 /**
  * For each state-changing call, a body aimed at nothing that exists (an unknown number, a
@@ -43,8 +93,26 @@ const BROKEN_JSON = ['{', '{"nomr":', '[', '{"a":1,}', 'nul', '{"nomr":"1"}}', '
  */
 const BASE_BODIES: Record<string, Record<string, unknown>> = {
   '/api/auth/proxy-login': { medical_record_number: DEMO_A.nomr, birthdate: '1900-01-01', fcmtoken: '' },
-  '/api/patient/simpan/pasien/baru': { nama: 'Uji Coba', no_ktp: '123', tempat_lahir: 'Jakarta', tgl_lahir: '1980-01-01', telp_hp: '081234567890', email: 'uji@example.id', pekerjaan: '02' },
-  '/api/patient/simpan/janji': { nomr: DEMO_A.nomr, tgl_janji: '2000-01-03', sts_ue: 'U', tgl_lahir: DEMO_A.tgl_lahir, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890' },
+  '/api/patient/simpan/pasien/baru': {
+    nama: 'Uji Coba',
+    no_ktp: '123',
+    tempat_lahir: 'Jakarta',
+    tgl_lahir: '1980-01-01',
+    telp_hp: '081234567890',
+    email: 'uji@example.id',
+    pekerjaan: '02',
+  },
+  '/api/patient/simpan/janji': {
+    nomr: DEMO_A.nomr,
+    tgl_janji: '2000-01-03',
+    sts_ue: 'U',
+    tgl_lahir: DEMO_A.tgl_lahir,
+    kd_dep: '20001',
+    kd_dr: 'D001',
+    sts_jam: '1',
+    carabayar: 'P',
+    hp: '081234567890',
+  },
   '/api/patient/simpan/fcmtoken': { fcmtoken: '{"endpoint":"https://attacker.example/x","keys":{"p256dh":"a","auth":"b"}}' },
   '/api/internal/notify': { nomr: '77777777', title: 'Uji', body: 'Uji', url: '/home' },
   '/api/internal/antrian/poli/panggil': { no_reg: 'RJ-TIDAK-ADA' },
@@ -63,7 +131,15 @@ interface Op {
 }
 
 function operations(): Op[] {
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: Op['body'] }> } }>> };
+  const doc = t.app.swagger() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: Array<{ in: string; name: string; schema: Record<string, unknown> }>; requestBody?: { content: Record<string, { schema: Op['body'] }> } }
+      >
+    >;
+  };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase() as Op['method'],
@@ -76,7 +152,11 @@ function operations(): Op[] {
 
 /** Logout takes no token here: it would end the session every other request uses. */
 const authFor = (path: string): Record<string, string> =>
-  path.startsWith('/api/internal/') ? { authorization: `Bearer ${INTERNAL_TOKEN}` } : path.startsWith('/api/patient/') ? { authorization: `Bearer ${tokenA}` } : {};
+  path.startsWith('/api/internal/')
+    ? { authorization: `Bearer ${INTERNAL_TOKEN}` }
+    : path.startsWith('/api/patient/')
+      ? { authorization: `Bearer ${tokenA}` }
+      : {};
 /** Logout answers 200 to anything: ending a session that is not there is no error. */
 const TOLERANT = new Set(['/api/auth/logout']);
 
@@ -93,8 +173,13 @@ function breaking(schema: Record<string, unknown>): unknown {
 function mutate(op: Op): { req: InjectOptions; refusalMayBe200: boolean } {
   const headers: Record<string, string> = { ...authFor(op.path) };
   const base = { ...(BASE_BODIES[op.path] ?? {}) };
-  const query = { ...(op.query.length ? BASE_QUERIES[op.path] ?? { nomr: DEMO_A.nomr, tgllahir: DEMO_A.tgl_lahir } : {}) };
-  const kinds = op.method === 'POST' && op.body ? ['broken-json', 'content-type', 'wrong-type', 'missing', 'extra', 'hostile', 'bad-date', 'token'] : op.query.length ? ['query-break', 'query-hostile', 'query-array', 'token'] : ['token', 'query-hostile'];
+  const query = { ...(op.query.length ? (BASE_QUERIES[op.path] ?? { nomr: DEMO_A.nomr, tgllahir: DEMO_A.tgl_lahir }) : {}) };
+  const kinds =
+    op.method === 'POST' && op.body
+      ? ['broken-json', 'content-type', 'wrong-type', 'missing', 'extra', 'hostile', 'bad-date', 'token']
+      : op.query.length
+        ? ['query-break', 'query-hostile', 'query-array', 'token']
+        : ['token', 'query-hostile'];
   const kind = pick(kinds);
   const props = Object.entries(op.body?.properties ?? {});
   let payload: string | Record<string, unknown> | undefined = base;
@@ -140,7 +225,13 @@ function mutate(op: Op): { req: InjectOptions; refusalMayBe200: boolean } {
       break;
     }
     case 'token':
-      headers.authorization = pick([`Bearer ${pick(HOSTILE)}`, 'Bearer', `Basic ${Buffer.from('a:b').toString('base64')}`, `Bearer ${tokenA}x`, `Bearer ${'A'.repeat(22)}`]);
+      headers.authorization = pick([
+        `Bearer ${pick(HOSTILE)}`,
+        'Bearer',
+        `Basic ${Buffer.from('a:b').toString('base64')}`,
+        `Bearer ${tokenA}x`,
+        `Bearer ${'A'.repeat(22)}`,
+      ]);
       if (!op.path.startsWith('/api/patient/') && !op.path.startsWith('/api/internal/')) return mutate(op);
       refusalMayBe200 = true; // registration takes no token: its base body is refused on its merits
       break;
@@ -166,14 +257,29 @@ function mutate(op: Op): { req: InjectOptions; refusalMayBe200: boolean } {
   return { req: { method: op.method, url: op.path + qs, headers, payload: body }, refusalMayBe200 };
 }
 
-const TABLES = ['patients', 'registrations', 'appointments', 'practice_sessions', 'sessions', 'push_registrations', 'notifications', 'push_deliveries', 'clinic_queue', 'pharmacy_queue', 'visits', 'lab_orders'];
+const TABLES = [
+  'patients',
+  'registrations',
+  'appointments',
+  'practice_sessions',
+  'sessions',
+  'push_registrations',
+  'notifications',
+  'push_deliveries',
+  'clinic_queue',
+  'pharmacy_queue',
+  'visits',
+  'lab_orders',
+];
 
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of TABLES) {
     // last_seen_at moves on every authorised read; it is not what a request may change.
-    const row = table === 'sessions' ? "(token_hash, nomr, revoked_at, expires_at)::text" : 't::text';
-    const [r] = await t.db.query<{ sum: string | null; n: number }>(`SELECT md5(string_agg(${row}, '|' ORDER BY ${row})) AS sum, count(*)::int AS n FROM ${table} t`);
+    const row = table === 'sessions' ? '(token_hash, nomr, revoked_at, expires_at)::text' : 't::text';
+    const [r] = await t.db.query<{ sum: string | null; n: number }>(
+      `SELECT md5(string_agg(${row}, '|' ORDER BY ${row})) AS sum, count(*)::int AS n FROM ${table} t`,
+    );
     out[table] = `${r.n}:${r.sum}`;
   }
   return out;
@@ -207,19 +313,39 @@ test('thousands of broken and hostile requests: refused with 4xx, no 5xx, nothin
   }
   // Paths and methods that do not exist, and a body over the size limit.
   for (let i = 0; i < 150; i++) {
-    await send({ method: pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const), url: `/api/patient/${encodeURIComponent(pick(HOSTILE)).slice(0, 300)}`, headers: authFor('/api/patient/') }, false);
+    await send(
+      {
+        method: pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const),
+        url: `/api/patient/${encodeURIComponent(pick(HOSTILE)).slice(0, 300)}`,
+        headers: authFor('/api/patient/'),
+      },
+      false,
+    );
   }
   for (let i = 0; i < 20; i++) {
-    await send({ method: 'POST', url: '/api/patient/simpan/pasien/baru', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ nama: 'A'.repeat(20_000 + i) }) }, false);
+    await send(
+      {
+        method: 'POST',
+        url: '/api/patient/simpan/pasien/baru',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ nama: 'A'.repeat(20_000 + i) }),
+      },
+      false,
+    );
   }
 
-  console.log(`fuzz: ${counts.requests} requests, ${counts['4xx']} answered 4xx, ${counts.refused200} refused as {status: false}, ${counts.read200} reads (and logouts) answered 200, ${counts['5xx']} answered 5xx`);
+  console.log(
+    `fuzz: ${counts.requests} requests, ${counts['4xx']} answered 4xx, ${counts.refused200} refused as {status: false}, ${counts.read200} reads (and logouts) answered 200, ${counts['5xx']} answered 5xx`,
+  );
   assert.equal(wrong, [], 'every malformed request refused, none answered 5xx');
   assert.is(counts['5xx'], 0);
   assert.ok(counts.requests >= 2500, `${counts.requests} requests`);
   assert.equal(await snapshot(), before, 'no business table changed');
   assert.is((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200, 'still serving');
-  assert.is((await t.app.inject({ method: 'GET', url: `/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, headers: { authorization: `Bearer ${tokenA}` } })).statusCode, 200);
+  assert.is(
+    (await t.app.inject({ method: 'GET', url: `/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, headers: { authorization: `Bearer ${tokenA}` } })).statusCode,
+    200,
+  );
 });
 
 test.run();

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { API } from '../../common/paths.ts';
+import { buildApp, buildInternalApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { DataDirLockedError, openPglite } from '../../server/db/client.ts';
-import { ENGINE } from '../support/db.ts';
-import { INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { DataDirLockedError, openPglite, type Db } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { DEMO_A, seedDemo } from '../../server/db/seed.ts';
+import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
+import { INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -59,13 +62,28 @@ test('the internal notify call needs its service token and records the notificat
   const ok = await t.app.inject({ method: 'POST', url: '/api/internal/notify', payload, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
   assert.is(ok.statusCode, 200);
   const rows = await t.db.query<{ title: string }>('SELECT title FROM notifications WHERE nomr = $1', ['00012345']);
-  assert.equal(rows.map((r) => r.title), ['Nomor antrian Anda dipanggil']);
-  const unknown = await t.app.inject({ method: 'POST', url: '/api/internal/notify', payload: { ...payload, nomr: '77777777' }, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+  assert.equal(
+    rows.map((r) => r.title),
+    ['Nomor antrian Anda dipanggil'],
+  );
+  const unknown = await t.app.inject({
+    method: 'POST',
+    url: '/api/internal/notify',
+    payload: { ...payload, nomr: '77777777' },
+    headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+  });
   assert.is(unknown.statusCode, 404);
 });
 
 test('a bad configuration value stops the start with a message that names the variable', () => {
-  for (const [name, value] of [['PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['SESSION_MAX_DAYS', '0'], ['SEED_DEMO', 'maybe'], ['LOG_LEVEL', 'loud'], ['INTERNAL_API_TOKEN', 'short']]) {
+  for (const [name, value] of [
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['SESSION_MAX_DAYS', '0'],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['INTERNAL_API_TOKEN', 'short'],
+  ]) {
     try {
       loadConfig({ [name]: value });
       assert.unreachable(`${name}=${value} was accepted`);
@@ -75,6 +93,114 @@ test('a bad configuration value stops the start with a message that names the va
     }
   }
   assert.is(loadConfig({}).port, 8080);
+  for (const [name, value] of [
+    ['INTERNAL_PORT', 'x'],
+    ['INTERNAL_PORT', '8080'],
+  ]) {
+    assert.throws(
+      () => loadConfig({ [name]: value }),
+      (err: Error) => err instanceof ConfigError && err.message.includes(name),
+      `${name}=${value}`,
+    );
+  }
+});
+
+test('the internal calls listen apart, on 127.0.0.1:8081 unless told otherwise', () => {
+  assert.equal([loadConfig({}).internalHost, loadConfig({}).internalPort], ['127.0.0.1', 8081]);
+  const set = loadConfig({ INTERNAL_HOST: '10.0.0.5', INTERNAL_PORT: '9090' });
+  assert.equal([set.internalHost, set.internalPort], ['10.0.0.5', 9090]);
+});
+
+test('demo data by default only in the embedded database; SEED_DEMO decides when set', () => {
+  assert.is(loadConfig({}).seedDemo, true);
+  assert.is(loadConfig({ DATABASE_URL: 'postgres://h/db' }).seedDemo, false);
+  assert.is(loadConfig({ DATABASE_URL: 'postgres://h/db', SEED_DEMO: 'true' }).seedDemo, true);
+  assert.is(loadConfig({ SEED_DEMO: 'false' }).seedDemo, false);
+});
+
+const count = async (db: Db, table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0].n;
+
+test('the demo data never goes into a database that holds patients, clinics or doctors', async () => {
+  for (const [table, row] of [
+    [
+      'patients',
+      "INSERT INTO patients (nomr, nama, jenis_kelamin, tgl_lahir, pastipe, alamat) VALUES ('55500001', 'PASIEN NYATA', 'P', '1970-01-01', 'BPJS', 'Jakarta')",
+    ],
+    ['clinics', "INSERT INTO clinics (kd_dep, ds_dep) VALUES ('30001', 'POLI NYATA')"],
+  ]) {
+    const db = await freshDb({ seed: false });
+    try {
+      await db.query(row);
+      await seedDemo(db);
+      assert.is(await count(db, table), 1, table);
+      assert.is((await db.query('SELECT 1 FROM patients WHERE nomr = $1', [DEMO_A.nomr])).length, 0, `no demo patient beside ${table}`);
+    } finally {
+      await db.close();
+    }
+  }
+});
+
+test('a start without SEED_DEMO seeds nothing; with it, an empty database once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pasien-seed-'));
+  const where = ENGINE === 'postgres' ? { databaseUrl: await createPgDatabase(process.env.TEST_PG_URL!), dataDir: dir } : { databaseUrl: null, dataDir: dir };
+  const patientsAfterStart = async (seedDemo: boolean) => {
+    const db = await openDatabase({ ...where, seedDemo });
+    try {
+      return await count(db, 'patients');
+    } finally {
+      await db.close();
+    }
+  };
+  try {
+    assert.is(await patientsAfterStart(false), 0);
+    const seeded = await patientsAfterStart(true);
+    assert.ok(seeded > 2);
+    assert.is(await patientsAfterStart(true), seeded, 'a second start adds nothing');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the public app answers 404 for the internal calls; the internal app serves them, with their own /api/docs', async () => {
+  const config = testConfig();
+  const auth = { authorization: `Bearer ${INTERNAL_TOKEN}` };
+  const pub = await buildApp({ config, db: t.db, logger: false });
+  const internal = await buildInternalApp({ config, db: t.db, logger: false });
+  try {
+    for (const [method, url] of [
+      ['GET', '/api/internal/registrasi'],
+      ['POST', '/api/internal/registrasi/1/verifikasi'],
+      ['POST', '/api/internal/notify'],
+    ] as const) {
+      const res = await pub.inject({ method, url, headers: auth, payload: method === 'POST' ? {} : undefined });
+      assert.is(res.statusCode, 404, `${method} ${url}`);
+      assert.is(res.json().status, false);
+    }
+    const publicDoc = (await pub.inject({ url: '/api/docs' })).json();
+    assert.ok(publicDoc.paths[API.register]);
+    assert.equal(
+      Object.keys(publicDoc.paths).filter((p) => p.startsWith('/api/internal/')),
+      [],
+    );
+
+    assert.is((await internal.inject({ url: '/api/internal/registrasi', headers: auth })).statusCode, 200);
+    assert.is((await internal.inject({ url: '/api/internal/registrasi' })).statusCode, 401);
+    assert.is((await internal.inject({ method: 'POST', url: API.register, payload: {} })).statusCode, 404, 'no public call there');
+    const doc = (await internal.inject({ url: '/api/docs' })).json();
+    const paths = Object.keys(doc.paths).sort();
+    assert.equal(paths, [
+      '/api/internal/antrian/farmasi/status',
+      '/api/internal/antrian/poli/panggil',
+      '/api/internal/notify',
+      '/api/internal/registrasi',
+      '/api/internal/registrasi/{id}/verifikasi',
+    ]);
+    assert.equal(doc.paths['/api/internal/registrasi'].get.security, [{ serviceToken: [] }]);
+    assert.ok(doc.paths['/api/internal/registrasi/{id}/verifikasi'].post.responses['404']);
+  } finally {
+    await pub.close();
+    await internal.close();
+  }
 });
 
 if (ENGINE === 'pglite') {

@@ -27,8 +27,15 @@ async function post(url: string, body: object, token?: string) {
 
 /** A Non BPJS booking of D001's Monday morning in clinic 20001, some weeks ahead, for a cohort patient. */
 const booking = (i: number, weeks: number) => ({
-  nomr: String(COHORT.first + i), tgl_janji: nextOnWeekday(addDays(todayWib(), 7 * weeks), 1), sts_ue: 'U', tgl_lahir: COHORT.tgl_lahir,
-  kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890',
+  nomr: String(COHORT.first + i),
+  tgl_janji: nextOnWeekday(addDays(todayWib(), 7 * weeks), 1),
+  sts_ue: 'U',
+  tgl_lahir: COHORT.tgl_lahir,
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  sts_jam: '1',
+  carabayar: 'P',
+  hp: '081234567890',
 });
 const cohortLogin = (url: string, i: number) => apiToken(url, { nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
 
@@ -44,7 +51,9 @@ async function withDataDir(prefix: string, fn: (dataDir: string) => Promise<void
 
 async function upcoming(url: string, i: number): Promise<Array<{ tanggal_janji: string; no_urut: number }>> {
   const token = await cohortLogin(url, i);
-  const res = await fetch(`${url}/api/patient/jadwal/perjanjian/terdekat?nomr=${COHORT.first + i}&tgllahir=${COHORT.tgl_lahir}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${url}/api/patient/jadwal/perjanjian/terdekat?nomr=${COHORT.first + i}&tgllahir=${COHORT.tgl_lahir}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { data: { jadwal: Array<{ tanggal_janji: string; no_urut: number }> } }).data.jadwal;
 }
 
@@ -59,7 +68,9 @@ if (ENGINE === 'pglite') {
     withDataDir('pasien-cli-', async (dir) => {
       const seeded = cli('server/db/seed-cli.ts', ['--patients', '50'], { DATA_DIR: dir });
       assert.match(seeded, /generated 50 patients and 500 history rows/);
-      const out = cli('server/notify-cli.ts', ['--nomr', '00012345', '--title', 'Obat Anda siap diambil', '--body', 'Silakan ke loket farmasi'], { DATA_DIR: dir });
+      const out = cli('server/notify-cli.ts', ['--nomr', '00012345', '--title', 'Obat Anda siap diambil', '--body', 'Silakan ke loket farmasi'], {
+        DATA_DIR: dir,
+      });
       assert.match(out, /notification \d+ recorded for 00012345/);
     }));
 }
@@ -75,7 +86,11 @@ if (ENGINE === 'postgres') {
       // Dr D001 practises in clinic 20001 every weekday morning (sts_jam 1).
       const tokens = await Promise.all(
         Array.from({ length: seats + 15 }, async (_, i) => {
-          const r = await post(`${(i % 2 ? a : b).url}/api/auth/proxy-login`, { medical_record_number: String(COHORT.first + i), birthdate: COHORT.tgl_lahir, fcmtoken: '' });
+          const r = await post(`${(i % 2 ? a : b).url}/api/auth/proxy-login`, {
+            medical_record_number: String(COHORT.first + i),
+            birthdate: COHORT.tgl_lahir,
+            fcmtoken: '',
+          });
           return r.body.token.access_token as string;
         }),
       );
@@ -89,10 +104,21 @@ if (ENGINE === 'postgres') {
       );
       const results = await Promise.all(
         tokens.map((token, i) =>
-          post(`${(i % 2 ? a : b).url}/api/patient/simpan/janji`, {
-            nomr: String(COHORT.first + i), tgl_janji: date, sts_ue: 'U', tgl_lahir: COHORT.tgl_lahir,
-            kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890',
-          }, token),
+          post(
+            `${(i % 2 ? a : b).url}/api/patient/simpan/janji`,
+            {
+              nomr: String(COHORT.first + i),
+              tgl_janji: date,
+              sts_ue: 'U',
+              tgl_lahir: COHORT.tgl_lahir,
+              kd_dep: '20001',
+              kd_dr: 'D001',
+              sts_jam: '1',
+              carabayar: 'P',
+              hp: '081234567890',
+            },
+            token,
+          ),
         ),
       );
       assert.is(results.filter((r) => r.code >= 500).length, 0);
@@ -116,7 +142,11 @@ test('a notification queued when the server is killed (-9) before sending goes o
       const first = await startServer(env, { dataDir });
       const login = await post(`${first.url}/api/auth/proxy-login`, { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: phone.json });
       assert.is(login.code, 200);
-      const queued = await post(`${first.url}/api/internal/notify`, { nomr: DEMO_A.nomr, title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.' }, INTERNAL_TOKEN);
+      const queued = await post(
+        `${first.internalUrl}/api/internal/notify`,
+        { nomr: DEMO_A.nomr, title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.' },
+        INTERNAL_TOKEN,
+      );
       assert.is(queued.body.data.registrations, 1);
       await first.stop('SIGKILL');
       assert.is(endpoint.received.length, 0);
@@ -149,7 +179,10 @@ test('a booking acknowledged to the client survives kill -9 of the server right 
     const second = await startServer(env, { dataDir });
     try {
       const listed = await upcoming(second.url, 40);
-      assert.ok(listed.some((a) => a.tanggal_janji === booking(40, 9).tgl_janji && a.no_urut === answer.body.data.no_urut), JSON.stringify(listed));
+      assert.ok(
+        listed.some((a) => a.tanggal_janji === booking(40, 9).tgl_janji && a.no_urut === answer.body.data.no_urut),
+        JSON.stringify(listed),
+      );
     } finally {
       await second.stop();
     }
@@ -164,14 +197,18 @@ test('SIGTERM: no new connections, the request in flight is finished, the databa
     const body = JSON.stringify(booking(41, 10));
     // A booking whose body is still arriving when the signal comes.
     const answer = new Promise<{ code: number; body: string }>((resolve, reject) => {
-      const req = request(`${server.url}/api/patient/simpan/janji`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ code: res.statusCode ?? 0, body: text }));
-      });
+      const req = request(
+        `${server.url}/api/patient/simpan/janji`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ code: res.statusCode ?? 0, body: text }));
+        },
+      );
       req.on('error', reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {
@@ -180,7 +217,10 @@ test('SIGTERM: no new connections, the request in flight is finished, the databa
       }, 300);
     });
     await new Promise((r) => setTimeout(r, 700));
-    const refused = await fetch(`${server.url}/api/health`).then(() => false, () => true);
+    const refused = await fetch(`${server.url}/api/health`).then(
+      () => false,
+      () => true,
+    );
     assert.ok(refused, 'a new connection is refused while closing');
     const res = await answer;
     assert.is(res.code, 200);

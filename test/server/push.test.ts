@@ -56,12 +56,14 @@ test.before.each(async () => {
 const worker = (db: Db = t.db) => pushService(db, push).worker();
 const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-const register = (token: string, fcmtoken: string, replaces?: string) => inject('POST', '/api/patient/simpan/fcmtoken', token, { fcmtoken, ...(replaces ? { replaces } : {}) });
+const register = (token: string, fcmtoken: string, replaces?: string) =>
+  inject('POST', '/api/patient/simpan/fcmtoken', token, { fcmtoken, ...(replaces ? { replaces } : {}) });
 const notify = (title = 'Nomor antrian Anda dipanggil', body = 'POLI KARDIOLOGI DEWASA, nomor 7') =>
   inject('POST', '/api/internal/notify', INTERNAL_TOKEN, { nomr: DEMO_A.nomr, title, body, url: '/home' });
-const deliveries = () => t.db.query<{ status: string; attempts: number; due_in: number }>(
-  `SELECT status, attempts, extract(epoch FROM next_attempt_at - now())::int AS due_in FROM push_deliveries ORDER BY id`,
-);
+const deliveries = () =>
+  t.db.query<{ status: string; attempts: number; due_in: number }>(
+    `SELECT status, attempts, extract(epoch FROM next_attempt_at - now())::int AS due_in FROM push_deliveries ORDER BY id`,
+  );
 
 test('the Web Push sender delivers an encrypted, VAPID-signed message that only the subscription keys open', async () => {
   const phone = subscriber(`${endpoint.url}/push/abc123`);
@@ -78,7 +80,12 @@ test('the Web Push sender delivers an encrypted, VAPID-signed message that only 
   assert.ok(Number(req.headers.ttl) > 0);
   assert.match(String(req.headers.topic), /^n\d+$/);
   assert.not.ok(req.body.toString('latin1').includes('dipanggil'), 'the body is encrypted');
-  assert.equal(phone.decrypt(req.body), { id: String(queued.json().data.id), title: 'Nomor antrian Anda dipanggil', body: 'POLI KARDIOLOGI DEWASA, nomor 7', url: '/home' });
+  assert.equal(phone.decrypt(req.body), {
+    id: String(queued.json().data.id),
+    title: 'Nomor antrian Anda dipanggil',
+    body: 'POLI KARDIOLOGI DEWASA, nomor 7',
+    url: '/home',
+  });
 
   // VAPID: signed with the key pair whose public half the app subscribes with.
   const served = (await t.app.inject({ method: 'GET', url: '/api/push/vapid' })).json().data.publicKey as string;
@@ -90,7 +97,10 @@ test('the Web Push sender delivers an encrypted, VAPID-signed message that only 
   assert.is(claims!.aud, endpoint.url);
   assert.match(String(claims!.sub), /^(mailto:|https:)/);
   assert.ok(Number(claims!.exp) > Date.now() / 1000);
-  assert.equal((await deliveries()).map((d) => d.status), ['sent']);
+  assert.equal(
+    (await deliveries()).map((d) => d.status),
+    ['sent'],
+  );
 });
 
 test('a registration the push service reports gone (410) is removed, and so is what waited for it', async () => {
@@ -99,7 +109,10 @@ test('a registration the push service reports gone (410) is removed, and so is w
   await notify();
   endpoint.answer(410);
   await worker().drain();
-  assert.equal((await deliveries()).map((d) => d.status), ['gone']);
+  assert.equal(
+    (await deliveries()).map((d) => d.status),
+    ['gone'],
+  );
   assert.is((await t.db.query('SELECT 1 FROM push_registrations')).length, 0);
   await notify();
   assert.is((await deliveries()).length, 1, 'nothing queued for a removed registration');
@@ -152,7 +165,11 @@ test('four workers draining at once send every delivery exactly once', async () 
 
 test('the FCM sender: an authorised, well-formed HTTP v1 request; the token reused; UNREGISTERED removes it', async () => {
   const fcmToken = 'dGVzdC1mY20tdG9rZW4:APA91bHPRgkF-demo-token-0123456789';
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/proxy-login', payload: { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: fcmToken } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/proxy-login',
+    payload: { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: fcmToken },
+  });
   assert.is(login.statusCode, 200);
   let unregistered = false;
   endpoint.route((r) => {
@@ -184,8 +201,14 @@ test('the FCM sender: an authorised, well-formed HTTP v1 request; the token reus
   assert.is(sends[0].headers.authorization, 'Bearer ya29.local-test-token');
   const { message } = JSON.parse(sends[0].body.toString());
   assert.is(message.token, fcmToken);
-  assert.equal({ title: message.data.title, body: message.data.body, url: message.data.url }, { title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
-  assert.ok(Object.values(message.data).every((v) => typeof v === 'string'), 'FCM data values are strings');
+  assert.equal(
+    { title: message.data.title, body: message.data.body, url: message.data.url },
+    { title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' },
+  );
+  assert.ok(
+    Object.values(message.data).every((v) => typeof v === 'string'),
+    'FCM data values are strings',
+  );
   assert.is(message.webpush.headers.Urgency, 'high');
 
   unregistered = true;
@@ -200,7 +223,9 @@ test('a called clinic number shows on the card and notifies the patient; an unkn
   const [queue] = (await inject('GET', `/api/patient/antrian/poli?nomr=${DEMO_A.nomr}&tgllahir=${DEMO_A.tgl_lahir}`, tokenA)).json().data;
   assert.is(queue.status, 'dipanggil');
   assert.is(queue.no_dipanggil, 7);
-  const [n] = await t.db.query<{ title: string; body: string }>('SELECT title, body FROM notifications WHERE nomr = $1 ORDER BY id DESC LIMIT 1', [DEMO_A.nomr]);
+  const [n] = await t.db.query<{ title: string; body: string }>('SELECT title, body FROM notifications WHERE nomr = $1 ORDER BY id DESC LIMIT 1', [
+    DEMO_A.nomr,
+  ]);
   assert.is(n.title, 'Nomor antrian Anda dipanggil');
   assert.match(n.body, /POLI KARDIOLOGI DEWASA, nomor antrian 7/);
   assert.is((await inject('POST', '/api/internal/antrian/poli/panggil', INTERNAL_TOKEN, { no_reg: 'RJ-TIDAK-ADA' })).statusCode, 404);

@@ -14,21 +14,38 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-const get = (url: string, token: string, query: Record<string, string> = {}) =>
-  t.app.inject({ url, query, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token: string, query: Record<string, string> = {}) => t.app.inject({ url, query, headers: { authorization: `Bearer ${token}` } });
 const qA = { nomr: DEMO_A.nomr, tgllahir: DEMO_A.tgl_lahir };
 
 const LISTS: Record<string, string[]> = {
   '/api/patient/antrian/poli': ['no_urut', 'no_reg', 'tgl_janji', 'hari', 'dokter', 'ds_dep', 'no_mr', 'nama_pas'],
   '/api/patient/antrian/farmasi': ['no_antrian', 'tgl_layanan', 'no_mr', 'nama_pasien', 'status_obat'],
   '/api/patient/jadwal/kath/terdekat': ['hari', 'tanggal_tindakan', 'nama_pasien', 'no_mr', 'tindakan', 'no_reg', 'nama_dokter'],
-  '/api/patient/jadwal/bedah/terdekat': ['hari', 'tanggal_operasi', 'nama_pasien', 'no_mr', 'tindakan_bedah', 'no_reg', 'nama_dokter_bedah', 'nama_dokter_anastesi'],
+  '/api/patient/jadwal/bedah/terdekat': [
+    'hari',
+    'tanggal_operasi',
+    'nama_pasien',
+    'no_mr',
+    'tindakan_bedah',
+    'no_reg',
+    'nama_dokter_bedah',
+    'nama_dokter_anastesi',
+  ],
   '/api/patient/riwayat/konsul/poli/umum': ['no_reg', 'nama_pas', 'no_mr', 'tgl_reg', 'ds_dep', 'kd_dep', 'nama_dokter', 'pas_baru', 'ds_pastipe', 'resume'],
   '/api/patient/riwayat/konsul/poli/online': ['no_reg', 'nama_pas', 'no_mr', 'tgl_reg', 'ds_dep', 'kd_dep', 'nama_dokter', 'no_urut', 'pas_baru', 'ds_pastipe'],
   '/api/patient/riwayat/rawat/inap/jalan': ['no_reg', 'tgl_reg', 'tgl_pulang', 'ds_kmr', 'kd_bed_from', 'ds_bed_from', 'status', 'tgl_masuk', 'tgl_keluar'],
   '/api/patient/riwayat/rawat/inap/lalu': ['no_reg', 'nama_pas', 'no_mr', 'tgl_masuk', 'tgl_pulang', 'diagnosis_primer', 'diagnosis_sekunder'],
   '/api/patient/riwayat/tindakan/kath': ['hari', 'tanggal_tindakan', 'nama_pasien', 'no_mr', 'no_reg', 'nama_dokter'],
-  '/api/patient/riwayat/tindakan/bedah': ['hari', 'tanggal_operasi', 'nama_pasien', 'no_mr', 'tindakan_bedah', 'no_reg', 'nama_dokter_bedah', 'nama_dokter_anestesi'],
+  '/api/patient/riwayat/tindakan/bedah': [
+    'hari',
+    'tanggal_operasi',
+    'nama_pasien',
+    'no_mr',
+    'tindakan_bedah',
+    'no_reg',
+    'nama_dokter_bedah',
+    'nama_dokter_anestesi',
+  ],
   '/api/patient/laporan/pemeriksaan/vaskular': ['no_reg', 'tgl_periksa', 'diagnosa', 'asal_rujukan', 'pengirim', 'teknisi', 'hasil_lab'],
 };
 
@@ -70,9 +87,18 @@ test('penunjang answers lab results under hasillab and the poli history under da
   hasFields(body.hasillab[0], ['no_lab', 'tgl_prksa', 'hasil_lab'], 'hasillab');
   hasFields(body.hasillab[0].hasil_lab[0], ['test_nm', 'hasil', 'unit', 'flag', 'ref_range', 'status', 'test_comment'], 'hasil_lab');
   const results: Array<{ flag: string | null; test_comment: string | null }> = body.hasillab.flatMap((o: { hasil_lab: unknown[] }) => o.hasil_lab);
-  assert.ok(results.some((r) => r.flag === 'H' && r.test_comment), 'a high result is flagged and commented');
-  assert.ok(results.some((r) => r.flag === 'L'), 'a low result is flagged');
-  assert.ok(results.some((r) => r.flag === null), 'results within range carry no flag');
+  assert.ok(
+    results.some((r) => r.flag === 'H' && r.test_comment),
+    'a high result is flagged and commented',
+  );
+  assert.ok(
+    results.some((r) => r.flag === 'L'),
+    'a low result is flagged',
+  );
+  assert.ok(
+    results.some((r) => r.flag === null),
+    'results within range carry no flag',
+  );
   hasFields(body.data[0], ['no_reg', 'tgl_reg', 'ds_dep', 'inap'], 'poli history');
 });
 
@@ -102,7 +128,14 @@ test('the demo hospital has 30+ doctors over all 13 specialties', async () => {
   assert.ok(rows.reduce((n, r) => n + r.n, 0) >= 30);
 });
 
-const EVERY_GET = [...Object.keys(LISTS), '/api/patient/profil/pasien', '/api/patient/jadwal/perjanjian/terdekat', '/api/patient/riwayat/penunjang', '/api/patient/perjanjian/terakhir', '/api/patient/kddep'];
+const EVERY_GET = [
+  ...Object.keys(LISTS),
+  '/api/patient/profil/pasien',
+  '/api/patient/jadwal/perjanjian/terdekat',
+  '/api/patient/riwayat/penunjang',
+  '/api/patient/perjanjian/terakhir',
+  '/api/patient/kddep',
+];
 
 test("B asking for A's records gets 403 and no data on every endpoint", async () => {
   for (const url of EVERY_GET) {
@@ -115,7 +148,17 @@ test("B asking for A's records gets 403 and no data on every endpoint", async ()
     method: 'POST',
     url: '/api/patient/simpan/janji',
     headers: { authorization: `Bearer ${tokenB}` },
-    payload: { nomr: DEMO_A.nomr, tgl_janji: '2030-01-07', sts_ue: 'U', tgl_lahir: DEMO_A.tgl_lahir, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890' },
+    payload: {
+      nomr: DEMO_A.nomr,
+      tgl_janji: '2030-01-07',
+      sts_ue: 'U',
+      tgl_lahir: DEMO_A.tgl_lahir,
+      kd_dep: '20001',
+      kd_dr: 'D001',
+      sts_jam: '1',
+      carabayar: 'P',
+      hp: '081234567890',
+    },
   });
   assert.is(booking.statusCode, 403);
 });

@@ -1,6 +1,14 @@
+// Self-registration (spec sections 3, 5 and 7) and the registration counter's internal calls.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { testApp, type TestApp } from '../support/app.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { saveRegistration } from '../../server/db/registrations.ts';
+import { INTERNAL_TOKEN, testApp, type TestApp } from '../support/app.ts';
+import { createPgDatabase, ENGINE } from '../support/db.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -18,7 +26,28 @@ const VALID = {
   pekerjaan: '07',
 };
 
-const register = (body: object) => t.app.inject({ method: 'POST', url: '/api/patient/simpan/pasien/baru', payload: body });
+// Each call from an address of its own: the per-address limit is not what these tests are about.
+let address = 0;
+const register = (body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/patient/simpan/pasien/baru',
+    payload: body,
+    remoteAddress: `10.25.${Math.floor(++address / 250)}.${address % 250}`,
+  });
+const service = (method: 'GET' | 'POST', url: string, token = INTERNAL_TOKEN) =>
+  t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const stored = (nik: string) => t.db.query<Record<string, unknown>>('SELECT * FROM registrations WHERE no_ktp = $1', [nik]);
+const audited = (id: unknown) =>
+  t.db.query<{ action: string; outcome: string; actor: string | null }>(
+    'SELECT action, outcome, actor FROM audit_log WHERE action = $1 AND detail = $2 ORDER BY id',
+    ['registration', `registrasi ${id}`],
+  );
+/** What the person sees of an answer: status, body and headers (not the date). */
+const answer = (r: Awaited<ReturnType<typeof register>>) => {
+  const { date: _date, ...headers } = r.headers;
+  return { status: r.statusCode, body: r.body, headers };
+};
 
 test('a complete registration is stored as pending and answered with the saved message', async () => {
   const res = await register(VALID);
@@ -29,12 +58,145 @@ test('a complete registration is stored as pending and answered with the saved m
   assert.is(rows.length, 1);
 });
 
-test('a second registration with the same NIK makes no duplicate', async () => {
-  await register(VALID);
-  const res = await register({ ...VALID, nama: 'Rahmat H.' });
-  assert.is(res.json().status, true);
-  const rows = await t.db.query('SELECT 1 FROM registrations WHERE no_ktp = $1', [VALID.no_ktp]);
+test('a pending NIK sent again takes the latest data, audited, with the same answer and no duplicate', async () => {
+  const nik = '3173041708680002';
+  const first = await register({ ...VALID, no_ktp: nik });
+  const again = await register({ ...VALID, no_ktp: nik, nama: 'Rahmat Hidayatullah', telp_hp: '081298765432' });
+  assert.equal(answer(again), answer(first));
+  const rows = await stored(nik);
   assert.is(rows.length, 1);
+  assert.is(rows[0].nama, 'Rahmat Hidayatullah');
+  assert.is(rows[0].telp_hp, '081298765432');
+  assert.is(rows[0].status, 'pending');
+  assert.equal(
+    (await audited(rows[0].id)).map((a) => a.outcome),
+    ['created', 'updated'],
+  );
+});
+
+test('a new NIK, a pending one and a verified one get the same answer; a verified one is left unchanged', async () => {
+  const [pending, verified] = ['3173041708680003', '3173041708680004'];
+  await register({ ...VALID, no_ktp: pending });
+  await register({ ...VALID, no_ktp: verified });
+  const [row] = await stored(verified);
+  assert.is((await service('POST', `/api/internal/registrasi/${row.id}/verifikasi`)).statusCode, 200);
+  const answers = [
+    await register({ ...VALID, no_ktp: '3173041708680005' }),
+    await register({ ...VALID, no_ktp: pending, nama: 'Orang Lain' }),
+    await register({ ...VALID, no_ktp: verified, nama: 'Orang Lain', telp_hp: '081311112222', email: 'lain@example.id' }),
+  ].map(answer);
+  assert.equal(answers[1], answers[0]);
+  assert.equal(answers[2], answers[0]);
+  const [kept] = await stored(verified);
+  assert.equal(kept, { ...row, status: 'verified', verified_at: kept.verified_at }, 'nothing of a verified registration changes');
+  assert.equal(
+    (await audited(row.id)).map((a) => a.outcome),
+    ['created', 'verified', 'unchanged'],
+  );
+});
+
+test("the consent: absent (the spec's client) is kept as unknown, given is kept with its notice version, false is a 400", async () => {
+  assert.is((await register({ ...VALID, no_ktp: '3173041708680006' })).json().status, true);
+  assert.is((await stored('3173041708680006'))[0].persetujuan_privasi, null);
+  const agreed = await register({ ...VALID, no_ktp: '3173041708680007', persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
+  assert.is(agreed.json().status, true);
+  const [row] = await stored('3173041708680007');
+  assert.is(row.persetujuan_privasi, true);
+  assert.is(row.versi_privasi, 'privasi-v1');
+  const refused = await register({ ...VALID, no_ktp: '3173041708680008', persetujuan_privasi: false, versi_privasi: 'privasi-v1' });
+  assert.is(refused.statusCode, 400);
+  assert.match(refused.json().message, /persetujuan_privasi/);
+  assert.is((await stored('3173041708680008')).length, 0);
+});
+
+test('the counter lists the pending registrations, oldest first, with the service token only', async () => {
+  const niks = ['3173041708680011', '3173041708680012'];
+  for (const nik of niks) await register({ ...VALID, no_ktp: nik, persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
+  const res = await service('GET', '/api/internal/registrasi?status=pending');
+  assert.is(res.statusCode, 200);
+  assert.is(res.headers['cache-control'], 'no-store');
+  const list = res.json().data as Array<Record<string, unknown>>;
+  assert.ok(list.every((r) => r.status === 'pending'));
+  const mine = list.filter((r) => niks.includes(String(r.no_ktp)));
+  assert.equal(
+    mine.map((r) => r.no_ktp),
+    niks,
+  );
+  assert.equal(Object.keys(mine[0]).sort(), [
+    'created_at',
+    'email',
+    'id',
+    'nama',
+    'no_ktp',
+    'pekerjaan',
+    'persetujuan_privasi',
+    'status',
+    'telp_hp',
+    'tempat_lahir',
+    'tgl_lahir',
+    'updated_at',
+    'verified_at',
+    'versi_privasi',
+  ]);
+  assert.is(mine[0].tgl_lahir, VALID.tgl_lahir);
+  assert.match(String(mine[0].created_at), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+  assert.is(mine[0].verified_at, null);
+  assert.is((await service('GET', '/api/internal/registrasi')).statusCode, 200, 'pending by default');
+  assert.is((await service('GET', '/api/internal/registrasi?status=verified')).statusCode, 400);
+  assert.is((await service('GET', '/api/internal/registrasi', '')).statusCode, 401);
+  assert.is((await service('GET', '/api/internal/registrasi', 'a-wrong-token-0123456789')).statusCode, 401);
+});
+
+test('verifying marks a registration done, once, audited; an unknown id is a 404', async () => {
+  await register({ ...VALID, no_ktp: '3173041708680021' });
+  const [row] = await stored('3173041708680021');
+  const url = `/api/internal/registrasi/${row.id}/verifikasi`;
+  assert.is((await service('POST', url, '')).statusCode, 401);
+  const done = await service('POST', url);
+  assert.is(done.statusCode, 200);
+  assert.is(done.json().data.status, 'verified');
+  assert.match(done.json().data.verified_at, /\+07:00$/);
+  const twice = await service('POST', url);
+  assert.is(twice.statusCode, 200);
+  assert.is(twice.json().data.verified_at, done.json().data.verified_at);
+  assert.equal(await audited(row.id), [
+    { action: 'registration', outcome: 'created', actor: null },
+    { action: 'registration', outcome: 'verified', actor: 'hospital-system' },
+  ]);
+  const list = (await service('GET', '/api/internal/registrasi')).json().data as Array<{ id: number }>;
+  assert.not.ok(
+    list.some((r) => r.id === row.id),
+    'no longer pending',
+  );
+  assert.is((await service('POST', '/api/internal/registrasi/999999999/verifikasi')).statusCode, 404);
+  assert.is((await service('POST', '/api/internal/registrasi/abc/verifikasi')).statusCode, 400);
+});
+
+test('npm run registrations prints the pending ones as a table, and the reading is audited', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pasien-reg-'));
+  const where = ENGINE === 'postgres' ? { databaseUrl: await createPgDatabase(process.env.TEST_PG_URL!), dataDir: dir } : { databaseUrl: null, dataDir: dir };
+  const env = { ...process.env, LOG_LEVEL: 'silent', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dir }) };
+  try {
+    const db = await openDatabase({ ...where, seedDemo: false });
+    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680031', persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
+    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680032', nama: 'Siti Rahayu' });
+    await db.close();
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/registrations-cli.ts'], { env }).toString();
+    const lines = out.trimEnd().split('\n');
+    assert.match(lines[0], /^id +dikirim \(WIB\) +nama +NIK +tempat, tgl lahir +telpon +email +pekerjaan +persetujuan$/);
+    assert.match(lines[1], /^-+ +-+/);
+    assert.is(lines.length, 4);
+    assert.match(lines[2], /Rahmat Hidayat +3173041708680031 +Jakarta, 1968-08-17 +081234567890 +rahmat@example\.co\.id +Pensiunan +ya \(privasi-v1\)$/);
+    assert.match(lines[3], /Siti Rahayu .* Pensiunan +-$/);
+    const check = await openDatabase({ ...where, seedDemo: false });
+    const [entry] = await check.query<{ outcome: string; detail: string }>(
+      `SELECT outcome, detail FROM audit_log WHERE action = 'registration' AND outcome = 'listed'`,
+    );
+    await check.close();
+    assert.equal(entry, { outcome: 'listed', detail: 'npm run registrations: 2' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 const CASES: Array<[string, object, RegExp]> = [
@@ -49,7 +211,10 @@ const CASES: Array<[string, object, RegExp]> = [
 
 for (const [what, body, message] of CASES) {
   test(`${what} is refused with a message that names it`, async () => {
-    const res = await register({ ...body, no_ktp: (body as { no_ktp: string }).no_ktp === VALID.no_ktp ? '3173041708689999' : (body as { no_ktp: string }).no_ktp });
+    const res = await register({
+      ...body,
+      no_ktp: (body as { no_ktp: string }).no_ktp === VALID.no_ktp ? '3173041708689999' : (body as { no_ktp: string }).no_ktp,
+    });
     assert.is(res.statusCode, 200);
     assert.is(res.json().status, false);
     assert.match(res.json().message, message);

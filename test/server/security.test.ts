@@ -33,7 +33,10 @@ test('five wrong birth dates lock the number: even the right date is refused, wi
   for (let i = 0; i < 5; i++) assert.is((await login(DEMO_A.nomr, '1970-01-01', ip)).statusCode, 401);
   const locked = await login(DEMO_A.nomr, DEMO_A.tgl_lahir, newAddress());
   assert.is(locked.statusCode, 429);
-  assert.match(locked.json().message, /^Terlalu banyak percobaan login yang gagal\. .* silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/);
+  assert.match(
+    locked.json().message,
+    /^Terlalu banyak percobaan login yang gagal\. .* silakan coba lagi setelah \d{2} [A-Z][a-z]+ \d{4} pukul \d{2}\.\d{2} WIB\.$/,
+  );
   const wait = Number(locked.headers['retry-after']);
   assert.ok(wait > 14 * 60 && wait <= 15 * 60, `Retry-After ${wait}`);
   // Other patients are not affected.
@@ -67,7 +70,8 @@ test('an unknown number and a wrong date get identical answers, locks included',
   const lockedKnown = await login(DEMO_B.nomr, DEMO_B.tgl_lahir, newAddress());
   assert.is(lockedUnknown.statusCode, 429);
   assert.is(lockedKnown.statusCode, 429);
-  assert.is(lockedUnknown.json().message.replace(/\d{2}\.\d{2}/, ''), lockedKnown.json().message.replace(/\d{2}\.\d{2}/, ''));
+  const when = /\d{2} \w+ \d{4} pukul \d{2}\.\d{2}/;
+  assert.is(lockedUnknown.json().message.replace(when, ''), lockedKnown.json().message.replace(when, ''));
 });
 
 test("an address is locked after many failures over many numbers, never for other patients' successes", async () => {
@@ -86,7 +90,15 @@ test('registration is limited per address, and other addresses go on', async () 
       method: 'POST',
       url: '/api/patient/simpan/pasien/baru',
       remoteAddress,
-      payload: { nama: 'Rina Wati', no_ktp: nik, tempat_lahir: 'Bogor', tgl_lahir: '1980-02-02', telp_hp: '081234567891', email: 'rina@example.id', pekerjaan: '03' },
+      payload: {
+        nama: 'Rina Wati',
+        no_ktp: nik,
+        tempat_lahir: 'Bogor',
+        tgl_lahir: '1980-02-02',
+        telp_hp: '081234567891',
+        email: 'rina@example.id',
+        pekerjaan: '03',
+      },
     });
   for (let i = 0; i < 3; i++) assert.is((await register(`32010100000000${10 + i}`, ip)).json().status, true);
   const refused = await register('3201010000000099', ip);
@@ -97,6 +109,7 @@ test('registration is limited per address, and other addresses go on', async () 
 });
 
 test('the audit log records logins, record reads and refusals, with no birth date, and refuses changes', async () => {
+  await t.app.flushAudit(); // the refusals earlier tests counted
   await t.db.query(`INSERT INTO audit_log (action, outcome, detail) VALUES ('test', 'mark', 'from here')`);
   const [{ id: from }] = await t.db.query<{ id: number }>(`SELECT max(id)::int AS id FROM audit_log`);
   const ip = newAddress();
@@ -106,20 +119,32 @@ test('the audit log records logins, record reads and refusals, with no birth dat
   await t.app.inject({ method: 'GET', url: `/api/patient/profil/pasien?nomr=${DEMO_B.nomr}&tgllahir=${DEMO_B.tgl_lahir}`, headers: auth, remoteAddress: ip });
   await t.app.inject({ method: 'GET', url: `/api/patient/riwayat/penunjang?nomr=${DEMO_A.nomr}`, headers: auth, remoteAddress: ip });
   await t.app.inject({ method: 'GET', url: '/api/patient/kddep', remoteAddress: ip });
-  await t.app.inject({ method: 'POST', url: '/api/internal/notify', payload: { nomr: DEMO_B.nomr, title: 'x', body: 'y' }, headers: { authorization: 'Bearer wrong-token-0123456789' }, remoteAddress: ip });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/internal/notify',
+    payload: { nomr: DEMO_B.nomr, title: 'x', body: 'y' },
+    headers: { authorization: 'Bearer wrong-token-0123456789' },
+    remoteAddress: ip,
+  });
   await t.app.flushAudit(); // record reads are written in batches
-  const rows = await t.db.query<Record<string, string>>(`SELECT action, outcome, actor, subject, detail, ip FROM audit_log WHERE id > $1 ORDER BY id`, [from]);
+  const rows = await t.db.query<Record<string, string>>(`SELECT action, outcome, actor, subject, detail, ip, count FROM audit_log WHERE id > $1 ORDER BY id`, [
+    from,
+  ]);
   // Record reads are written in batches, so compare the entries, not their order.
   const sorted = (xs: unknown[][]) => xs.map((x) => JSON.stringify(x)).sort();
-  const seen = rows.map((r) => [r.action, r.outcome, r.actor, r.subject, r.detail]);
-  assert.equal(sorted(seen), sorted([
-    ['login', 'failed', null, DEMO_B.nomr, null],
-    ['login', 'ok', DEMO_B.nomr, DEMO_B.nomr, null],
-    ['auth', 'forbidden', DEMO_B.nomr, DEMO_A.nomr, 'GET /api/patient/riwayat/penunjang'],
-    ['auth', 'unauthorized', null, null, 'GET /api/patient/kddep'],
-    ['internal', 'unauthorized', null, null, 'POST /api/internal/notify'],
-    ['records.read', '200', DEMO_B.nomr, DEMO_B.nomr, 'GET /api/patient/profil/pasien'],
-  ]));
+  const seen = rows.map((r) => [r.action, r.outcome, r.actor, r.subject, r.detail, r.count]);
+  assert.equal(
+    sorted(seen),
+    sorted([
+      ['login', 'failed', null, DEMO_B.nomr, null, 1],
+      ['login', 'ok', DEMO_B.nomr, DEMO_B.nomr, null, 1],
+      ['auth', 'forbidden', DEMO_B.nomr, DEMO_A.nomr, 'GET /api/patient/riwayat/penunjang', 1],
+      // Refusals of no one in particular are counted per minute and address (audit.test.ts).
+      ['auth', 'unauthorized', null, null, null, 1],
+      ['internal', 'unauthorized', null, null, null, 1],
+      ['records.read', '200', DEMO_B.nomr, DEMO_B.nomr, 'GET /api/patient/profil/pasien', 1],
+    ]),
+  );
   assert.ok(rows.every((r) => r.ip === ip));
   assert.not.match(JSON.stringify(await t.db.query('SELECT * FROM audit_log')), /1990-12-25|1968-08-17|1900-01-01/);
   for (const change of ['UPDATE audit_log SET outcome = $1', 'DELETE FROM audit_log WHERE outcome = $1']) {
@@ -135,10 +160,22 @@ test('the log masks medical record numbers and leaves out birth dates and tokens
   const db = await freshDb();
   const app = await buildApp({ config: testConfig({ logLevel: 'info' }), db, logStream: stream });
   try {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/proxy-login', payload: { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: '' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/proxy-login',
+      payload: { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: '' },
+    });
     const token = res.json().token.access_token as string;
-    await app.inject({ method: 'GET', url: `/api/patient/profil/pasien?nomr=${DEMO_A.nomr}&tgllahir=${DEMO_A.tgl_lahir}`, headers: { authorization: `Bearer ${token}` } });
-    await app.inject({ method: 'GET', url: `/api/patient/jadwal/perjanjian/terdekat?tgllahir=${DEMO_A.tgl_lahir}&nomr=${DEMO_A.nomr}`, headers: { authorization: `Bearer ${token}` } });
+    await app.inject({
+      method: 'GET',
+      url: `/api/patient/profil/pasien?nomr=${DEMO_A.nomr}&tgllahir=${DEMO_A.tgl_lahir}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await app.inject({
+      method: 'GET',
+      url: `/api/patient/jadwal/perjanjian/terdekat?tgllahir=${DEMO_A.tgl_lahir}&nomr=${DEMO_A.nomr}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.match(lines, /nomr=\*\*\*\*\*\*45/, 'requests are logged, masked');
     assert.not.ok(lines.includes(DEMO_A.nomr), 'no whole nomr');
     assert.not.ok(lines.includes(DEMO_A.tgl_lahir), 'no birth date');
@@ -154,8 +191,16 @@ test('API answers carry nosniff and are never stored; the photo SVG documents ge
   const token = await loginAs(t.app, DEMO_A);
   const api = await t.app.inject({ method: 'GET', url: `/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, headers: { authorization: `Bearer ${token}` } });
   const refused = await t.app.inject({ method: 'GET', url: '/api/patient/profil/pasien' });
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/proxy-login', payload: { medical_record_number: DEMO_B.nomr, birthdate: DEMO_B.tgl_lahir } });
-  for (const [what, res] of [['records', api], ['refused', refused], ['login', login]] as const) {
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/proxy-login',
+    payload: { medical_record_number: DEMO_B.nomr, birthdate: DEMO_B.tgl_lahir },
+  });
+  for (const [what, res] of [
+    ['records', api],
+    ['refused', refused],
+    ['login', login],
+  ] as const) {
     assert.is(res.headers['cache-control'], 'no-store', what);
     assert.is(res.headers['x-content-type-options'], 'nosniff', what);
   }
@@ -167,7 +212,8 @@ test('API answers carry nosniff and are never stored; the photo SVG documents ge
 
 function assertDocumentHeaders(headers: Record<string, unknown>, what: string) {
   const csp = String(headers['content-security-policy']);
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src 'self'"]) assert.ok(csp.includes(directive), `${what}: ${directive}`);
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "style-src 'self'"])
+    assert.ok(csp.includes(directive), `${what}: ${directive}`);
   const scriptSrc = /script-src ([^;]*)/.exec(csp)![1];
   assert.not.ok(scriptSrc.includes('unsafe-inline'), what);
   assert.not.ok(scriptSrc.includes('unsafe-eval'), what);

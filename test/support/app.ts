@@ -20,7 +20,8 @@ export interface TestApp {
 
 export async function testApp(over: Partial<Config> = {}): Promise<TestApp> {
   const db = await freshDb();
-  const app = await buildApp({ config: testConfig(over), db, logger: false });
+  // One app for the public and the internal calls, so tests inject() both into it.
+  const app = await buildApp({ config: testConfig(over), db, logger: false, internal: 'here' });
   await app.ready();
   return { app, db, close: async () => (await app.close(), await db.close()) };
 }

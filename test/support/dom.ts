@@ -43,7 +43,11 @@ export function choose(list: HTMLElement, option: string): void {
 /** The label–value pairs of a description list as a person reads them: each term, its definition. */
 export function fieldsIn(el: HTMLElement = document.body): Record<string, string> {
   const definitions = within(el).getAllByRole('definition');
-  return Object.fromEntries(within(el).getAllByRole('term').map((term, i) => [term.textContent ?? '', definitions[i]?.textContent ?? '']));
+  return Object.fromEntries(
+    within(el)
+      .getAllByRole('term')
+      .map((term, i) => [term.textContent ?? '', definitions[i]?.textContent ?? '']),
+  );
 }
 
 /** Records every value an attribute takes while fn runs (states too brief to poll for). */

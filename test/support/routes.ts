@@ -3,9 +3,24 @@
 import { ROUTES, href, type Access } from '../../common/routes.ts';
 
 export const SAMPLE: Record<string, string> = {
-  dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dokter: 'D001', jam: '08:00-12:00', tgljanji: '2026-12-01', sts_jam: '1', sts_ue: 'U', bayar: 'BPJS',
-  spesialis: 'Kardiologi', nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dr: 'D001', kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA',
-  hari_jadwal: 'Senin', jam_dtg: '08:00', jam_plg: '12:00', nolab: 'LAB2411150077', noreg: 'VS2411010004', poli: 'poli kardiologi dewasa',
+  dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)',
+  kd_dokter: 'D001',
+  jam: '08:00-12:00',
+  tgljanji: '2026-12-01',
+  sts_jam: '1',
+  sts_ue: 'U',
+  bayar: 'BPJS',
+  spesialis: 'Kardiologi',
+  nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)',
+  kd_dr: 'D001',
+  kd_dep: '20001',
+  ds_dep: 'POLI KARDIOLOGI DEWASA',
+  hari_jadwal: 'Senin',
+  jam_dtg: '08:00',
+  jam_plg: '12:00',
+  nolab: 'LAB2411150077',
+  noreg: 'VS2411010004',
+  poli: 'poli kardiologi dewasa',
 };
 
 export interface SamplePath {

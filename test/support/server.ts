@@ -1,6 +1,6 @@
-// Starts the real server (npm run serve's entry) as a child process on a free port with a fresh
-// data dir, against the built dist/. Used by the end-to-end tests, Lighthouse, screenshots and
-// benchmarks.
+// Starts the real server (server/server.ts, from its sources) as a child process on free ports
+// (the public one and the internal one) with a fresh data dir, against the built dist/. Used by
+// the end-to-end tests, Lighthouse, screenshots and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
@@ -32,6 +32,8 @@ function healthy(url: string): Promise<boolean> {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The listener of the hospital systems' calls (/api/internal/*). */
+  internalUrl: string;
   dataDir: string;
   proc: ChildProcess;
   output: () => string;
@@ -40,9 +42,21 @@ export interface RunningServer {
 
 export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
+  let internalPort = await freePort();
+  while (internalPort === port) internalPort = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pasien-data-'));
+  // The demo data on PostgreSQL too (SEED_DEMO is off there by default): the tests log in with it.
+  const base = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    INTERNAL_PORT: String(internalPort),
+    INTERNAL_HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  };
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -63,6 +77,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   return {
     url,
     port,
+    internalUrl: `http://127.0.0.1:${internalPort}`,
     dataDir,
     proc,
     output: () => out,

@@ -67,13 +67,29 @@ test('the date picker: Indonesian names, excluded days marked and refused, keys 
 });
 
 test('the date picker waits, disabled, until it may be used', () => {
-  render(<DatePicker label="Tanggal" value={null} today="2026-11-23" excluded={() => false} disabled hint="Pilih jaminan terlebih dahulu." onChange={() => {}} />);
+  render(
+    <DatePicker label="Tanggal" value={null} today="2026-11-23" excluded={() => false} disabled hint="Pilih jaminan terlebih dahulu." onChange={() => {}} />,
+  );
   assert.ok(toggle().disabled);
   assert.ok(screen.getByText('Pilih jaminan terlebih dahulu.'));
-  assert.ok(screen.getByRole('button', { name: 'Tanggal Pilih tanggal', description: 'Pilih jaminan terlebih dahulu.' }), "the reason is the button's description");
+  assert.ok(
+    screen.getByRole('button', { name: 'Tanggal Pilih tanggal', description: 'Pilih jaminan terlebih dahulu.' }),
+    "the reason is the button's description",
+  );
 });
 
-const slot = (over: Partial<QuotaSlot>): QuotaSlot => ({ kode: 200, nama_dr: 'dr. Satu', kd_dr: 'D001', jam_dtg: '08:00', jam_plg: '12:00', batas_quota: 20, quota_terisi: 19, sts_jam: '1', sts_ue: 'U', ...over });
+const slot = (over: Partial<QuotaSlot>): QuotaSlot => ({
+  kode: 200,
+  nama_dr: 'dr. Satu',
+  kd_dr: 'D001',
+  jam_dtg: '08:00',
+  jam_plg: '12:00',
+  batas_quota: 20,
+  quota_terisi: 19,
+  sts_jam: '1',
+  sts_ue: 'U',
+  ...over,
+});
 
 test('the slot list: a spinner, Tidak ada data !, or the doctors with what is left', () => {
   const view = (slots: Parameters<typeof SlotList>[0]['slots'], quota?: 'filled') => <SlotList slots={slots} quota={quota} href={(s) => `/pilih/${s.kd_dr}`} />;
@@ -84,7 +100,16 @@ test('the slot list: a spinner, Tidak ada data !, or the doctors with what is le
   rerender(view({ state: 'ok', data: [] }));
   assert.is(screen.getByRole('alert').textContent, 'Tidak ada data !');
 
-  rerender(view({ state: 'ok', data: [slot({}), slot({ nama_dr: 'dr. Dua', kd_dr: 'D002', quota_terisi: 20 }), slot({ nama_dr: 'dr. Tiga', kd_dr: 'D003', batas_quota: 0, quota_terisi: 0 })] }));
+  rerender(
+    view({
+      state: 'ok',
+      data: [
+        slot({}),
+        slot({ nama_dr: 'dr. Dua', kd_dr: 'D002', quota_terisi: 20 }),
+        slot({ nama_dr: 'dr. Tiga', kd_dr: 'D003', batas_quota: 0, quota_terisi: 0 }),
+      ],
+    }),
+  );
   assert.equal(
     screen.getAllByRole('link').map((a) => a.getAttribute('href')),
     ['/pilih/D001'],

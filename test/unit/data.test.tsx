@@ -87,8 +87,18 @@ test('stale-while-revalidate: the earlier answer is shown while the next call ru
 test('an answer younger than fresh is used without a call; a detail reads its item from the list on hand', async () => {
   const { cache, clock } = setup();
   const penunjang = server(ok({ hasillab: [{ no_lab: 'L1' }, { no_lab: 'L2' }], data: [{ no_reg: 'R1' }] }));
-  const labs: Read<Array<{ no_lab: string }>, { hasillab: Array<{ no_lab: string }> }> = { key: 'supporting', load: penunjang.load, select: (s) => s.hasillab, fresh: 60_000 };
-  const poli: Read<Array<{ no_reg: string }>, { data: Array<{ no_reg: string }> }> = { key: 'supporting', load: penunjang.load, select: (s) => s.data, fresh: 60_000 };
+  const labs: Read<Array<{ no_lab: string }>, { hasillab: Array<{ no_lab: string }> }> = {
+    key: 'supporting',
+    load: penunjang.load,
+    select: (s) => s.hasillab,
+    fresh: 60_000,
+  };
+  const poli: Read<Array<{ no_reg: string }>, { data: Array<{ no_reg: string }> }> = {
+    key: 'supporting',
+    load: penunjang.load,
+    select: (s) => s.data,
+    fresh: 60_000,
+  };
   await cache.load(labs);
   await cache.load(poli);
   assert.is(penunjang.made, 1, 'the lab list and the poli history: one penunjang call');
@@ -173,7 +183,7 @@ test('the phone copy while a call runs is shown with its time; a status-false an
   assert.is(store.saved.size, 0);
 });
 
-test("signing out empties the cache and the phone; the next patient finds nothing of the last; a late answer is dropped", async () => {
+test('signing out empties the cache and the phone; the next patient finds nothing of the last; a late answer is dropped', async () => {
   const store = phone();
   const { cache } = setup(store);
   await cache.setOwner('00012345');
@@ -266,7 +276,17 @@ test('a booking shows at once in Jadwal Perjanjian Aktif on home', async () => {
   await waitFor(() => assert.ok(items() > 0));
   const before = items();
   const { date, s } = await lastOpenSlot();
-  const res = await book({ nomr: DEMO_A.nomr, tgl_janji: date, sts_ue: s.sts_ue, tgl_lahir: DEMO_A.tgl_lahir, kd_dep: '20001', kd_dr: s.kd_dr, sts_jam: s.sts_jam, carabayar: 'P', hp: '081234567890' });
+  const res = await book({
+    nomr: DEMO_A.nomr,
+    tgl_janji: date,
+    sts_ue: s.sts_ue,
+    tgl_lahir: DEMO_A.tgl_lahir,
+    kd_dep: '20001',
+    kd_dr: s.kd_dr,
+    sts_jam: s.sts_jam,
+    carabayar: 'P',
+    hp: '081234567890',
+  });
   assert.ok(res.ok, 'booked');
   await waitFor(() => assert.is(items(), before + 1));
 });

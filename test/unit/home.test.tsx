@@ -34,7 +34,10 @@ test('a card lists expandable items, numbered only when there is more than one',
   const { rerender } = render(<AppointmentsCard resource={{ state: 'ok', data: [appointment] }} />);
   const card = screen.getByRole('region', { name: 'Jadwal Perjanjian Aktif' });
   // Each item a group (a <details>) opened by its visible summary.
-  const summaries = () => within(card).getAllByRole('group').map((item) => within(item).getByText(/Tampilkan Jadwal$/).textContent);
+  const summaries = () =>
+    within(card)
+      .getAllByRole('group')
+      .map((item) => within(item).getByText(/Tampilkan Jadwal$/).textContent);
   assert.equal(summaries(), ['Tampilkan Jadwal']);
   assert.is(fieldsIn().Tanggal, '01 Desember 2026');
   assert.is(fieldsIn().Dokter, 'dr. Ahmad Fauzi, Sp.JP(K)');
@@ -43,13 +46,29 @@ test('a card lists expandable items, numbered only when there is more than one',
 });
 
 test('the medicine status is bold and red', () => {
-  render(<PharmacyQueueCard resource={{ state: 'ok', data: [{ no_antrian: 'F-012', tgl_layanan: '2026-11-22', no_mr: '00012345', nama_pasien: 'BUDI', status_obat: 'Siap diambil' }] }} />);
+  render(
+    <PharmacyQueueCard
+      resource={{
+        state: 'ok',
+        data: [{ no_antrian: 'F-012', tgl_layanan: '2026-11-22', no_mr: '00012345', nama_pasien: 'BUDI', status_obat: 'Siap diambil' }],
+      }}
+    />,
+  );
   assert.is(fieldsIn()['Status Obat'], 'Siap diambil');
   assert.is(screen.getByText('Siap diambil').tagName, 'STRONG', 'status in <strong>');
 });
 
 test('a called clinic number says so in bold, with the number reached; without a status no row is added', () => {
-  const item = { no_urut: 7, no_reg: 'RJ-Q-0002', tgl_janji: '2026-11-22', hari: 'Minggu', dokter: 'dr. Ahmad Fauzi, Sp.JP(K)', ds_dep: 'POLI KARDIOLOGI DEWASA', no_mr: '00012345', nama_pas: 'BUDI SANTOSO' };
+  const item = {
+    no_urut: 7,
+    no_reg: 'RJ-Q-0002',
+    tgl_janji: '2026-11-22',
+    hari: 'Minggu',
+    dokter: 'dr. Ahmad Fauzi, Sp.JP(K)',
+    ds_dep: 'POLI KARDIOLOGI DEWASA',
+    no_mr: '00012345',
+    nama_pas: 'BUDI SANTOSO',
+  };
   const { rerender } = render(<ClinicQueueCard resource={{ state: 'ok', data: [{ ...item, status: 'dipanggil', no_dipanggil: 7 }] }} />);
   assert.is(fieldsIn().Status, 'Dipanggil, silakan menuju ruang periksa');
   assert.is(screen.getByText('Dipanggil, silakan menuju ruang periksa').tagName, 'STRONG');

@@ -17,7 +17,8 @@ test('a payload without a title, or not JSON, is no message', () => {
 
 test('a push only ever leads to a page of the app', () => {
   assert.is(appPath('/riwayatpemeriksaan'), '/riwayatpemeriksaan');
-  for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', 42, null]) assert.is(appPath(bad), '/home', String(bad));
+  for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '', 42, null])
+    assert.is(appPath(bad), '/home', String(bad));
   assert.is(readPushMessage(JSON.stringify({ title: 'x', url: '//evil.example' }))!.url, '/home');
 });
 

@@ -42,8 +42,12 @@ test('high and low lab flags stand out, others do not', () => {
 });
 
 test('vascular reports without no_reg are dropped', () => {
-  const r = (no_reg: string | null) => ({ no_reg, tgl_periksa: '2026-11-01', diagnosa: null, asal_rujukan: null, pengirim: null, teknisi: null, hasil_lab: [] }) as VascularReport;
-  assert.equal([r('VS1'), r(null), r('')].filter(hasNoReg).map((x) => x.no_reg), ['VS1']);
+  const r = (no_reg: string | null) =>
+    ({ no_reg, tgl_periksa: '2026-11-01', diagnosa: null, asal_rujukan: null, pengirim: null, teknisi: null, hasil_lab: [] }) as VascularReport;
+  assert.equal(
+    [r('VS1'), r(null), r('')].filter(hasNoReg).map((x) => x.no_reg),
+    ['VS1'],
+  );
 });
 
 test('the poli history keeps the entries of the upper-cased poli', () => {
@@ -51,7 +55,10 @@ test('the poli history keeps the entries of the upper-cased poli', () => {
     { no_reg: '1', tgl_reg: '2026-01-01', ds_dep: 'POLI KARDIOLOGI DEWASA', inap: 'N' },
     { no_reg: '2', tgl_reg: '2026-01-02', ds_dep: 'POLI GIZI', inap: 'N' },
   ];
-  assert.equal(items.filter(forPoli('poli kardiologi dewasa')).map((i) => i.no_reg), ['1']);
+  assert.equal(
+    items.filter(forPoli('poli kardiologi dewasa')).map((i) => i.no_reg),
+    ['1'],
+  );
 });
 
 test('the list pattern: spinner, items, Tidak ada data ! (also when the filter leaves nothing), or a wait offline', () => {

@@ -23,15 +23,33 @@ test.after(() => session.signOut());
 
 const nik = () => `3173${String(Date.now()).slice(-12)}`;
 const daftar = () => screen.getByRole('button', { name: 'Daftar' });
+const consent = () => screen.getByRole<HTMLInputElement>('checkbox', { name: /^Saya setuju data saya diproses/ });
 const noDialog = () => waitFor(() => assert.is(screen.queryByRole('dialog'), null));
 
-function fill(over: Record<string, string> = {}) {
+/** The bodies of the registration requests sent while fn runs, on their way to the real server. */
+async function registrationsSent(fn: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
+  const realFetch = globalThis.fetch;
+  const bodies: Array<Record<string, unknown>> = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input instanceof Request ? input.url : input).includes('/simpan/pasien/baru')) bodies.push(JSON.parse(String(init?.body)));
+    return realFetch(input, init);
+  }) as typeof fetch;
+  try {
+    await fn();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  return bodies;
+}
+
+function fill(over: Record<string, string> = {}, { agree = true } = {}) {
   const v = { Nama: 'Dewi Lestari', 'No KTP': nik(), 'Tempat Lahir': 'Bandung', Telpon: '081298765432', Email: 'dewi@example.co.id', ...over };
   for (const [name, value] of Object.entries(v)) enter(screen.getByRole('textbox', { name }), value);
   choose(screen.getByRole('combobox', { name: 'Tanggal' }), '5');
   choose(screen.getByRole('combobox', { name: 'Bulan' }), 'Maret');
   enter(screen.getByRole('textbox', { name: 'Tahun' }), '1975');
   choose(screen.getByRole('combobox', { name: 'Pekerjaan' }), 'IRT');
+  if (agree && !consent().checked) fireEvent.click(consent());
 }
 
 test('the form has the title, a back button, the seven labelled fields and Daftar', async () => {
@@ -47,6 +65,59 @@ test('the form has the title, a back button, the seven labelled fields and Dafta
   assert.ok(options.includes('00 ASN Kemenkes'));
   assert.ok(options.includes('12 Buruh'));
   assert.is(options.length, 14);
+});
+
+test('a short privacy notice says what is collected, why, for how long and whom to ask; the consent is unticked', async () => {
+  await open();
+  const group = screen.getByRole('group', { name: 'Pemberitahuan Privasi' });
+  const notice = group.textContent ?? '';
+  for (const what of [
+    'Nama',
+    'NIK',
+    'tempat/tanggal lahir',
+    'nomor HP',
+    'email',
+    'pekerjaan',
+    'membuat rekam medis',
+    'retensi rekam medis',
+    'loket pendaftaran',
+    'petugas pelindungan data',
+  ]) {
+    assert.ok(notice.includes(what), what);
+  }
+  assert.is(within(group).getByRole<HTMLInputElement>('checkbox').checked, false);
+});
+
+test('Daftar without consent: a message beside the checkbox, announced, and nothing sent; ticking it clears the message', async () => {
+  await open();
+  fill({}, { agree: false });
+  const sent = await registrationsSent(async () => {
+    fireEvent.click(daftar());
+    const alert = await screen.findByRole('alert');
+    assert.is(alert.textContent, 'Centang persetujuan untuk mendaftar.');
+    assert.ok(within(screen.getByRole('group', { name: 'Pemberitahuan Privasi' })).getByRole('alert'), 'beside the checkbox');
+  });
+  assert.equal(sent, []);
+  assert.is(screen.queryByRole('dialog'), null);
+  assert.is(daftar().hasAttribute('disabled'), false, 'Daftar stays usable');
+  assert.is(consent().getAttribute('aria-invalid'), 'true');
+  assert.is(consent().getAttribute('aria-describedby'), screen.getByRole('alert').id, 'the message describes the checkbox');
+  fireEvent.click(consent());
+  await waitFor(() => assert.is(screen.queryByRole('alert'), null));
+  assert.is(consent().getAttribute('aria-invalid'), 'false');
+});
+
+test('with consent, the registration carries it and the version of the notice', async () => {
+  await open();
+  fill();
+  const sent = await registrationsSent(async () => {
+    fireEvent.click(daftar());
+    await screen.findByRole('dialog', { name: 'Pesan' });
+  });
+  assert.is(sent.length, 1);
+  assert.is(sent[0].persetujuan_privasi, true);
+  assert.is(sent[0].versi_privasi, 'privasi-v1');
+  assert.is(sent[0].nama, 'Dewi Lestari');
 });
 
 test('an empty field opens Pesan with the spec text and sends nothing', async () => {

@@ -38,7 +38,9 @@ export function pathsWrittenOut(files: Record<string, string>): string[] {
 }
 
 test('no file outside common/routes.ts writes a route path out', () => {
-  const list = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src', 'server', 'scripts', 'common', 'vite.config.ts', 'prerender.ts']).toString().split('\n');
+  const list = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'src', 'server', 'scripts', 'common', 'vite.config.ts', 'prerender.ts'])
+    .toString()
+    .split('\n');
   const files = Object.fromEntries(list.filter((f) => /\.tsx?$/.test(f) && existsSync(f)).map((f) => [f, readFileSync(f, 'utf8')]));
   assert.equal(pathsWrittenOut(files), []);
 });

@@ -4,12 +4,37 @@ import { PRERENDERED, ROUTES, href, matchRoute, redirectFor, to } from '../../co
 
 test('every route of spec section 2 is in the table', () => {
   const paths = ROUTES.map((r) => r.path.split('/:')[0]);
-  for (const p of ['/', '/registrasi', '/home', '/profil', '/perjanjianpoli', '/buatjanji', '/perjanjianonline', '/buatjanjionline',
-    '/cekjadwaltindakan', '/cekjadwaltindakan/operasi', '/cekjadwaltindakan/katerisasi', '/cekjadwaldokter', '/cekjadwaldokter/listdokter',
-    '/cekjadwaldokter/cekkuota', '/riwayatkonsultasi', '/riwayatkonsultasi/poliklinik', '/riwayatkonsultasi/polionline', '/riwayatrawatinap',
-    '/riwayatrawatinap/berjalan', '/riwayatrawatinap/lalu', '/riwayattindakan', '/riwayattindakan/katerisasi', '/riwayattindakan/operasi',
-    '/riwayatpemeriksaan', '/riwayatpemeriksaan/vaskular', '/riwayatpemeriksaan/patologiklinik', '/riwayatpemeriksaan/patologiklinikdetail',
-    '/riwayatpemeriksaan/vaskulardetail', '/riwayatpemeriksaan/listriwayat']) {
+  for (const p of [
+    '/',
+    '/registrasi',
+    '/home',
+    '/profil',
+    '/perjanjianpoli',
+    '/buatjanji',
+    '/perjanjianonline',
+    '/buatjanjionline',
+    '/cekjadwaltindakan',
+    '/cekjadwaltindakan/operasi',
+    '/cekjadwaltindakan/katerisasi',
+    '/cekjadwaldokter',
+    '/cekjadwaldokter/listdokter',
+    '/cekjadwaldokter/cekkuota',
+    '/riwayatkonsultasi',
+    '/riwayatkonsultasi/poliklinik',
+    '/riwayatkonsultasi/polionline',
+    '/riwayatrawatinap',
+    '/riwayatrawatinap/berjalan',
+    '/riwayatrawatinap/lalu',
+    '/riwayattindakan',
+    '/riwayattindakan/katerisasi',
+    '/riwayattindakan/operasi',
+    '/riwayatpemeriksaan',
+    '/riwayatpemeriksaan/vaskular',
+    '/riwayatpemeriksaan/patologiklinik',
+    '/riwayatpemeriksaan/patologiklinikdetail',
+    '/riwayatpemeriksaan/vaskulardetail',
+    '/riwayatpemeriksaan/listriwayat',
+  ]) {
     assert.ok(paths.includes(p), p);
   }
   assert.equal(PRERENDERED, ['/', '/registrasi']);
@@ -43,7 +68,15 @@ test('parameters keep their case and are decoded', () => {
 });
 
 test('links encode names with spaces, commas, dots and slashes', () => {
-  const link = to.checkQuota({ nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dr: 'D001', kd_dep: '20012', ds_dep: 'POLI EKSEKUTIF / UMUM', hari_jadwal: 'Senin', jam_dtg: '08:00', jam_plg: '12:00' });
+  const link = to.checkQuota({
+    nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)',
+    kd_dr: 'D001',
+    kd_dep: '20012',
+    ds_dep: 'POLI EKSEKUTIF / UMUM',
+    hari_jadwal: 'Senin',
+    jam_dtg: '08:00',
+    jam_plg: '12:00',
+  });
   assert.is(link.split('/').length, 10);
   const m = matchRoute(link);
   assert.is(m?.params.ds_dep, 'POLI EKSEKUTIF / UMUM');

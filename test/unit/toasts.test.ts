@@ -12,9 +12,15 @@ test('toasts last 4 s by default and 2 s for success', () => {
   const t = createToasts(c.schedule);
   t.show('Info');
   t.show('Berhasil', 'success');
-  assert.equal(c.timers.map((x) => x.ms), [4000, 2000]);
+  assert.equal(
+    c.timers.map((x) => x.ms),
+    [4000, 2000],
+  );
   c.timers[1].fn();
-  assert.equal(t.list.value.map((x) => x.text), ['Info']);
+  assert.equal(
+    t.list.value.map((x) => x.text),
+    ['Info'],
+  );
 });
 
 test('at most 20 toasts at once: the oldest go first', () => {

@@ -139,9 +139,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
   };
 
   const close = () => setMessage(null);
-  const actions: DialogAction[] = message?.booked
-    ? [{ label: T.home, onClick: () => navigate(to.home()) }]
-    : [{ label: T.close, onClick: close }];
+  const actions: DialogAction[] = message?.booked ? [{ label: T.home, onClick: () => navigate(to.home()) }] : [{ label: T.close, onClick: close }];
 
   return (
     <main className={page}>
@@ -199,7 +197,15 @@ export function ConfirmOnline({ params: p, query }: { params: OnlineParams; quer
       <p className={`${card} ${css.note}`}>{T.onlineNote}</p>
       <section className={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
-          item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: formatLong(patient.birthDate), tglJanji: formatDmy(p.tgljanji), poli: clinic.ds_dep, dokter: p.dokterr, jam: p.jam }}
+          item={{
+            nama: patient.nama,
+            nomr: patient.nomr,
+            tglLahir: formatLong(patient.birthDate),
+            tglJanji: formatDmy(p.tgljanji),
+            poli: clinic.ds_dep,
+            dokter: p.dokterr,
+            jam: p.jam,
+          }}
           rows={ROWS}
         />
       </section>

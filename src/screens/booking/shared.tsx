@@ -96,7 +96,15 @@ export function useSlots() {
 }
 
 /** The doctors of a quota check; a slot with no seat left is shown but cannot be chosen. */
-export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource<QuotaSlot[]>; href: (s: QuotaSlot) => string; quota?: 'remaining' | 'filled' }) {
+export function SlotList({
+  slots,
+  href,
+  quota = 'remaining',
+}: {
+  slots: Resource<QuotaSlot[]>;
+  href: (s: QuotaSlot) => string;
+  quota?: 'remaining' | 'filled';
+}) {
   return (
     <section aria-label={BOOKING.slotsTitle} aria-live="polite">
       <ListState resource={slots}>
@@ -129,9 +137,7 @@ export function SlotList({ slots, href, quota = 'remaining' }: { slots: Resource
                   ) : (
                     // No aria-disabled here: on an element without a role screen readers ignore it; the
                     // slot's own text ('Kuota penuh') says why it cannot be chosen.
-                    <div className={`${css.slot} ${css.slotOff}`}>
-                      {body}
-                    </div>
+                    <div className={`${css.slot} ${css.slotOff}`}>{body}</div>
                   )}
                 </li>
               );
@@ -217,7 +223,12 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         />
       )}
       {invalid && (
-        <Dialog title={BOOKING.invalidTitle} role="alertdialog" onClose={() => setInvalid(false)} actions={[{ label: S.close, onClick: () => setInvalid(false) }]}>
+        <Dialog
+          title={BOOKING.invalidTitle}
+          role="alertdialog"
+          onClose={() => setInvalid(false)}
+          actions={[{ label: S.close, onClick: () => setInvalid(false) }]}
+        >
           <p>{BOOKING.invalidBody}</p>
         </Dialog>
       )}

@@ -13,8 +13,7 @@ export const BOOKING = {
   invalidTitle: 'Jaminan tidak valid',
   invalidBody: 'Jaminan Poli Eksekutif / Umum hanya bisa menggunakan Non BPJS.',
   executiveNote: 'Poli Eksekutif / Umum hanya melayani pasien Non BPJS.',
-  lastBpjs: (last: string, until: string) =>
-    `Perjanjian BPJS terakhir Anda ${last}. Untuk BPJS, tanggal sampai ${until} tidak dapat dipilih.`,
+  lastBpjs: (last: string, until: string) => `Perjanjian BPJS terakhir Anda ${last}. Untuk BPJS, tanggal sampai ${until} tidak dapat dipilih.`,
   refusal: {
     past: 'Tanggal ini sudah lewat. Pilih hari ini atau sesudahnya.',
     weekday: (hari: string) => `Dokter hanya praktik hari ${hari}. Pilih tanggal pada hari ${hari}.`,

@@ -28,7 +28,14 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
       <button type="button" className={ui.iconButton} aria-label={HOME.refresh} onClick={onRefresh}>
         <RefreshIcon />
       </button>
-      <button type="button" className={ui.iconButton} aria-label={HOME.account} aria-haspopup="menu" aria-expanded={open === 'menu'} onClick={() => setOpen(open === 'menu' ? null : 'menu')}>
+      <button
+        type="button"
+        className={ui.iconButton}
+        aria-label={HOME.account}
+        aria-haspopup="menu"
+        aria-expanded={open === 'menu'}
+        onClick={() => setOpen(open === 'menu' ? null : 'menu')}
+      >
         <AccountIcon />
       </button>
 

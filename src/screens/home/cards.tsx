@@ -39,7 +39,14 @@ export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppo
   return (
     <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule}>
       {(a) => (
-        <Pairs rows={[[F.tanggal, formatLong(a.tanggal_janji)], [F.dokter, a.nama_dokter], [F.poli, a.departemen], [F.noUrut, a.no_urut]]} />
+        <Pairs
+          rows={[
+            [F.tanggal, formatLong(a.tanggal_janji)],
+            [F.dokter, a.nama_dokter],
+            [F.poli, a.departemen],
+            [F.noUrut, a.no_urut],
+          ]}
+        />
       )}
     </Card>
   );
@@ -53,10 +60,22 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
           rows={[
             [F.noUrut, q.no_urut],
             // Where the API tells (the reference API does), the call and the number reached.
-            ...(q.status ? [[F.status, <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [string, ReactNode]] : []),
+            ...(q.status
+              ? [
+                  [F.status, <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [
+                    string,
+                    ReactNode,
+                  ],
+                ]
+              : []),
             ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ReactNode]] : []),
-            [F.hari, q.hari], [F.tanggal, formatLong(q.tgl_janji)], [F.dokter, q.dokter],
-            [F.poli, q.ds_dep], [F.noReg, q.no_reg], [F.noMr, q.no_mr], [F.nama, q.nama_pas],
+            [F.hari, q.hari],
+            [F.tanggal, formatLong(q.tgl_janji)],
+            [F.dokter, q.dokter],
+            [F.poli, q.ds_dep],
+            [F.noReg, q.no_reg],
+            [F.noMr, q.no_mr],
+            [F.nama, q.nama_pas],
           ]}
         />
       )}
@@ -70,7 +89,10 @@ export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQue
       {(f) => (
         <Pairs
           rows={[
-            [F.noAntrian, f.no_antrian], [F.tanggal, formatLong(f.tgl_layanan)], [F.noMr, f.no_mr], [F.nama, f.nama_pasien],
+            [F.noAntrian, f.no_antrian],
+            [F.tanggal, formatLong(f.tgl_layanan)],
+            [F.noMr, f.no_mr],
+            [F.nama, f.nama_pasien],
             [F.statusObat, <strong className={css.urgent}>{f.status_obat}</strong>],
           ]}
         />

@@ -1,6 +1,5 @@
 // Login ('/'): Nomor MR and Tanggal Lahir (spec sections 2, 4, 5, 8).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { login } from '../../api/auth.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
 import { HOME, to } from '../../../common/routes.ts';
 import type { Navigate } from '../../navigation.ts';
@@ -40,6 +39,9 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     if (!nomr.trim() || !birthDate || submitting) return;
     setSubmitting(true);
     const fcmtoken = await currentPushRegistration();
+    // The API client comes with the first submit, not with the page: the login page's first
+    // download stays small (the installed app has it precached).
+    const { login } = await import('../../api/auth.ts');
     const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate, fcmtoken });
     setSubmitting(false);
     const token = res.ok ? res.data : undefined;
@@ -107,7 +109,12 @@ export default function Login({ navigate }: { navigate: Navigate }) {
         </Dialog>
       )}
       {outcome === 'failed' && (
-        <Dialog title={S.login.failTitle} role="alertdialog" onClose={() => setOutcome(null)} actions={[{ label: S.notif.close, onClick: () => setOutcome(null) }]}>
+        <Dialog
+          title={S.login.failTitle}
+          role="alertdialog"
+          onClose={() => setOutcome(null)}
+          actions={[{ label: S.notif.close, onClick: () => setOutcome(null) }]}
+        >
           <p>{S.login.failBody}</p>
           {lockNote && <p>{lockNote}</p>}
         </Dialog>

@@ -16,8 +16,12 @@ export default function Profile() {
             <Fields
               item={profile}
               rows={[
-                ['Nomor MR', (p) => show(p.nomr)], ['Nama', (p) => show(p.nama)], ['Jenis Kelamin', (p) => show(p.jenis_kelamin)],
-                ['Tanggal Lahir', (p) => showDate(p.tgl_lahir)], ['Jenis Pasien', (p) => show(p.pastipe)], ['Alamat', (p) => show(p.alamat)],
+                ['Nomor MR', (p) => show(p.nomr)],
+                ['Nama', (p) => show(p.nama)],
+                ['Jenis Kelamin', (p) => show(p.jenis_kelamin)],
+                ['Tanggal Lahir', (p) => showDate(p.tgl_lahir)],
+                ['Jenis Pasien', (p) => show(p.pastipe)],
+                ['Alamat', (p) => show(p.alamat)],
                 ['No. Jaminan', (p) => show(p.no_jaminan)],
               ]}
             />

@@ -64,7 +64,13 @@ export function LabDetail({ params }: { params: { nolab: string } }) {
       <ResourceView resource={order} none="Data tidak ditemukan" offline={S.offline}>
         {(o) => (
           <section className={card}>
-            <Fields item={o} rows={[['No. Lab', (x) => show(x.no_lab)], ['Tanggal Periksa', (x) => showDate(x.tgl_prksa)]]} />
+            <Fields
+              item={o}
+              rows={[
+                ['No. Lab', (x) => show(x.no_lab)],
+                ['Tanggal Periksa', (x) => showDate(x.tgl_prksa)],
+              ]}
+            />
             <LabTable tests={o.hasil_lab ?? []} />
           </section>
         )}
@@ -84,8 +90,12 @@ export function VascularDetail({ params }: { params: { noreg: string } }) {
             <Fields
               item={r}
               rows={[
-                ['No. Registrasi', (x) => show(x.no_reg)], ['Tanggal Periksa', (x) => showDate(x.tgl_periksa)], ['Diagnosa', (x) => show(x.diagnosa)],
-                ['Asal Rujukan', (x) => show(x.asal_rujukan)], ['Pengirim', (x) => show(x.pengirim)], ['Teknisi', (x) => show(x.teknisi)],
+                ['No. Registrasi', (x) => show(x.no_reg)],
+                ['Tanggal Periksa', (x) => showDate(x.tgl_periksa)],
+                ['Diagnosa', (x) => show(x.diagnosa)],
+                ['Asal Rujukan', (x) => show(x.asal_rujukan)],
+                ['Pengirim', (x) => show(x.pengirim)],
+                ['Teknisi', (x) => show(x.teknisi)],
               ]}
             />
             <div className={css.scroll}>

@@ -12,56 +12,129 @@ const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => sh
 export const CathSchedule = () => (
   <RecordList<C.CathSchedule>
     read={reads.cathSchedule}
-    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Tindakan', 'tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+    rows={[
+      text('Hari', 'hari'),
+      date('Tanggal', 'tanggal_tindakan'),
+      text('Tindakan', 'tindakan'),
+      text('Dokter', 'nama_dokter'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pasien'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const SurgerySchedule = () => (
   <RecordList<C.SurgerySchedule>
     read={reads.surgerySchedule}
-    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anastesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+    rows={[
+      text('Hari', 'hari'),
+      date('Tanggal', 'tanggal_operasi'),
+      text('Tindakan', 'tindakan_bedah'),
+      text('Dokter Bedah', 'nama_dokter_bedah'),
+      text('Dokter Anestesi', 'nama_dokter_anastesi'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pasien'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const OutpatientVisits = () => (
   <RecordList<C.OutpatientVisit>
     read={reads.outpatientVisits}
-    rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('Resume', 'resume'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+    rows={[
+      date('Tanggal', 'tgl_reg'),
+      text('Poli', 'ds_dep'),
+      text('Kode Poli', 'kd_dep'),
+      text('Dokter', 'nama_dokter'),
+      ['Pasien Baru', (i) => yesNo(i.pas_baru)],
+      text('Jenis Pasien', 'ds_pastipe'),
+      text('Resume', 'resume'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pas'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const OnlineVisits = () => (
   <RecordList<C.OnlineVisit>
     read={reads.onlineVisits}
-    rows={[date('Tanggal', 'tgl_reg'), text('Poli', 'ds_dep'), text('Kode Poli', 'kd_dep'), text('Dokter', 'nama_dokter'), text('Nomor Antrian', 'no_urut'), ['Pasien Baru', (i) => yesNo(i.pas_baru)], text('Jenis Pasien', 'ds_pastipe'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+    rows={[
+      date('Tanggal', 'tgl_reg'),
+      text('Poli', 'ds_dep'),
+      text('Kode Poli', 'kd_dep'),
+      text('Dokter', 'nama_dokter'),
+      text('Nomor Antrian', 'no_urut'),
+      ['Pasien Baru', (i) => yesNo(i.pas_baru)],
+      text('Jenis Pasien', 'ds_pastipe'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pas'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const CurrentInpatient = () => (
   <RecordList<C.CurrentInpatient>
     read={reads.currentInpatient}
-    rows={[text('Status', 'status'), text('Ruang', 'ds_kmr'), date('Tanggal Registrasi', 'tgl_reg'), date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Keluar', 'tgl_keluar'), date('Tanggal Pulang', 'tgl_pulang'), text('Asal', 'ds_bed_from'), text('Kode Tempat Tidur', 'kd_bed_from'), text('No. Registrasi', 'no_reg')]}
+    rows={[
+      text('Status', 'status'),
+      text('Ruang', 'ds_kmr'),
+      date('Tanggal Registrasi', 'tgl_reg'),
+      date('Tanggal Masuk', 'tgl_masuk'),
+      date('Tanggal Keluar', 'tgl_keluar'),
+      date('Tanggal Pulang', 'tgl_pulang'),
+      text('Asal', 'ds_bed_from'),
+      text('Kode Tempat Tidur', 'kd_bed_from'),
+      text('No. Registrasi', 'no_reg'),
+    ]}
   />
 );
 
 export const PastInpatient = () => (
   <RecordList<C.PastInpatient>
     read={reads.pastInpatient}
-    rows={[date('Tanggal Masuk', 'tgl_masuk'), date('Tanggal Pulang', 'tgl_pulang'), text('Diagnosis Primer', 'diagnosis_primer'), text('Diagnosis Sekunder', 'diagnosis_sekunder'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pas'), text('No. MR', 'no_mr')]}
+    rows={[
+      date('Tanggal Masuk', 'tgl_masuk'),
+      date('Tanggal Pulang', 'tgl_pulang'),
+      text('Diagnosis Primer', 'diagnosis_primer'),
+      text('Diagnosis Sekunder', 'diagnosis_sekunder'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pas'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const CathHistory = () => (
   <RecordList<C.CathHistory>
     read={reads.cathHistory}
-    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_tindakan'), text('Dokter', 'nama_dokter'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+    rows={[
+      text('Hari', 'hari'),
+      date('Tanggal', 'tanggal_tindakan'),
+      text('Dokter', 'nama_dokter'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pasien'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 
 export const SurgeryHistory = () => (
   <RecordList<C.SurgeryHistory>
     read={reads.surgeryHistory}
-    rows={[text('Hari', 'hari'), date('Tanggal', 'tanggal_operasi'), text('Tindakan', 'tindakan_bedah'), text('Dokter Bedah', 'nama_dokter_bedah'), text('Dokter Anestesi', 'nama_dokter_anestesi'), text('No. Registrasi', 'no_reg'), text('Nama Pasien', 'nama_pasien'), text('No. MR', 'no_mr')]}
+    rows={[
+      text('Hari', 'hari'),
+      date('Tanggal', 'tanggal_operasi'),
+      text('Tindakan', 'tindakan_bedah'),
+      text('Dokter Bedah', 'nama_dokter_bedah'),
+      text('Dokter Anestesi', 'nama_dokter_anestesi'),
+      text('No. Registrasi', 'no_reg'),
+      text('Nama Pasien', 'nama_pasien'),
+      text('No. MR', 'no_mr'),
+    ]}
   />
 );
 

@@ -1,19 +1,26 @@
 // New patient registration (spec sections 2, 4, 5, 8): seven required fields, the result in the
-// 'Pesan' dialog. The form keeps what was typed whatever the outcome.
+// 'Pesan' dialog. The form keeps what was typed whatever the outcome. Before anything is sent the
+// person reads a short privacy notice and agrees to it (UU PDP 27/2022); the consent and the
+// notice's version go with the registration as the reference API's extra fields.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { registerPatient } from '../../api/auth.ts';
-import { OCCUPATIONS, type NewPatient } from '../../../common/schemas/index.ts';
+import type { NewPatient } from '../../../common/schemas/index.ts';
+import { OCCUPATIONS } from '../../../common/schemas/occupations.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { card, field, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { form } from '../login/login.css.ts';
+import { privacy } from './register.css.ts';
+import { PRIVACY_VERSION, REGISTER } from './strings.ts';
 
-const EMPTY: NewPatient = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', telp_hp: '', email: '', pekerjaan: '' };
+/** The seven fields of spec section 3; the consent is kept apart. */
+type Fields = Omit<NewPatient, 'persetujuan_privasi' | 'versi_privasi'>;
 
-type TextField = Exclude<keyof NewPatient, 'tgl_lahir' | 'pekerjaan'>;
+const EMPTY: Fields = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', telp_hp: '', email: '', pekerjaan: '' };
+
+type TextField = Exclude<keyof Fields, 'tgl_lahir' | 'pekerjaan'>;
 const TEXT_FIELDS: Array<{ key: TextField; label: string; type?: 'text' | 'tel' | 'email'; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string }> = [
   { key: 'nama', label: S.register.nama, autoComplete: 'name' },
   { key: 'no_ktp', label: S.register.noKtp, inputMode: 'numeric' },
@@ -25,16 +32,18 @@ const CONTACT_FIELDS: typeof TEXT_FIELDS = [
 ];
 
 /** Spec section 5: every field required, none empty. */
-export function isComplete(p: NewPatient): boolean {
+export function isComplete(p: Fields): boolean {
   return Object.values(p).every((v) => v.trim() !== '');
 }
 
 export default function Register() {
-  const [data, setData] = useState<NewPatient>(EMPTY);
+  const [data, setData] = useState<Fields>(EMPTY);
+  // null: 'Daftar' was pressed without it; the message beside the checkbox shows until it is ticked.
+  const [consent, setConsent] = useState<boolean | null>(false);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string[] | null>(null);
   // Functional updates: browser autofill sets several fields before the next render.
-  const set = (key: keyof NewPatient) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const set = (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
     setData((d) => ({ ...d, [key]: value }));
   };
@@ -43,8 +52,11 @@ export default function Register() {
     e.preventDefault();
     if (sending) return;
     if (!isComplete(data)) return setMessage([S.register.empty]);
+    if (!consent) return setConsent(null);
     setSending(true);
-    const res = await registerPatient(data);
+    // The API client comes with the first submit, not with the page (as on the login page).
+    const { registerPatient } = await import('../../api/auth.ts');
+    const res = await registerPatient({ ...data, persetujuan_privasi: true, versi_privasi: PRIVACY_VERSION });
     setSending(false);
     if (res.ok) return setMessage([S.register.saved]);
     // Too many registrations from one network: the server says until when (not a network error).
@@ -56,6 +68,7 @@ export default function Register() {
     window.alert(S.register.networkError);
   };
 
+  // `||`, not `??`: the build targets ES2019, which spells `??` out in many more bytes.
   const textInput = (f: (typeof TEXT_FIELDS)[number]) => (
     <div className={field}>
       <label className={label} htmlFor={`reg-${f.key}`}>
@@ -65,9 +78,9 @@ export default function Register() {
         id={`reg-${f.key}`}
         name={f.key}
         className={input}
-        type={(f.type ?? 'text') as 'text'}
+        type={(f.type || 'text') as 'text'}
         inputMode={f.inputMode}
-        autoComplete={f.autoComplete ?? 'off'}
+        autoComplete={f.autoComplete || 'off'}
         value={data[f.key]}
         onChange={set(f.key)}
         required
@@ -92,6 +105,25 @@ export default function Register() {
             ))}
           </select>
         </div>
+        <fieldset className={privacy}>
+          <legend className={label}>{REGISTER.title}</legend>
+          <p>{REGISTER.notice}</p>
+          <label>
+            <input
+              type="checkbox"
+              checked={!!consent}
+              onChange={(e) => setConsent(e.currentTarget.checked)}
+              aria-invalid={consent === null}
+              aria-describedby="reg-setuju"
+            />
+            {REGISTER.consent}
+          </label>
+          {consent === null && (
+            <span id="reg-setuju" className={fieldError} role="alert">
+              {REGISTER.ask}
+            </span>
+          )}
+        </fieldset>
         <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending} aria-busy={sending}>
           {sending && <Spinner small />}
           {S.register.submit}

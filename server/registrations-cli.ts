@@ -1,0 +1,54 @@
+// npm run registrations: the self-registrations waiting for the registration counter, as a table,
+// read from the configured database (GET /api/internal/registrasi gives the same to the hospital's
+// systems). The reading is audited like any other processing of personal data.
+import { userInfo } from 'node:os';
+import { OCCUPATIONS } from '../common/schemas/occupations.ts';
+import type { RegistrationEntry } from '../common/schemas/internal.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { audit } from './db/audit.ts';
+import { DataDirLockedError } from './db/client.ts';
+import { openDatabase } from './db/open.ts';
+import { pendingRegistrations } from './db/registrations.ts';
+
+const COLUMNS: Array<[title: string, value: (r: RegistrationEntry) => string]> = [
+  ['id', (r) => String(r.id)],
+  ['dikirim (WIB)', (r) => r.updated_at.slice(0, 16).replace('T', ' ')],
+  ['nama', (r) => r.nama],
+  ['NIK', (r) => r.no_ktp],
+  ['tempat, tgl lahir', (r) => `${r.tempat_lahir}, ${r.tgl_lahir}`],
+  ['telpon', (r) => r.telp_hp],
+  ['email', (r) => r.email],
+  ['pekerjaan', (r) => OCCUPATIONS.find(([code]) => code === r.pekerjaan)?.[1] ?? r.pekerjaan],
+  ['persetujuan', (r) => (r.persetujuan_privasi === null ? '-' : `ya (${r.versi_privasi ?? '?'})`)],
+];
+
+function table(rows: RegistrationEntry[]): string {
+  const cells = [COLUMNS.map(([title]) => title), ...rows.map((r) => COLUMNS.map(([, value]) => value(r)))];
+  const widths = COLUMNS.map((_, c) => Math.max(...cells.map((row) => row[c].length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const db = await openDatabase({ ...loadConfig(), seedDemo: false });
+  try {
+    const rows = await pendingRegistrations(db);
+    await audit(db, { action: 'registration', outcome: 'listed', actor: `cli:${userInfo().username}`, detail: `npm run registrations: ${rows.length}` });
+    console.log(rows.length ? table(rows) : 'Tidak ada pendaftaran yang menunggu verifikasi.');
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(`${err.message}\nThe running server holds this DATA_DIR: stop it, or ask its internal listener (GET /api/internal/registrasi).`);
+  } else {
+    console.error(err instanceof ConfigError ? err.message : err);
+  }
+  process.exit(1);
+});

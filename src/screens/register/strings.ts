@@ -1,0 +1,14 @@
+// The registration screen's own texts beyond the spec's (those are in src/strings.ts): the
+// privacy notice UU PDP 27/2022 asks for before personal data is collected (Pasal 20–21), and
+// the consent. Short on purpose: this screen is part of the first download.
+
+/** Sent and stored with each registration: change it whenever the notice's words change. */
+export const PRIVACY_VERSION = 'privasi-v1';
+
+export const REGISTER = {
+  title: 'Pemberitahuan Privasi',
+  notice:
+    'Nama, NIK, tempat/tanggal lahir, nomor HP, email dan pekerjaan Anda dipakai untuk membuat rekam medis dan disimpan selama masa retensi rekam medis rumah sakit. Pertanyaan tentang data Anda: loket pendaftaran atau petugas pelindungan data rumah sakit.',
+  consent: 'Saya setuju data saya diproses untuk keperluan tersebut.',
+  ask: 'Centang persetujuan untuk mendaftar.',
+} as const;

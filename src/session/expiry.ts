@@ -1,0 +1,14 @@
+// Who wants to know that a signed-in call answered 401 (decisions 6). Apart from the HTTP client,
+// so the app shell can listen without downloading the client on the login page.
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+
+export function onSessionExpired(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function sessionExpired(): void {
+  for (const fn of listeners) fn();
+}
