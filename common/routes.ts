@@ -148,7 +148,7 @@ export function matchRoute(path: string, routes: RouteDef[] = ROUTES): Match | n
       return p === segs[i].toLowerCase();
     });
     if (ok) {
-      const canonical = '/' + pattern.map((p, i) => (p.startsWith(':') ? segs[i] : p)).join('/');
+      const canonical = `/${pattern.map((p, i) => (p.startsWith(':') ? segs[i] : p)).join('/')}`;
       return { route, params, canonical };
     }
   }

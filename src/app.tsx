@@ -15,6 +15,7 @@ import './ui/global.css.ts';
 
 interface FrameProps {
   def: RouteDef;
+  // biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
   Screen: ComponentType<any>;
   params?: Record<string, string>;
   path?: string;
@@ -47,7 +48,7 @@ function Guard({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     if (target) route(target, true);
   }, [target]);
-  return target ? null : <>{children}</>;
+  return target ? null : children;
 }
 
 function useSessionExpiry() {

@@ -6,12 +6,14 @@ import type { ComponentType } from 'react';
 import Login from './screens/login/login.tsx';
 import Register from './screens/register/register.tsx';
 
+// biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 
 const loaded =
-  (screen: ComponentType<any>): Loader =>
-  () =>
-    Promise.resolve({ default: screen });
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+    (screen: ComponentType<any>): Loader =>
+    () =>
+      Promise.resolve({ default: screen });
 
 export const SCREENS: Record<string, Loader> = {
   '/': loaded(Login),

@@ -14,8 +14,8 @@ cleanupOutdatedCaches();
 // One navigation route per prerendered page: with a single fallback an offline /registrasi got
 // the login page's HTML and hydrated into a broken screen.
 // The route facts decide which page a path gets, as the server does.
-const pages = new Map(PRERENDERED.filter((p) => p !== LOGIN).map((p) => [prerenderedFile(p), createHandlerBoundToURL('/' + prerenderedFile(p))]));
-const loginPage = createHandlerBoundToURL('/' + prerenderedFile(LOGIN));
+const pages = new Map(PRERENDERED.filter((p) => p !== LOGIN).map((p) => [prerenderedFile(p), createHandlerBoundToURL(`/${prerenderedFile(p)}`)]));
+const loginPage = createHandlerBoundToURL(`/${prerenderedFile(LOGIN)}`);
 registerRoute(
   new NavigationRoute(
     (options) => {

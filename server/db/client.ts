@@ -118,7 +118,7 @@ function isAlive(pid: number): boolean {
 export async function openPglite(dataDir: string | null): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  let lite;
+  let lite: InstanceType<typeof PGlite>;
   try {
     lite = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
     await lite.waitReady;

@@ -25,7 +25,7 @@ interface Props {
 /** Monday-first weekday headers: Sen, Sel, Rab, Kam, Jum, Sab, Min. */
 const HEADERS = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 
-const monthOf = (date: string) => date.slice(0, 7) + '-01';
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
 function addMonths(first: string, n: number): string {
   const [y, m] = first.split('-').map(Number);
@@ -77,6 +77,7 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
   const sameDayIn = (first: string) => {
     const last = addDays(addMonths(first, 1), -1);
     const candidate = first.slice(0, 8) + focus.slice(8);
+    // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings
     return candidate > last ? last : candidate;
   };
 

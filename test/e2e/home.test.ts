@@ -10,7 +10,7 @@ const app = realApp(test);
 
 async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page> {
   const p = await signedInPage(app.browser, app.server.url, who);
-  await p.goto(app.server.url + '/home');
+  await p.goto(`${app.server.url}/home`);
   return p;
 }
 
@@ -60,7 +60,7 @@ test('logout clears the four keys, ends the session on the server and lands on /
   await p.getByRole('menuitem', { name: 'Logout' }).click();
   await p.getByRole('dialog', { name: 'Confirm Logout' }).waitFor();
   await p.getByRole('button', { name: 'Yes' }).click();
-  await p.waitForURL(app.server.url + '/');
+  await p.waitForURL(`${app.server.url}/`);
   const keys = await p.evaluate(() => ['statuslogin', 'nomormr', 'tgllahir', 'token'].map((k) => localStorage.getItem(k)));
   assert.equal(keys, [null, null, null, null]);
   const after = await fetch(`${app.server.url}/api/patient/profil/pasien`, { headers: { authorization: `Bearer ${token}` } });
@@ -75,7 +75,7 @@ test('an expired token sends the patient to / with the toast', async () => {
   await fetch(`${app.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   await p.getByRole('button', { name: 'Perbarui data' }).click();
   await p.getByText('Sesi Anda telah berakhir, silakan login kembali').waitFor();
-  await p.waitForURL(app.server.url + '/');
+  await p.waitForURL(`${app.server.url}/`);
   assert.is(await p.evaluate(() => localStorage.getItem('token')), null);
   await p.context().close();
 });

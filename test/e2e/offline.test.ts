@@ -10,7 +10,7 @@ const app = realApp(test);
 
 test('offline after a first visit: home, login and registration open from the service worker and say they are offline', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(app.server.url + '/home', { waitUntil: 'networkidle' });
+  await page.goto(`${app.server.url}/home`, { waitUntil: 'networkidle' });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload({ waitUntil: 'networkidle' });
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
@@ -33,10 +33,10 @@ test('offline after a first visit: home, login and registration open from the se
   // Signed out, the prerendered login and registration pages open offline too.
   await page.evaluate(() => localStorage.clear());
   await page.context().setOffline(true);
-  await page.goto(app.server.url + '/');
+  await page.goto(`${app.server.url}/`);
   await page.getByRole('button', { name: 'Login' }).waitFor();
   await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
-  await page.goto(app.server.url + '/registrasi');
+  await page.goto(`${app.server.url}/registrasi`);
   await page.getByRole('heading', { name: 'Registrasi Pasien Baru' }).waitFor();
   await page.getByRole('button', { name: 'Daftar' }).waitFor();
   await page.context().close();

@@ -34,9 +34,9 @@ async function closeNotificationDialog(p: Page) {
 
 test('the login shell is painted by the prerendered HTML, before any script runs', async () => {
   const { ctx, page: p } = await page({ js: false });
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   for (const t of ['Nomor MR', 'Tanggal Lahir', 'Login', 'Registrasi Pasien Baru']) assert.ok(await p.getByText(t, { exact: true }).first().isVisible(), t);
-  await p.goto(app.server.url + '/registrasi');
+  await p.goto(`${app.server.url}/registrasi`);
   assert.ok(await p.getByRole('heading', { name: 'Registrasi Pasien Baru' }).isVisible());
   await ctx.close();
 });
@@ -51,7 +51,7 @@ test('hydrating the login shell shifts no layout', async () => {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await p.goto(app.server.url + '/', { waitUntil: 'networkidle' });
+  await p.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
   await p.getByText('Fitur notifikasi sudah aktif. Silahkan Login !').waitFor();
   const cls = await p.evaluate(() => (window as unknown as { __cls: number }).__cls);
   assert.ok(cls < 0.01, `CLS ${cls}`);
@@ -60,7 +60,7 @@ test('hydrating the login shell shifts no layout', async () => {
 
 test('a failed login shows Login Gagal', async () => {
   const { ctx, page: p } = await page();
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await closeNotificationDialog(p);
   await fillLogin(p, DEMO_A.nomr, '1968-08-18');
   await p.getByRole('button', { name: 'Login' }).click();
@@ -73,7 +73,7 @@ test('a failed login shows Login Gagal', async () => {
 
 test('a successful login stores the four keys and reaches /home about 2 s later', async () => {
   const { ctx, page: p } = await page();
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await closeNotificationDialog(p);
   await fillLogin(p, DEMO_A.nomr, DEMO_A.tgl_lahir);
   await p.getByRole('button', { name: 'Login' }).click();
@@ -93,8 +93,8 @@ test('a successful login stores the four keys and reaches /home about 2 s later'
 
 test('signed out, a signed-in path leads to login; signed in, an unknown one leads home', async () => {
   const { ctx, page: p } = await page();
-  await p.goto(app.server.url + '/riwayattindakan');
-  await p.waitForURL(app.server.url + '/');
+  await p.goto(`${app.server.url}/riwayattindakan`);
+  await p.waitForURL(`${app.server.url}/`);
   // A real token: home's calls would end a made-up one's session (decisions 6).
   const token = await apiToken(app.server.url, DEMO_A);
   await p.evaluate(
@@ -106,9 +106,9 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
     },
     [DEMO_A.nomr, DEMO_A.tgl_lahir, token],
   );
-  await p.goto(app.server.url + '/tidak/ada/halaman');
+  await p.goto(`${app.server.url}/tidak/ada/halaman`);
   await p.waitForURL('**/home');
-  await p.goto(app.server.url + '/PerjanjianPoli');
+  await p.goto(`${app.server.url}/PerjanjianPoli`);
   await p.waitForURL('**/perjanjianpoli');
   await p.getByRole('heading', { name: 'Perjanjian Poliklinik' }).waitFor();
   await ctx.close();
@@ -116,7 +116,7 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
 
 test('granted notifications show the green notice', async () => {
   const { ctx, page: p } = await page({ permission: 'granted' });
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await p.getByText('Fitur notifikasi sudah aktif. Silahkan Login !').waitFor();
   assert.is(await p.getByText('Pastikan Anda Mengaktifkan Notifikasi').count(), 0);
   await ctx.close();
@@ -124,7 +124,7 @@ test('granted notifications show the green notice', async () => {
 
 test('denied notifications show the red notice, which opens the four-step guide', async () => {
   const { ctx, page: p } = await page({ permission: 'denied' });
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await p.getByRole('heading', { name: 'Pastikan Anda Mengaktifkan Notifikasi' }).waitFor();
   await p.getByRole('button', { name: 'Tutup' }).click();
   const notice = p.getByRole('button', { name: /Anda belum mengaktifkan fitur notifikasi agar dapat login & menggunakan aplikasi. Klik untuk panduan !/ });
@@ -137,14 +137,14 @@ test('denied notifications show the red notice, which opens the four-step guide'
 
 test('Lanjutkan asks the browser for permission; a refusal opens the guide', async () => {
   const { ctx, page: p } = await page();
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await p.getByRole('button', { name: 'Lanjutkan' }).click();
   await p.getByRole('dialog', { name: 'Panduan Mengaktifkan Notifikasi' }).waitFor();
   await ctx.close();
 });
 
 async function openRegistration(p: Page) {
-  await p.goto(app.server.url + '/');
+  await p.goto(`${app.server.url}/`);
   await closeNotificationDialog(p);
   await p.getByRole('link', { name: 'Registrasi Pasien Baru' }).click();
   await p.waitForURL('**/registrasi');
@@ -206,7 +206,7 @@ test('Chromium judges the app installable, and the Install App bar appears when 
   const ctx = await launchPersistent();
   try {
     const p = ctx.pages()[0] ?? (await ctx.newPage());
-    await p.goto(app.server.url + '/');
+    await p.goto(`${app.server.url}/`);
     await p.evaluate(() => navigator.serviceWorker.ready);
     await p.reload();
     await p.evaluate(() => navigator.serviceWorker.ready);
@@ -221,18 +221,18 @@ test('Chromium judges the app installable, and the Install App bar appears when 
 
 test('no Install App bar when the browser does not offer installation', async () => {
   const { ctx, page: p } = await page();
-  await p.goto(app.server.url + '/', { waitUntil: 'networkidle' });
+  await p.goto(`${app.server.url}/`, { waitUntil: 'networkidle' });
   await p.waitForTimeout(500);
   assert.is(await p.getByRole('button', { name: 'Install App' }).count(), 0);
   await ctx.close();
 });
 
 test('the server answers hashed assets as immutable and HTML as no-cache', async () => {
-  const html = await fetch(app.server.url + '/');
+  const html = await fetch(`${app.server.url}/`);
   assert.is(html.headers.get('cache-control'), 'no-cache');
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())![1];
   assert.match((await fetch(app.server.url + asset)).headers.get('cache-control') ?? '', /immutable/);
-  const deep = await (await fetch(app.server.url + '/riwayattindakan')).text();
+  const deep = await (await fetch(`${app.server.url}/riwayattindakan`)).text();
   assert.not.match(deep, /Nomor MR/, 'a signed-in deep link gets no login markup');
 });
 

@@ -57,7 +57,7 @@ async function homeWithWorker() {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
-  await page.goto(app.server.url + '/home');
+  await page.goto(`${app.server.url}/home`);
   return { page, ctx, ...(await serviceWorker(ctx, page)) };
 }
 
@@ -103,7 +103,7 @@ test('with notifications allowed, login reaches home though no push service answ
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(app.server.url + '/');
+  await page.goto(`${app.server.url}/`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
   const keyAsked = page.waitForRequest((r) => r.url().endsWith('/api/push/vapid'), { timeout: 15_000 });

@@ -42,7 +42,7 @@ test('every screen, signed out and signed in, works under the policy without a s
 
 test('logout from the account menu ends the session on the server, and the old token is refused', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(app.server.url + '/home');
+  await page.goto(`${app.server.url}/home`);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   assert.ok(token);
   const profile = () => fetch(`${app.server.url}/api/patient/profil/pasien?nomr=${DEMO_A.nomr}`, { headers: { authorization: `Bearer ${token}` } });
@@ -52,7 +52,7 @@ test('logout from the account menu ends the session on the server, and the old t
   const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
   await page.getByRole('button', { name: 'Yes' }).click();
   assert.match((await (await loggedOut).allHeaders())['clear-site-data'] ?? '', /storage/);
-  await page.waitForURL(app.server.url + '/');
+  await page.waitForURL(`${app.server.url}/`);
   assert.is(await page.evaluate(() => localStorage.length), 0);
   assert.is((await profile()).status, 401, 'the token no longer opens the records');
   await page.context().close();
@@ -60,7 +60,7 @@ test('logout from the account menu ends the session on the server, and the old t
 
 test('the service worker keeps no API answer in its caches, after a whole signed-in visit', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(app.server.url + '/home', { waitUntil: 'networkidle' });
+  await page.goto(`${app.server.url}/home`, { waitUntil: 'networkidle' });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload({ waitUntil: 'networkidle' }); // now under the worker's control
   for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli'])

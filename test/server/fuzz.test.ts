@@ -40,6 +40,7 @@ const HOSTILE = [
   '\u0000',
   '\u202e\u0645\u0631\u062d\u0628\u0627',
   '😀🏥💊',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as it is
   '${7*7}',
   '{{7*7}}',
   '__proto__',

@@ -156,7 +156,12 @@ test('the audit log records logins, record reads and refusals, with no birth dat
 
 test('the log masks medical record numbers and leaves out birth dates and tokens', async () => {
   let lines = '';
-  const stream = new Writable({ write: (chunk, _enc, done) => ((lines += chunk), done()) });
+  const stream = new Writable({
+    write: (chunk, _enc, done) => {
+      lines += chunk;
+      done();
+    },
+  });
   const db = await freshDb();
   const app = await buildApp({ config: testConfig({ logLevel: 'info' }), db, logStream: stream });
   try {

@@ -44,8 +44,13 @@ export async function pushEndpoint(): Promise<PushEndpoint> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    answer: (s, b = '') => ((status = s), (text = b)),
-    route: (fn) => (handler = fn),
+    answer: (s, b = '') => {
+      status = s;
+      text = b;
+    },
+    route: (fn) => {
+      handler = fn;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
