@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { pendingRegistrations, saveRegistration, verifyRegistration } from '../db/registrations.ts';
-import { countEvent, lockedUntil } from '../db/throttle.ts';
+import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { NOT_FOUND, PUBLIC_POST, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
@@ -28,14 +28,15 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
     },
     async (req, reply) => {
       // Every submission counts against the address, generously: a hospital's Wi-Fi is shared.
-      const locked = await lockedUntil(db, [['register-ip', req.ip]]);
-      if (locked) {
+      // Counted and decided in one step before anything else, so a burst cannot outrun the lock.
+      const slot = await reserve(db, 'register-ip', req.ip, config.security.register);
+      if (!slot.admitted) {
         return reply
           .code(429)
-          .header('Retry-After', String(retryAfterSeconds(locked)))
-          .send({ status: false, message: registrationLockedMessage(locked) });
+          .header('Retry-After', String(retryAfterSeconds(slot.until)))
+          .send({ status: false, message: registrationLockedMessage(slot.until) });
       }
-      await countEvent(db, 'register-ip', req.ip, config.security.register);
+      await settle(db, [['register-ip', req.ip]]);
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
       await db.tx(async (q) => {

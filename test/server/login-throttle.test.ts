@@ -173,4 +173,25 @@ test('an unknown number is throttled exactly like a known one', async () => {
   assert.equal(codes(answers), { 401: MAX, 429: 50 - MAX });
 });
 
+test('registration: a burst from one address gets exactly REGISTER_MAX_PER_HOUR through, the rest 429', async () => {
+  const max = security.register.max;
+  const register = (i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/patient/simpan/pasien/baru',
+      remoteAddress: '10.99.0.1',
+      payload: {
+        nama: 'Pasien Uji',
+        no_ktp: `3174${String(100000000000 + i)}`,
+        tempat_lahir: 'Bandung',
+        tgl_lahir: '1980-05-05',
+        telp_hp: '081234567890',
+        email: 'uji@example.co.id',
+        pekerjaan: '01',
+      },
+    });
+  const answers = await Promise.all(Array.from({ length: max + 40 }, (_, i) => register(i)));
+  assert.equal(codes(answers), { 200: max, 429: 40 });
+});
+
 test.run();
