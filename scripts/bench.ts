@@ -5,6 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { chromiumBuild } from '../test/support/browser.ts';
+import { postgresVersion } from '../test/support/pg-cluster.ts';
 import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
 import { benchWeb, median, type WebResult } from './bench/web.ts';
 import { kb } from './size.ts';
@@ -14,7 +16,9 @@ const seconds = Number(values.seconds);
 
 const sh = (cmd: string, args: string[]) => {
   try {
-    return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -25,13 +29,14 @@ const web = await benchWeb();
 const api = await benchApi({ seconds });
 
 const dirty = sh('git', ['status', '--porcelain']) ? ' (with uncommitted changes)' : '';
+const browser = await chromiumBuild();
 const machine = {
   cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
   memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
   os: `${platform()} ${release()}`,
   node: process.version,
-  chromium: sh('/usr/bin/chromium', ['--version']).split('\n').pop(),
-  postgres: sh('/usr/lib/postgresql/15/bin/postgres', ['--version']),
+  chromium: `${sh(browser.path, ['--version']).split('\n').pop()}${browser.bundled ? ' (@sparticuz/chromium)' : ''}`,
+  postgres: postgresVersion(),
   pglite: JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
 };
 
@@ -81,7 +86,8 @@ Chromium with the same throttling (devtools equivalent: 562.5 ms latency, 1.47 M
 `;
 }
 
-const loadRow = (l: Load) => `| ${CALL_NAMES[l.name] ?? l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx} | ${l.timeouts} | ${l.errors} |`;
+const loadRow = (l: Load) =>
+  `| ${CALL_NAMES[l.name] ?? l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx} | ${l.timeouts} | ${l.errors} |`;
 
 function apiSection(runs: ApiRun[]): string {
   const parts = runs.map((r) => {

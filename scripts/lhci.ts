@@ -4,12 +4,12 @@
 // profile, which Lighthouse then opens with its storage kept (a returning patient, the service
 // worker installed). Prints `lighthouse: N passed, N failed`, one per URL and assertion.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { to } from '../common/routes.ts';
 import { DEMO_A } from '../server/db/seed.ts';
-import { CHROMIUM, CHROMIUM_ARGS, PHONE, fillLogin } from '../test/support/browser.ts';
+import { chromiumPath, fillLogin, launchPersistent } from '../test/support/browser.ts';
 import { startServer } from '../test/support/server.ts';
 
 interface Matrix {
@@ -18,8 +18,14 @@ interface Matrix {
 }
 const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
 const MATRIX: Matrix[] = config.ci.assert.assertMatrix;
-export const PUBLIC = ['/', '/registrasi'];
-export const SIGNED_IN = ['/home', '/perjanjianpoli'];
+export const PUBLIC = [to.login(), to.register()];
+export const SIGNED_IN = [to.home(), to.clinicBooking()];
+
+/** Copy and delete, not rename: the temp dir may be another filesystem (a tmpfs /tmp). */
+function move(src: string, dest: string): void {
+  copyFileSync(src, dest);
+  rmSync(src);
+}
 
 function lhci(args: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -31,13 +37,19 @@ function lhci(args: string[]): Promise<number> {
 /** A Chromium profile in which demo patient A has logged in through the login form. */
 export async function signedInProfile(baseUrl: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pasien-lh-profile-'));
-  const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ...PHONE });
+  const ctx = await launchPersistent(dir);
   try {
-    await ctx.grantPermissions(['notifications'], { origin: baseUrl }); // no dialog over the form
+    await ctx.grantPermissions(['notifications'], { origin: baseUrl });
     const page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(baseUrl + '/');
+    await page.goto(`${baseUrl}/`);
+    // Full Chromium honours the grant (a green notice). The headless shell reads notifications as
+    // blocked whatever is granted, so the app asks over the form, and its notice button also
+    // names 'login': close the dialog and match the form's button exactly.
+    const close = page.getByRole('button', { name: 'Tutup' });
+    await page.getByText('Fitur notifikasi sudah aktif').or(close).first().waitFor();
+    if (await close.isVisible()) await close.click();
     await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL('**/home');
     await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -50,18 +62,28 @@ export async function signedInProfile(baseUrl: string): Promise<string> {
 /** Collects all four routes into .lighthouseci/ (the caller starts the server). */
 export async function collect(baseUrl: string): Promise<void> {
   rmSync('.lighthouseci', { recursive: true, force: true });
-  if ((await lhci(['collect', '--config=lighthouserc.json', ...PUBLIC.map((p) => `--url=${baseUrl}${p}`)])) !== 0) throw new Error('lighthouse collect failed');
+  // The same browser as the end-to-end tests, which lighthouserc.json cannot name.
+  const chrome = `--chromePath=${await chromiumPath()}`;
+  if ((await lhci(['collect', '--config=lighthouserc.json', chrome, ...PUBLIC.map((p) => `--url=${baseUrl}${p}`)])) !== 0)
+    throw new Error('lighthouse collect failed');
   // A collect starts by emptying .lighthouseci: keep the first batch aside meanwhile.
   const kept = mkdtempSync(join(tmpdir(), 'pasien-lh-runs-'));
-  for (const f of runFiles()) renameSync(join('.lighthouseci', f), join(kept, f));
+  for (const f of runFiles()) move(join('.lighthouseci', f), join(kept, f));
   const profile = await signedInProfile(baseUrl);
   try {
     const flags = `${config.ci.collect.settings.chromeFlags} --user-data-dir=${profile}`;
-    const code = await lhci(['collect', '--config=lighthouserc.json', '--settings.disableStorageReset=true', `--settings.chromeFlags=${flags}`, ...SIGNED_IN.map((p) => `--url=${baseUrl}${p}`)]);
+    const code = await lhci([
+      'collect',
+      '--config=lighthouserc.json',
+      chrome,
+      '--settings.disableStorageReset=true',
+      `--settings.chromeFlags=${flags}`,
+      ...SIGNED_IN.map((p) => `--url=${baseUrl}${p}`),
+    ]);
     if (code !== 0) throw new Error('lighthouse collect (signed in) failed');
   } finally {
     rmSync(profile, { recursive: true, force: true });
-    for (const f of readdirSync(kept)) renameSync(join(kept, f), join('.lighthouseci', f));
+    for (const f of readdirSync(kept)) move(join(kept, f), join('.lighthouseci', f));
     rmSync(kept, { recursive: true, force: true });
   }
 }
@@ -95,14 +117,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     await collect(server.url);
     await lhci(['assert', '--config=lighthouserc.json']);
-    const results: Array<{ url: string; auditProperty?: string; auditId: string; level: string; passed: boolean }> = existsSync('.lighthouseci/assertion-results.json')
+    const results: Array<{ url: string; auditProperty?: string; auditId: string; level: string; passed: boolean }> = existsSync(
+      '.lighthouseci/assertion-results.json',
+    )
       ? JSON.parse(readFileSync('.lighthouseci/assertion-results.json', 'utf8'))
       : [];
     const failures = results.filter((r) => !r.passed && r.level === 'error');
     for (const f of failures) console.log(`FAIL ${f.url} ${f.auditId}${f.auditProperty ? `:${f.auditProperty}` : ''}`);
     const landed = runProblems(server.url);
     for (const w of landed) console.log(`FAIL ${w}`);
-    const total = [...PUBLIC, ...SIGNED_IN].reduce((n, p) => n + Object.keys(MATRIX.find((m) => new RegExp(m.matchingUrlPattern).test(server.url + p))?.assertions ?? {}).length, 0) + SIGNED_IN.length;
+    const total =
+      [...PUBLIC, ...SIGNED_IN].reduce(
+        (n, p) => n + Object.keys(MATRIX.find((m) => new RegExp(m.matchingUrlPattern).test(server.url + p))?.assertions ?? {}).length,
+        0,
+      ) + SIGNED_IN.length;
     failed = failures.length + landed.length;
     passed = total - failed;
     await lhci(['upload', '--config=lighthouserc.json']);

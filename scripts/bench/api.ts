@@ -68,7 +68,8 @@ const today = todayWib();
 const scalePatient = (n: number): Patient => ({ nomr: String(n), tgl_lahir: addDays('1940-01-01', n % 25000) });
 
 function patients(size: ApiRun['size'], count: number, offset = 0): Patient[] {
-  if (size === 'demo') return Array.from({ length: count }, (_, i) => ({ nomr: String(COHORT.first + ((offset + i) % COHORT.size)), tgl_lahir: COHORT.tgl_lahir }));
+  if (size === 'demo')
+    return Array.from({ length: count }, (_, i) => ({ nomr: String(COHORT.first + ((offset + i) % COHORT.size)), tgl_lahir: COHORT.tgl_lahir }));
   return Array.from({ length: count }, (_, i) => scalePatient(SCALE_FIRST + offset + i));
 }
 
@@ -108,14 +109,31 @@ export const CALLS: Record<string, (p: Patient, i: number) => Call> = {
   booking: (p, i) => ({
     method: 'POST',
     path: '/api/patient/simpan/janji',
-    body: { nomr: p.nomr, tgl_janji: bookingDate(i), sts_ue: 'U', tgl_lahir: p.tgl_lahir, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890' },
+    body: {
+      nomr: p.nomr,
+      tgl_janji: bookingDate(i),
+      sts_ue: 'U',
+      tgl_lahir: p.tgl_lahir,
+      kd_dep: '20001',
+      kd_dr: 'D001',
+      sts_jam: '1',
+      carabayar: 'P',
+      hp: '081234567890',
+    },
   }),
 };
 
 /** A patient's session in the app: mostly the home calls, some booking screens and histories. */
 const MIX: Array<[keyof typeof CALLS, number]> = [
-  ['profile', 18], ['upcoming', 18], ['clinicQueue', 18], ['pharmacyQueue', 18],
-  ['quota', 10], ['outpatient', 8], ['labs', 6], ['login', 2], ['booking', 2],
+  ['profile', 18],
+  ['upcoming', 18],
+  ['clinicQueue', 18],
+  ['pharmacyQueue', 18],
+  ['quota', 10],
+  ['outpatient', 8],
+  ['labs', 6],
+  ['login', 2],
+  ['booking', 2],
 ];
 
 function run(url: string, name: string, people: Patient[], pick: (i: number) => keyof typeof CALLS, seconds: number): Promise<Load> {
@@ -135,7 +153,16 @@ function run(url: string, name: string, people: Patient[], pick: (i: number) => 
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest }] }, (err, r) => {
       if (err) return reject(err);
-      resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, timeouts: r.timeouts, errors: r.errors - r.timeouts });
+      resolve({
+        name,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        requests: r.requests.total,
+        non2xx: r.non2xx,
+        timeouts: r.timeouts,
+        errors: r.errors - r.timeouts,
+      });
     });
   });
 }
@@ -156,7 +183,11 @@ const weighted = (() => {
 async function contention(server: RunningServer, size: ApiRun['size']): Promise<Contention> {
   const people = await loginAll(server.url, patients(size, 500, 2000));
   const date = nextOnWeekday(addDays(today, 7 * 45), 1);
-  const slots = (await (await fetch(`${server.url}/api/patient/list/quota?kd_dr=D001&kd_dep=20001&tgl_janji=${encodeURIComponent(toQuotaDate(date))}&hari=${weekdayName(date)}`, { headers: { authorization: `Bearer ${people[0].token}` } })).json()) as { data: Array<{ sts_jam: string; batas_quota: number }> };
+  const slots = (await (
+    await fetch(`${server.url}/api/patient/list/quota?kd_dr=D001&kd_dep=20001&tgl_janji=${encodeURIComponent(toQuotaDate(date))}&hari=${weekdayName(date)}`, {
+      headers: { authorization: `Bearer ${people[0].token}` },
+    })
+  ).json()) as { data: Array<{ sts_jam: string; batas_quota: number }> };
   const quota = slots.data.find((s) => s.sts_jam === '1')!.batas_quota;
   const times: number[] = [];
   const answers = await Promise.all(
@@ -165,7 +196,17 @@ async function contention(server: RunningServer, size: ApiRun['size']): Promise<
       const res = await fetch(`${server.url}/api/patient/simpan/janji`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
-        body: JSON.stringify({ nomr: p.nomr, tgl_janji: date, sts_ue: 'U', tgl_lahir: p.tgl_lahir, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P', hp: '081234567890' }),
+        body: JSON.stringify({
+          nomr: p.nomr,
+          tgl_janji: date,
+          sts_ue: 'U',
+          tgl_lahir: p.tgl_lahir,
+          kd_dep: '20001',
+          kd_dr: 'D001',
+          sts_jam: '1',
+          carabayar: 'P',
+          hp: '081234567890',
+        }),
       });
       const body = (await res.json()) as { status: boolean };
       times.push(performance.now() - started);
@@ -174,7 +215,15 @@ async function contention(server: RunningServer, size: ApiRun['size']): Promise<
   );
   times.sort((a, b) => a - b);
   const count = (k: string) => answers.filter((a) => a === k).length;
-  return { requests: people.length, quota, booked: count('booked'), refused: count('refused'), failed: count('failed'), p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] };
+  return {
+    requests: people.length,
+    quota,
+    booked: count('booked'),
+    refused: count('refused'),
+    failed: count('failed'),
+    p50: times[Math.floor(times.length / 2)],
+    p99: times[Math.floor(times.length * 0.99)],
+  };
 }
 
 /** The plan of every query behind the history and home calls, for one generated patient. */
@@ -187,10 +236,23 @@ async function plans(db: Db): Promise<Plan[]> {
     },
   };
   const nomr = String(SCALE_FIRST + 4242);
-  for (const read of [records.profile, records.outpatientVisits, records.onlineVisits, records.currentInpatient, records.pastInpatient, records.cathHistory, records.surgeryHistory, records.labOrders, records.poliHistory, records.vascularReports, records.lastBpjsAppointment]) {
+  for (const read of [
+    records.profile,
+    records.outpatientVisits,
+    records.onlineVisits,
+    records.currentInpatient,
+    records.pastInpatient,
+    records.cathHistory,
+    records.surgeryHistory,
+    records.labOrders,
+    records.poliHistory,
+    records.vascularReports,
+    records.lastBpjsAppointment,
+  ]) {
     await read(recording, nomr);
   }
-  for (const read of [records.upcomingAppointments, records.clinicQueue, records.pharmacyQueue, records.cathSchedule, records.surgerySchedule]) await read(recording, nomr, today);
+  for (const read of [records.upcomingAppointments, records.clinicQueue, records.pharmacyQueue, records.cathSchedule, records.surgerySchedule])
+    await read(recording, nomr, today);
   const out: Plan[] = [];
   for (const { sql, params } of seen) {
     const rows = await db.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
@@ -209,9 +271,20 @@ async function timedStart(env: Record<string, string>, dataDir?: string): Promis
 }
 
 const seedLarge = (env: Record<string, string>) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', String(LARGE_PATIENTS)], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', String(LARGE_PATIENTS)], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: 'inherit',
+  });
 
-async function measure(engine: ApiRun['engine'], size: ApiRun['size'], env: Record<string, string>, dataDir: string | undefined, planDb: () => Promise<Db>, seconds: number, log: (s: string) => void): Promise<ApiRun> {
+async function measure(
+  engine: ApiRun['engine'],
+  size: ApiRun['size'],
+  env: Record<string, string>,
+  dataDir: string | undefined,
+  planDb: () => Promise<Db>,
+  seconds: number,
+  log: (s: string) => void,
+): Promise<ApiRun> {
   let found: Plan[] | undefined;
   // PGlite's directory belongs to one process at a time: read the plans before the server opens it.
   if (size === 'large' && engine === 'PGlite') {
@@ -253,7 +326,12 @@ interface ApiOptions {
   log?: (s: string) => void;
 }
 
-export async function benchApi({ seconds = 10, engines = ['PGlite', 'PostgreSQL'], sizes = ['demo', 'large'], log = console.log }: ApiOptions = {}): Promise<ApiRun[]> {
+export async function benchApi({
+  seconds = 10,
+  engines = ['PGlite', 'PostgreSQL'],
+  sizes = ['demo', 'large'],
+  log = console.log,
+}: ApiOptions = {}): Promise<ApiRun[]> {
   const out: ApiRun[] = [];
   const base = { DIST_DIR: '/nonexistent' };
   for (const size of engines.includes('PGlite') ? sizes : []) {

@@ -44,11 +44,11 @@ async function loginToHome(baseUrl: string, times: number): Promise<number[]> {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await page.goto(baseUrl + '/', { waitUntil: 'load' });
+      await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
       await page.getByRole('button', { name: 'Tutup' }).click(); // the notification dialog of a first visit
       await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
       const started = Date.now();
-      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Login', exact: true }).click(); // not the blocked-notifications notice
       await page.waitForURL('**/home', { timeout: 60_000 });
       for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi']) {
         await page.getByRole('region', { name: card }).locator('summary').first().waitFor({ timeout: 60_000 });

@@ -34,7 +34,7 @@ test('offline after a first visit: home, login and registration open from the se
   await page.evaluate(() => localStorage.clear());
   await page.context().setOffline(true);
   await page.goto(`${app.server.url}/`);
-  await page.getByRole('button', { name: 'Login' }).waitFor();
+  await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
   await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
   await page.goto(`${app.server.url}/registrasi`);
   await page.getByRole('heading', { name: 'Registrasi Pasien Baru' }).waitFor();

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
-import { realApp } from '../support/e2e.ts';
+import { needsFullChromium, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
 
@@ -61,7 +61,7 @@ async function homeWithWorker() {
   return { page, ctx, ...(await serviceWorker(ctx, page)) };
 }
 
-test('with no app window in front, a push shows a system notification that leads to its page', async () => {
+needsFullChromium(test)('with no app window in front, a push shows a system notification that leads to its page', async () => {
   const { page, ctx, sw, cdp, registrationId } = await homeWithWorker();
   await page.goto('about:blank'); // no window of the app is open now
 
@@ -97,7 +97,7 @@ test('with the app in front, a push shows a toast with its title and body, and n
   await ctx.close();
 });
 
-test('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
+needsFullChromium(test)('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
   const ctx = await app.browser.newContext(PHONE);
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const page = await ctx.newPage();
@@ -107,7 +107,7 @@ test('with notifications allowed, login reaches home though no push service answ
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
   const keyAsked = page.waitForRequest((r) => r.url().endsWith('/api/push/vapid'), { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/home', { timeout: 10_000 });
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   await keyAsked;

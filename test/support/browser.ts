@@ -1,11 +1,18 @@
-// Debian's Chromium, headless, driven by playwright-core (nothing is downloaded).
-import { mkdtempSync } from 'node:fs';
+// The Chromium that end-to-end tests, Lighthouse, screenshots and benchmarks drive through
+// playwright-core (nothing is downloaded). CHROMIUM_PATH if set; else Debian's chromium where it is
+// installed (CI installs it); else the headless shell inside the @sparticuz/chromium package, so
+// that `npm ci && npm test` needs no browser on the machine. Resolved once per process.
+import { execFile } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { apiToken } from './server.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** Flags for every launch, whichever build: no sandbox (tests run as root), nothing phoning home. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,23 +24,81 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export const PHONE = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'id-ID', timezoneId: 'Asia/Jakarta' };
+export interface ChromiumBuild {
+  path: string;
+  /** The headless shell of @sparticuz/chromium (see test/support/e2e.ts for what it lacks); a
+   * CHROMIUM_PATH is taken for a full Chromium. */
+  bundled: boolean;
+}
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+/** Executable and actually starting: an empty or half-unpacked file can still carry an x bit. */
+async function starts(path: string): Promise<boolean> {
+  try {
+    accessSync(path, constants.X_OK);
+    await promisify(execFile)(path, ['--version'], { timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function bundled(): Promise<string> {
+  // Not its own `args`, which are made for AWS Lambda: with them (--single-process among others)
+  // the end-to-end run stalled in its second test, and --disable-web-security has no place under
+  // the security tests; CHROMIUM_ARGS work. It unpacks itself to $TMPDIR/chromium once and then
+  // trusts any file there, so a copy cut short by a killed run is removed and unpacked again.
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  const path = await sparticuz.executablePath();
+  if (await starts(path)) return path;
+  rmSync(path, { force: true });
+  const again = await sparticuz.executablePath();
+  if (await starts(again)) return again;
+  throw new Error(`the Chromium of @sparticuz/chromium at ${again} does not start`);
+}
+
+async function resolve(): Promise<ChromiumBuild> {
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted) {
+    if (await starts(wanted)) return { path: wanted, bundled: false };
+    throw new Error(`CHROMIUM_PATH=${wanted} does not start`);
+  }
+  if (await starts(SYSTEM_CHROMIUM)) return { path: SYSTEM_CHROMIUM, bundled: false };
+  return { path: await bundled(), bundled: true };
+}
+
+let build: Promise<ChromiumBuild> | undefined;
+export function chromiumBuild(): Promise<ChromiumBuild> {
+  build ??= resolve();
+  return build;
+}
+
+export async function chromiumPath(): Promise<string> {
+  return (await chromiumBuild()).path;
+}
+
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'id-ID',
+  timezoneId: 'Asia/Jakarta',
+};
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
 /** A persistent profile: the only kind in which Chromium offers installation. */
-export function launchPersistent(): Promise<BrowserContext> {
-  const dir = mkdtempSync(join(tmpdir(), 'pasien-profile-'));
-  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, ...PHONE });
+export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-profile-'))): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true, ...PHONE });
 }
 
 /** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
 export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<Page> {
   const p = await (await browser.newContext(PHONE)).newPage();
   const token = await apiToken(baseUrl, who);
-  await p.goto(baseUrl + '/registrasi');
+  await p.goto(`${baseUrl}/registrasi`);
   await p.evaluate(
     ([nomr, tgl, tok]) => {
       localStorage.setItem('statuslogin', '1');
