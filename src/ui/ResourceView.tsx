@@ -23,7 +23,10 @@ const nothing = (data: unknown) => data == null || (Array.isArray(data) && !data
 
 export function ResourceView<T>({ resource, none = S.noData, offline = S.waitingForConnection, children }: Props<T>) {
   const data = resource.state === 'error' ? undefined : resource.data;
-  const savedAt = resource.state === 'error' ? undefined : resource.savedAt;
+  // The time of a kept answer is said only once the latest call has failed: while that call is
+  // on its way the kept answer shows as it is, so the fresh one replaces it without a line
+  // appearing and vanishing above the content (layout shift).
+  const savedAt = resource.state === 'ok' && resource.error ? resource.savedAt : undefined;
   const waiting = failure(resource)?.kind === 'offline';
   if (data == null || nothing(data)) {
     if (resource.state === 'loading') return <Loading />;

@@ -224,6 +224,13 @@ test('offline, a list kept on the phone shows with Terakhir diperbarui and its t
   assert.not.match(container.textContent ?? '', /Tidak ada data/);
 });
 
+test('while a kept list is being refreshed it shows as it is, with no Terakhir diperbarui line to vanish', () => {
+  const resource = { state: 'loading' as const, data: ['Jadwal'], savedAt: Date.UTC(2026, 10, 23, 0, 45) };
+  render(<ListState<string> resource={resource}>{(items) => items.map((i) => <p>{i}</p>)}</ListState>);
+  assert.ok(screen.getByText('Jadwal'));
+  assert.is(screen.queryByText(/Terakhir diperbarui/), null);
+});
+
 test('a lab detail offline without its list says the phone is offline, not Data tidak ditemukan', async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
   try {
