@@ -64,7 +64,10 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
 
   const slot = (key: string): Slot => {
     let s = slots.get(key);
-    if (!s) slots.set(key, (s = { entry: EMPTY, listeners: new Set() }));
+    if (!s) {
+      s = { entry: EMPTY, listeners: new Set() };
+      slots.set(key, s);
+    }
     return s;
   };
   const replace = (s: Slot, entry: Entry) => {
@@ -73,7 +76,7 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
   };
   const update = (s: Slot, change: Partial<Entry>) => replace(s, { ...s.entry, ...change });
   // The phone's copy is a bonus: a full or blocked IndexedDB must not fail a read.
-  const device = <T,>(op: (d: DeviceStore, key: string) => Promise<T>, key: string): Promise<T | undefined> =>
+  const device = <T>(op: (d: DeviceStore, key: string) => Promise<T>, key: string): Promise<T | undefined> =>
     store && owner ? op(store, `${owner}/${key}`).catch(() => undefined) : Promise.resolve(undefined);
 
   async function call(s: Slot, read: Read<unknown, unknown>, gen: number): Promise<void> {

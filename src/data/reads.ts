@@ -48,7 +48,7 @@ export async function book(req: C.BookingRequest) {
 }
 
 // Records change by the day: an answer serves the list and its details for a minute.
-const history = <T,>(key: string, load: () => ReturnType<Read<T>['load']>): Read<T> => ({ key, load, fresh: MINUTE, keep: true });
+const history = <T>(key: string, load: () => ReturnType<Read<T>['load']>): Read<T> => ({ key, load, fresh: MINUTE, keep: true });
 
 export const cathSchedule = history('cathSchedule', records.getCathSchedule);
 export const surgerySchedule = history('surgerySchedule', records.getSurgerySchedule);
