@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, fillLogin, launchPersistent } from '../support/browser.ts';
+import { PHONE, fillLogin, launchPersistent, storeSession } from '../support/browser.ts';
 import { needsFullChromium, realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
 
@@ -101,15 +101,7 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
   await p.waitForURL(`${app.server.url}/`);
   // A real token: home's calls would end a made-up one's session (decisions 6).
   const token = await apiToken(app.server.url, DEMO_A);
-  await p.evaluate(
-    ([nomr, tgl, tok]) => {
-      localStorage.setItem('statuslogin', '1');
-      localStorage.setItem('nomormr', nomr);
-      localStorage.setItem('tgllahir', tgl);
-      localStorage.setItem('token', tok);
-    },
-    [DEMO_A.nomr, DEMO_A.tgl_lahir, token],
-  );
+  await storeSession(p, DEMO_A, token);
   await p.goto(`${app.server.url}/tidak/ada/halaman`);
   await p.waitForURL('**/home');
   await p.goto(`${app.server.url}/PerjanjianPoli`);

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { lockSchedule } from '../../server/domain/throttle.ts';
-import { COHORT, DEMO_A, DEMO_B, testConfig } from '../support/app.ts';
+import { COHORT, DEMO_A, DEMO_B, newPatient, testConfig } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 
 const MAX = 5;
@@ -180,15 +180,7 @@ test('registration: a burst from one address gets exactly REGISTER_MAX_PER_HOUR 
       method: 'POST',
       url: '/api/patient/simpan/pasien/baru',
       remoteAddress: '10.99.0.1',
-      payload: {
-        nama: 'Pasien Uji',
-        no_ktp: `3174${String(100000000000 + i)}`,
-        tempat_lahir: 'Bandung',
-        tgl_lahir: '1980-05-05',
-        telp_hp: '081234567890',
-        email: 'uji@example.co.id',
-        pekerjaan: '01',
-      },
+      payload: newPatient(`3174${String(100000000000 + i)}`),
     });
   const answers = await Promise.all(Array.from({ length: max + 40 }, (_, i) => register(i)));
   assert.equal(codes(answers), { 200: max, 429: 40 });

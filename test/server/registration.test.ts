@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openDatabase } from '../../server/db/open.ts';
 import { saveRegistration } from '../../server/db/registrations.ts';
-import { INTERNAL_TOKEN, testApp, type TestApp } from '../support/app.ts';
+import { INTERNAL_TOKEN, newPatient, testApp, type TestApp } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
 
 let t: TestApp;
@@ -16,15 +16,7 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-const VALID = {
-  nama: 'Rahmat Hidayat',
-  no_ktp: '3173041708680001',
-  tempat_lahir: 'Jakarta',
-  tgl_lahir: '1968-08-17',
-  telp_hp: '081234567890',
-  email: 'rahmat@example.co.id',
-  pekerjaan: '07',
-};
+const VALID = newPatient('3173041708680001');
 
 // Each call from an address of its own: the per-address limit is not what these tests are about.
 let address = 0;

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { isMobileNumber } from '../../common/phone.ts';
 import { isFreeText } from '../../common/schemas/codes.ts';
-import { DEMO_A, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { DEMO_A, loginAs, newPatient, testApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -13,15 +13,7 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-const VALID = {
-  nama: 'Rahmat Hidayat',
-  no_ktp: '3173041708680077',
-  tempat_lahir: 'Jakarta',
-  tgl_lahir: '1968-08-17',
-  telp_hp: '081234567890',
-  email: 'rahmat@example.co.id',
-  pekerjaan: '07',
-};
+const VALID = newPatient('3173041708680077');
 const register = (body: object) => t.app.inject({ method: 'POST', url: '/api/patient/simpan/pasien/baru', payload: body });
 const stored = async () => (await t.db.query('SELECT 1 FROM registrations WHERE no_ktp = $1', [VALID.no_ktp])).length;
 

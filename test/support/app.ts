@@ -36,4 +36,16 @@ export async function loginAs(app: FastifyInstance, who: { nomr: string; tgl_lah
   return res.json().token.access_token;
 }
 
+/** A complete, valid self-registration (spec section 7), with the NIK and anything else given. */
+export const newPatient = (no_ktp: string, over: Record<string, unknown> = {}) => ({
+  nama: 'Rahmat Hidayat',
+  no_ktp,
+  tempat_lahir: 'Jakarta',
+  tgl_lahir: '1968-08-17',
+  telp_hp: '081234567890',
+  email: 'rahmat@example.co.id',
+  pekerjaan: '07',
+  ...over,
+});
+
 export { COHORT, DEMO_A, DEMO_B };

@@ -94,11 +94,8 @@ export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-
   return chromium.launchPersistentContext(dir, { executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true, ...PHONE });
 }
 
-/** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
-export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await (await browser.newContext(PHONE)).newPage();
-  const token = await apiToken(baseUrl, who);
-  await p.goto(`${baseUrl}/registrasi`);
+/** The four local storage keys a real login writes (spec section 3), on the page's origin. */
+export async function storeSession(p: Page, who: { nomr: string; tgl_lahir: string }, token: string): Promise<void> {
   await p.evaluate(
     ([nomr, tgl, tok]) => {
       localStorage.setItem('statuslogin', '1');
@@ -108,6 +105,14 @@ export async function signedInPage(browser: Browser, baseUrl: string, who: { nom
     },
     [who.nomr, who.tgl_lahir, token],
   );
+}
+
+/** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
+export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<Page> {
+  const p = await (await browser.newContext(PHONE)).newPage();
+  const token = await apiToken(baseUrl, who);
+  await p.goto(`${baseUrl}/registrasi`);
+  await storeSession(p, who, token);
   return p;
 }
 
