@@ -1,14 +1,16 @@
 // Providers, the route guard and the router, all driven by the route table.
-import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'preact-iso';
 import { onSessionExpired } from './session/expiry.ts';
 import { listenForPush } from './push/foreground.ts';
+import { applyPendingUpdate, atNavigation } from './pwa/update.ts';
 import { ROUTES, redirectFor, type RouteDef } from '../common/routes.ts';
 import { SCREENS } from './screens.ts';
 import { session } from './session/session.ts';
 import { S } from './strings.ts';
 import { OfflineBanner } from './ui/OfflineBanner.tsx';
 import { TopBar } from './ui/TopBar.tsx';
+import { ScreenError } from './ui/ScreenError.tsx';
 import { Toasts } from './ui/Toasts.tsx';
 import { toasts } from './ui/toasts.ts';
 import './ui/global.css.ts';
@@ -35,7 +37,34 @@ function Frame({ def, Screen, ...props }: FrameProps) {
   );
 }
 
-const FRAMES = ROUTES.map((def) => ({ def, Screen: lazy(SCREENS[def.path]) }));
+// biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+
+/**
+ * preact-iso's lazy with a way back from a failed download: its own keeps the rejection and
+ * draws nothing, for good. A failed download draws ScreenError in the screen's place; 'Muat
+ * ulang' puts a waiting new version in place (a deploy removed the old file) or downloads again.
+ */
+function lazyScreen(load: Loader) {
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  let screen: ComponentType<any> | undefined;
+  const fetched = () =>
+    load().then((m) => {
+      screen = m.default;
+      return m;
+    });
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  function Failed(props: any) {
+    const [, loaded] = useState(0);
+    const Screen = screen;
+    if (Screen) return <Screen {...props} />;
+    const retry = () => (applyPendingUpdate() ? new Promise<void>(() => undefined) : fetched().then(() => loaded(1)));
+    return <ScreenError retry={retry} />;
+  }
+  return lazy(() => fetched().catch(() => ({ default: Failed })));
+}
+
+const FRAMES = ROUTES.map((def) => ({ def, Screen: lazyScreen(SCREENS[def.path]) }));
 
 function NotFound(_: { default: boolean }) {
   return null;
@@ -49,6 +78,17 @@ function Guard({ children }: { children: ReactNode }) {
     if (target) route(target, true);
   }, [target]);
   return target ? null : children;
+}
+
+/** After every move to another screen (not the first one): a safe moment for a new version. */
+function NavigationWatch() {
+  const { url } = useLocation();
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) atNavigation();
+    moved.current = true;
+  }, [url]);
+  return null;
 }
 
 function useSessionExpiry() {
@@ -71,6 +111,7 @@ export function App() {
   return (
     <LocationProvider>
       <OfflineBanner />
+      <NavigationWatch />
       <Guard>
         <ErrorBoundary>
           <Router>{[...FRAMES.map(({ def, Screen }) => <Frame path={def.path} def={def} Screen={Screen} />), <NotFound default />]}</Router>

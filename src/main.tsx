@@ -4,11 +4,14 @@
 import { render } from 'preact';
 import { hydrate } from 'preact-iso';
 import { App } from './app.tsx';
+import { trackHistory } from './navigation.ts';
 import { install } from './pwa/install.ts';
+import { watchForUpdates } from './pwa/update.ts';
 import { matchRoute, redirectFor } from '../common/routes.ts';
 import { session } from './session/session.ts';
 
 install.listen();
+trackHistory();
 
 const root = document.getElementById('app')!;
 // The service worker answers every navigation with a prerendered page, so markup present does
@@ -22,8 +25,4 @@ if (prerendered && stays && matchRoute(location.pathname)?.route.prerender) {
   render(<App />, root);
 }
 
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err) => console.warn('service worker', err));
-  });
-}
+if (import.meta.env.PROD) watchForUpdates();

@@ -5,6 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { PUSH_MESSAGE_TYPE, appPath, readPushMessage, type PushMessage } from '../common/push.ts';
 import { LOGIN, PRERENDERED, prerenderedFile, prerenderedPageFor } from '../common/routes.ts';
+import { SKIP_WAITING } from './pwa/messages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,7 +27,12 @@ registerRoute(
   ),
 );
 
-self.addEventListener('install', () => void self.skipWaiting());
+// A new version waits until the open app says the moment is safe (src/pwa/update.ts): taking over
+// at once would let cleanupOutdatedCaches remove the chunks the page on screen still loads.
+// The first install has nothing to wait for, and claims the page that registered it.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === SKIP_WAITING) void self.skipWaiting();
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 // Push (spec sections 1 and 4): with an app window in front the page shows a toast instead

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PRERENDERED, ROUTES, href, matchRoute, redirectFor, to } from '../../common/routes.ts';
+import { HOME, LOGIN, PRERENDERED, ROUTES, href, matchRoute, parentOf, redirectFor, to } from '../../common/routes.ts';
 
 test('every route of spec section 2 is in the table', () => {
   const paths = ROUTES.map((r) => r.path.split('/:')[0]);
@@ -90,6 +90,39 @@ test('a missing parameter is a programming error, not a broken link', () => {
 
 test('a broken %-escape matches no route', () => {
   assert.is(matchRoute('/riwayatpemeriksaan/vaskulardetail/%E0%A4%A'), null);
+});
+
+test('the back arrow goes up: registration to login, a detail to its list, a list to its menu, a menu home', () => {
+  assert.is(parentOf('/registrasi'), LOGIN);
+  assert.is(parentOf(to.labDetail('LAB/2026/001')), to.lab());
+  assert.is(parentOf(to.vascularDetail('R-1')), to.vascular());
+  assert.is(parentOf(to.lab()), to.examinations());
+  assert.is(parentOf(to.inpatientPast()), to.inpatient());
+  assert.is(parentOf(to.surgerySchedule()), to.procedures());
+  assert.is(parentOf(to.examinations()), HOME);
+  assert.is(parentOf(to.profile()), HOME);
+  assert.is(parentOf(to.doctorList('Jantung Anak')), to.doctors());
+  assert.is(parentOf('/RiwayatPemeriksaan/PatologiKlinik'), to.examinations(), 'matched as the router matches');
+  assert.is(parentOf('/'), null);
+  assert.is(parentOf(HOME), null);
+  assert.is(parentOf('/tidak/ada'), HOME);
+});
+
+test('every screen with a back arrow has a parent, on the same side of the login, that leads to login or home', () => {
+  for (const route of ROUTES.filter((r) => r.bar === 'back')) {
+    const chain = [route.path];
+    let at = route;
+    while (at.parent) {
+      const parent = ROUTES.find((r) => r.path === at.parent);
+      assert.ok(parent, `${at.path}: its parent ${at.parent} is a route`);
+      assert.not.ok(parent.path.includes(':'), `${at.path}: its parent needs no parameters`);
+      assert.not.ok(chain.includes(parent.path), `${route.path}: no circle`);
+      chain.push(parent.path);
+      at = parent;
+    }
+    assert.ok(chain.length > 1, `${route.path} has a parent`);
+    assert.is(at.path, route.access === 'public' ? LOGIN : HOME, `${route.path} ends at ${at.path}`);
+  }
 });
 
 test.run();
