@@ -30,6 +30,23 @@ export const LoginResponse = Type.Object(
 );
 export type LoginResponse = Static<typeof LoginResponse>;
 
+/**
+ * Logout's body, all of it optional: a client that sends none (the spec's) still logs out. The
+ * registration names which of the patient's phones stops getting notifications (decisions: Ending a session).
+ */
+export const LogoutRequest = Type.Object(
+  {
+    fcmtoken: Type.Optional(
+      Text(4096, {
+        description:
+          "This phone's push registration, as sent with login or renewed: unlinked from the patient of the bearer token, even when that session has already ended",
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'May be left out' },
+);
+export type LogoutRequest = Static<typeof LogoutRequest>;
+
 /** The registration form (spec section 3); its contents are checked with worded answers. */
 export const NewPatient = Type.Object(
   {

@@ -98,14 +98,19 @@ export async function saveRegistration(q: Queryable, nomr: string, registration:
   );
 }
 
-/** Forgets one of the patient's registrations, and what still waited to go to it. */
-export async function forgetRegistration(q: Queryable, nomr: string, registration: string): Promise<void> {
+/**
+ * Forgets one of the patient's registrations, and what still waited to go to it (`why`: replaced
+ * by a renewal, or logged out). Another patient's registration of the same phone is left alone.
+ * Answers whether there was one.
+ */
+export async function forgetRegistration(q: Queryable, nomr: string, registration: string, why: 'replaced' | 'logged out' = 'replaced'): Promise<boolean> {
   await q.query(
-    `UPDATE push_deliveries SET status = 'gone', last_error = 'replaced'
+    `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = $3
       WHERE status = 'pending' AND registration_id IN (SELECT id FROM push_registrations WHERE token = $1 AND nomr = $2)`,
-    [registration, nomr],
+    [registration, nomr, why],
   );
-  await q.query('DELETE FROM push_registrations WHERE token = $1 AND nomr = $2', [registration, nomr]);
+  const gone = await q.query('DELETE FROM push_registrations WHERE token = $1 AND nomr = $2 RETURNING id', [registration, nomr]);
+  return gone.length > 0;
 }
 
 /** The generated VAPID key pair as stored (JSON), or undefined before the first start. */

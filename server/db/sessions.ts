@@ -12,12 +12,20 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(q: Queryable, nomr: string, policy: SessionPolicy): Promise<string> {
+/** What the patient's list of sessions shows of one: the device it was made on, and how. */
+export interface SessionOrigin {
+  device?: string | null;
+  method?: 'form' | 'passkey';
+}
+
+export async function createSession(q: Queryable, nomr: string, policy: SessionPolicy, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(16).toString('base64url');
-  await q.query(`INSERT INTO sessions (token_hash, nomr, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`, [
+  await q.query(`INSERT INTO sessions (token_hash, nomr, expires_at, device, method) VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`, [
     hashToken(token),
     nomr,
     policy.maxDays,
+    origin.device ?? null,
+    origin.method ?? 'form',
   ]);
   return token;
 }
@@ -45,4 +53,49 @@ export async function revokeSession(q: Queryable, token: string): Promise<string
     hashToken(token),
   ]);
   return rows[0]?.nomr ?? null;
+}
+
+/**
+ * Whose token this was, whatever became of its session since (revoked, idle, expired): sessions
+ * are never deleted, so a phone whose session ended behind its back can still name its patient
+ * (logout's unlinking of the push registration). Null for a token never issued.
+ */
+export async function tokenOwner(q: Queryable, token: string): Promise<string | null> {
+  const rows = await q.query<{ nomr: string }>('SELECT nomr FROM sessions WHERE token_hash = $1', [hashToken(token)]);
+  return rows[0]?.nomr ?? null;
+}
+
+export interface ActiveSession {
+  id: string;
+  device: string | null;
+  method: 'form' | 'passkey';
+  created_at: string;
+  last_seen_at: string;
+  current: boolean;
+}
+
+/**
+ * The patient's sessions that would still open their records: not ended, not idle too long, not
+ * expired. `current` marks the one of `token`. last_seen_at moves at most once a minute.
+ */
+export async function activeSessions(q: Queryable, nomr: string, policy: SessionPolicy, token: string): Promise<ActiveSession[]> {
+  const at = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  return q.query<ActiveSession>(
+    `SELECT id::text AS id, device, method, ${at('created_at')} AS created_at, ${at('last_seen_at')} AS last_seen_at, token_hash = $3 AS current
+       FROM sessions
+      WHERE nomr = $1 AND revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - make_interval(mins => $2)
+      ORDER BY token_hash = $3 DESC, last_seen_at DESC`,
+    [nomr, policy.idleMinutes, hashToken(token)],
+  );
+}
+
+/** Ends one of the patient's sessions by its id: its token is refused from the next request on. */
+export async function endSession(q: Queryable, nomr: string, id: string): Promise<boolean> {
+  const rows = await q.query('UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND id = $2::uuid AND revoked_at IS NULL RETURNING 1', [nomr, id]);
+  return rows.length === 1;
+}
+
+/** Ends every session of the patient (the hospital's counter, for a lost phone); answers how many. */
+export async function endAllSessions(q: Queryable, nomr: string): Promise<number> {
+  return (await q.query('UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND revoked_at IS NULL RETURNING 1', [nomr])).length;
 }

@@ -1,14 +1,16 @@
 // The login service (decisions 18) and logout.
 import { Type } from 'typebox';
-import { LoginRequest, LoginResponse } from '../../common/schemas/auth.ts';
+import { LoginRequest, LoginResponse, LogoutRequest } from '../../common/schemas/auth.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
+import { hasPasskey } from '../db/passkeys.ts';
 import { patientByBirthDate } from '../db/patients.ts';
-import { saveRegistration } from '../db/push.ts';
-import { createSession, revokeSession } from '../db/sessions.ts';
+import { forgetRegistration, saveRegistration } from '../db/push.ts';
+import { createSession, revokeSession, tokenOwner } from '../db/sessions.ts';
 import { forgive, release, reserve, settle } from '../db/throttle.ts';
+import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
@@ -30,7 +32,13 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       schema: {
         summary: 'Log in with medical record number and birth date',
         body: LoginRequest,
-        response: { 200: LoginResponse, 401: LoginFailed, ...THROTTLED, ...PUBLIC_POST },
+        response: {
+          200: LoginResponse,
+          401: LoginFailed,
+          403: Refusal('PASSKEY_REQUIRED and the patient has a passkey: the message says to use it, or how to recover at the counter'),
+          ...THROTTLED,
+          ...PUBLIC_POST,
+        },
       },
     },
     async (req, reply) => {
@@ -69,6 +77,16 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         });
         return reply.code(401).send({ status: false, message: LOGIN_FAILED });
       }
+      // PASSKEY_REQUIRED: once a patient has a passkey, the number and birth date alone no longer
+      // sign them in. Both were right, so the attempt is forgiven as a success would be.
+      if (config.passkey.required && (await hasPasskey(db, patient))) {
+        await db.tx(async (q) => {
+          await forgive(q, 'login-nomr', nomr, number);
+          await release(q, 'login-ip', req.ip, address.seq);
+          await audit(q, { action: 'login', outcome: 'passkey-required', actor: patient, subject: patient }, req);
+        });
+        return reply.code(403).send({ status: false, message: PASSKEY_MSG.required });
+      }
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
       const kind = fcmtoken ? registrationKind(fcmtoken, config.push.endpointHosts) : null;
       const token = await db.tx(async (q) => {
@@ -78,7 +96,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         await release(q, 'login-ip', req.ip, address.seq);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
         if (kind) await saveRegistration(q, patient, fcmtoken, kind);
-        return createSession(q, patient, policy);
+        return createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 } };
     },
@@ -88,17 +106,35 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
     '/api/auth/logout',
     {
       schema: {
-        summary: 'End the session of the bearer token; without one there is nothing to end',
-        // The token is optional: logging out twice, or after expiry, is no error.
+        summary: "End the session of the bearer token, and unlink this phone's push registration from its patient",
+        description:
+          'The token is optional: logging out twice, or after expiry, is no error. So is the body: without `fcmtoken` only the token is revoked. ' +
+          "With it, that registration stops getting the patient's notifications, also when the session had already ended (a 401 that ends the app's session). " +
+          'The answer clears nothing in the browser: the app removes its own data and keeps the installed app (decisions: Ending a session).',
         security: [...PATIENT, {}],
-        response: { 200: Success(Type.Null(), 'Signed out; Clear-Site-Data empties the browser storage'), ...PUBLIC_POST },
+        body: LogoutRequest,
+        response: { 200: Success(Type.Null(), 'Signed out'), ...PUBLIC_POST },
+      },
+      // The spec's client sends no body at all: read as an empty one.
+      preValidation: async (req) => {
+        req.body ??= {};
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const token = bearerToken(req.headers.authorization);
-      const nomr = token ? await revokeSession(db, token) : null;
-      if (nomr) await audit(db, { action: 'logout', outcome: 'ok', actor: nomr, subject: nomr }, req);
-      return reply.header('Clear-Site-Data', '"storage"').send({ status: true, data: null });
+      const registration = req.body.fcmtoken;
+      if (!token) return { status: true as const, data: null };
+      await db.tx(async (q) => {
+        const revoked = await revokeSession(q, token);
+        // An ended session still names its patient: only the phone that held the token has it.
+        const nomr = revoked ?? (registration ? await tokenOwner(q, token) : null);
+        const unlinked = !!(nomr && registration) && (await forgetRegistration(q, nomr, registration, 'logged out'));
+        if (revoked || unlinked) {
+          const detail = [revoked && 'token revoked', unlinked && 'push registration unlinked'].filter(Boolean).join(', ');
+          await audit(q, { action: 'logout', outcome: 'ok', actor: nomr, subject: nomr, detail }, req);
+        }
+      });
+      return { status: true as const, data: null };
     },
   );
 }

@@ -1,4 +1,5 @@
-// Login service and self-registration: the two calls made without a bearer token.
+// Login service and self-registration: the two calls made without a bearer token. Logout is the
+// client's endSession (http.ts), which a 401 takes too.
 import { API } from '../../common/paths.ts';
 import type { LoginRequest, LoginResponse, NewPatient } from '../../common/schemas/index.ts';
 import { call, type Result } from './http.ts';
@@ -6,11 +7,6 @@ import { call, type Result } from './http.ts';
 /** The token and how long it lasts (expires_in, seconds), or undefined when none came. */
 export function login(body: LoginRequest): Promise<Result<Partial<LoginResponse['token']> | undefined>> {
   return call(API.login, { method: 'POST', body, auth: false, base: 'login', pick: (b) => b.token });
-}
-
-/** Ends the session on the server too; local sign-out happens whatever this answers. */
-export function logout(): Promise<Result<null>> {
-  return call<null>(API.logout, { method: 'POST', base: 'login' });
 }
 
 /** Answers the server's message: the saved text, or what is wrong with the data. */

@@ -1,6 +1,10 @@
 // The one HTTP client. Every failure — no network, a non-2xx answer, status false — comes back
-// as one ApiError shape the screens render; a 401 on a signed-in call ends the session.
+// as one ApiError shape the screens render; a 401 on a signed-in call ends the session, here and
+// on the server (endSession).
 import { FetchError, ofetch } from 'ofetch';
+import { API } from '../../common/paths.ts';
+import { currentPushRegistration } from '../push/registration.ts';
+import { dropPushSubscription, savedPushRegistration } from '../push/unlink.ts';
 import { sessionExpired } from '../session/expiry.ts';
 import { session } from '../session/session.ts';
 import { apiBase, loginBase } from './config.ts';
@@ -40,11 +44,13 @@ interface CallOptions {
   /** Read the payload from the answer (default: the `data` field of the envelope). */
   pick?: (body: Record<string, unknown>) => unknown;
   signal?: AbortSignal;
+  /** The token to send when it is no longer the session's: logout, after the local sign-out. */
+  bearer?: string;
 }
 
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<Result<T>> {
   const { method = 'GET', query, body, auth = true, base = 'api', pick = (b) => b.data, signal } = opts;
-  const token = session.current.value?.token;
+  const token = opts.bearer ?? session.current.value?.token;
   try {
     const res = await ofetch<Record<string, unknown>>(path, {
       baseURL: base === 'login' ? loginBase() : apiBase(),
@@ -62,10 +68,31 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     return { ok: true, data: pick(res) as T };
   } catch (err) {
     const error = toError(err);
-    if (error.kind === 'unauthorized' && auth && session.signedIn.value) {
-      session.signOut();
-      sessionExpired();
-    }
+    if (error.kind === 'unauthorized' && auth && session.signedIn.value) void endSession(true);
     return { ok: false, error };
   }
+}
+
+/**
+ * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
+ * server refuses (`forced`: the patient is told the session has ended). The phone first: local
+ * storage and the session go at once, and with them the data layer's answers, in IndexedDB too.
+ * Then the server revokes the token (a 401's is already invalid) and unlinks this phone's push
+ * registration from the patient, and the browser drops its subscription (decisions: Ending a
+ * session). Here rather than in session/, since a 401 starts it and the client cannot import
+ * what imports it. Resolves once the server has answered or cannot be reached; never fails.
+ */
+export async function endSession(forced: boolean): Promise<void> {
+  const ended = session.current.value;
+  if (!ended) return;
+  // Kept in local storage, which the sign-out clears.
+  const saved = savedPushRegistration();
+  session.signOut();
+  if (forced) sessionExpired();
+  const fcmtoken = saved || (await currentPushRegistration());
+  await Promise.all([
+    call<null>(API.logout, { method: 'POST', base: 'login', bearer: ended.token, body: fcmtoken ? { fcmtoken } : {} }),
+    // After the registration is read: the subscription is what it names.
+    dropPushSubscription(),
+  ]);
 }

@@ -33,9 +33,17 @@ export interface Entry {
   loading: boolean;
 }
 
-/** The way to the server failed, the server did not answer: the earlier answer stays. */
+/** A time-out, or too many calls for now: the server will answer later. */
+const LATER = new Set([408, 429]);
+
+/**
+ * The way to the server failed, or the server could not answer now (offline, a network error, a
+ * time-out, a 5xx): the earlier answer stays, and the session too (decisions: Ending a session).
+ * Anything else is the server's answer about this patient.
+ */
 export function unreachable(e: ApiError): boolean {
-  return e.kind === 'offline' || e.kind === 'network' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500);
+  const status = e.httpStatus ?? 0;
+  return e.kind === 'offline' || e.kind === 'network' || (e.kind === 'http' && (status >= 500 || LATER.has(status)));
 }
 
 interface Slot {
@@ -138,10 +146,14 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
       }
     },
 
-    /** The connection is back: the reads on screen that failed offline call again. */
-    retry(): void {
+    /**
+     * The reads on screen whose latest call failed this way call again: by default those that
+     * failed offline (the connection is back); the 'Coba lagi' button retries every one the
+     * server could not answer.
+     */
+    retry(failed: (e: ApiError) => boolean = (e) => e.kind === 'offline'): void {
       for (const s of slots.values()) {
-        if (s.read && s.listeners.size && s.entry.error?.kind === 'offline') void cache.load(s.read, { force: true });
+        if (s.read && s.listeners.size && s.entry.error && failed(s.entry.error)) void cache.load(s.read, { force: true });
       }
     },
 

@@ -2,6 +2,7 @@
 // opened offline shows them. The cache takes any DeviceStore, so the unit tests (happy-dom has no
 // IndexedDB) give it one of their own; the e2e suite checks this one in Chromium.
 import { clear, createStore, del, get, keys, set } from 'idb-keyval';
+import { DEVICE_DB } from '../session/session.ts';
 
 /** An answer as kept on the phone, with when it was fetched (ms since epoch). */
 export interface Saved {
@@ -18,7 +19,7 @@ export interface DeviceStore {
 }
 
 /** The database and object store the answers live in (logout empties it). */
-export const DEVICE_DB = 'pasien-rs';
+export { DEVICE_DB };
 export const DEVICE_STORE = 'answers';
 
 /** IndexedDB where the browser has it; null elsewhere, and then nothing is kept. */

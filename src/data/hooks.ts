@@ -1,6 +1,6 @@
 // A screen's read: what the cache holds for the key now, kept current, and a reload.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Read } from './cache.ts';
+import { unreachable, type Read } from './cache.ts';
 import { cache } from './reads.ts';
 import { toResource, type Resource } from './resource.ts';
 
@@ -28,5 +28,9 @@ export function useRead<T, Raw>(read: Read<T, Raw> | null, opts: ReadOptions = {
     return off;
   }, [key]);
   const reload = useCallback(() => void (read && cache.load(read, { force: true })), [key]);
-  return [read && entry ? toResource(entry, read.select) : null, reload];
+  const retry = useCallback(() => {
+    cache.retry(unreachable);
+    reload();
+  }, [key]);
+  return [read && entry ? { ...toResource(entry, read.select), retry } : null, reload];
 }

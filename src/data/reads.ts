@@ -3,6 +3,7 @@
 import * as booking from '../api/booking.ts';
 import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';
+import type { Result } from '../api/http.ts';
 import type * as C from '../../common/schemas/index.ts';
 import { practisingSlots } from '../../common/booking.ts';
 import { session } from '../session/session.ts';
@@ -18,8 +19,11 @@ if (typeof window !== 'undefined') window.addEventListener('online', () => cache
 
 const MINUTE = 60_000;
 
+/** A profile answer without a patient is the server refusing this one (home's forced logout). */
+const somebody = (res: Result<C.Profile>): Result<C.Profile> => (res.ok && !res.data ? { ok: false, error: { kind: 'status' } } : res);
+
 // Home (spec section 4): the welcome's profile once a session (decisions); the cards on every visit.
-export const profile: Read<C.Profile> = { key: 'profile', load: () => patient.getProfile(true), fresh: Infinity, keep: true };
+export const profile: Read<C.Profile> = { key: 'profile', load: () => patient.getProfile(true).then(somebody), fresh: Infinity, keep: true };
 export const upcoming: Read<C.UpcomingAppointment[]> = { key: 'upcoming', load: patient.getUpcoming, keep: true };
 export const clinicQueue: Read<C.ClinicQueueItem[]> = { key: 'clinicQueue', load: patient.getClinicQueue, keep: true };
 export const pharmacyQueue: Read<C.PharmacyQueueItem[]> = { key: 'pharmacyQueue', load: patient.getPharmacyQueue, keep: true };
@@ -40,10 +44,15 @@ export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => 
   load: () => booking.getDoctorSchedules(spesialis),
 });
 
-/** Books, then the appointments, the BPJS gap and the quota are read afresh. */
+/**
+ * Books, then the appointments, the BPJS gap and the quota are read afresh. The appointments at
+ * once, on screen or not: their copy on the phone then holds the new one, for the home opened
+ * without signal in the hospital.
+ */
 export async function book(req: C.BookingRequest) {
   const res = await booking.bookAppointment(req);
   cache.invalidate(['upcoming', 'lastAppointment', 'quota/']);
+  if (res.ok) void cache.load(upcoming);
   return res;
 }
 

@@ -4,11 +4,12 @@
 // limit, since without a push service a subscription never settles; failures are logged only.
 import { getVapidKey, savePushRegistration } from '../api/push.ts';
 import { STEP_MS, SUBSCRIBE_MS, withTimeout } from './registration.ts';
+import { PUSH_STORE_KEY } from './unlink.ts';
 
 /** Spec section 9: the token is refreshed after 7 days. */
 export const RENEW_MS = 7 * 24 * 3600 * 1000;
-/** Local storage: the registration last sent and when. Logout clears it with everything else. */
-export const STORE_KEY = 'pushregistration';
+/** Local storage: the registration last sent and when. Logout sends it to be unlinked, then clears it with everything else. */
+export const STORE_KEY = PUSH_STORE_KEY;
 
 interface Saved {
   token: string;
@@ -65,16 +66,5 @@ export async function ensurePushRegistration(now = Date.now()): Promise<Outcome>
   } catch (err) {
     console.warn('push registration', err);
     return 'unavailable';
-  }
-}
-
-/** On logout: this phone stops receiving the patient's notifications (a shared phone). */
-export async function forgetPushRegistration(): Promise<void> {
-  try {
-    const reg = await withTimeout(navigator.serviceWorker?.getRegistration() ?? Promise.resolve(undefined), STEP_MS, undefined);
-    const sub = await withTimeout(reg?.pushManager?.getSubscription() ?? Promise.resolve(null), STEP_MS, null);
-    await withTimeout(sub?.unsubscribe() ?? Promise.resolve(false), STEP_MS, false);
-  } catch (err) {
-    console.warn('push unsubscribe', err);
   }
 }

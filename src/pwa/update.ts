@@ -28,7 +28,8 @@ function hasTypedInput(): boolean {
 
 /** A new version is installed and waiting (a first install has nothing to replace), or already in charge. */
 function pending(): boolean {
-  return replaced || (navigator.serviceWorker.controller !== null && registration?.waiting != null);
+  // No registration yet (or no service workers at all): nothing can be waiting.
+  return replaced || (registration?.waiting != null && navigator.serviceWorker?.controller != null);
 }
 
 /** Long enough to read the toast before the page goes. */

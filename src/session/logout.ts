@@ -1,10 +1,11 @@
-// What the Logout button does (spec section 4): this phone stops getting the patient's
-// notifications (a shared phone), the session ends on the server, then the one sign-out here.
-import { logout as endOnServer } from '../api/auth.ts';
-import { session } from './session.ts';
+// What ends a session on purpose (spec section 4): the Logout button, and the forced logout when
+// the server refuses the patient. Both are the HTTP client's endSession, which a 401 also takes:
+// the phone is cleared at once, the token revoked and the push registration unlinked on the
+// server (decisions: Ending a session).
+import { endSession } from '../api/http.ts';
 
-export async function logout(): Promise<void> {
-  await import('../push/subscribe.ts').then((m) => m.forgetPushRegistration()).catch(() => undefined);
-  await endOnServer().catch(() => undefined);
-  session.signOut();
-}
+/** The Logout button, once confirmed. */
+export const logout = (): Promise<void> => endSession(false);
+
+/** The server says this session or patient is not valid: signed out, and told so. */
+export const forcedLogout = (): Promise<void> => endSession(true);

@@ -5,6 +5,8 @@ import { computed, signal } from '@preact/signals';
 export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
 /** Our own key beside the spec's: when the token ends at the latest (ms since epoch). */
 export const EXPIRES_KEY = 'tokenexpires';
+/** The IndexedDB database of the data layer's copies of the patient's answers (src/data/device.ts). */
+export const DEVICE_DB = 'pasien-rs';
 
 export interface Credentials {
   nomr: string;
@@ -31,6 +33,8 @@ function restore(): Credentials | null {
   // each call, and show no records that belong to an ended session.
   if (expiresAt && expiresAt <= Date.now()) {
     s.clear();
+    // Nothing has opened it yet (the data layer loads with the signed-in screens only).
+    if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(DEVICE_DB);
     return null;
   }
   return { nomr, birthDate: s.getItem(KEYS.birthDate) ?? '', token: s.getItem(KEYS.token) ?? '', expiresAt };
@@ -62,9 +66,11 @@ export const session = {
   },
 
   /**
-   * The one sign-out, whatever ends the session (the Logout button through logout.ts, a 401, a
-   * failed profile): clear all local storage and the session (spec section 4). The data layer
-   * forgets the patient's answers when it sees the session go.
+   * The one sign-out on the phone, whatever ends the session (the Logout button, a 401, a profile
+   * the server refuses; all through endSession in api/http.ts, which also tells the server):
+   * clear all local storage and the session (spec section 4). The data layer forgets the
+   * patient's answers, in memory and in IndexedDB, when it sees the session go; the service
+   * worker and its precache stay, so the next login downloads nothing.
    */
   signOut(): void {
     storage()?.clear();

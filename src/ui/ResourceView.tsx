@@ -1,11 +1,15 @@
 // The one rendering of a read's states (spec section 2: a spinner while loading, 'Tidak ada
 // data !' on a failure or nothing to show). Offline is not a failure: an answer kept on the phone
 // is shown with its time, and with none the screen waits for the connection, quietly; the data
-// layer reads again when it is back.
+// layer reads again when it is back. A call the server could not answer (a network error, a
+// time-out, a 5xx) says so and offers to call again, under what the screen still has.
 import type { ReactNode } from 'react';
 import { formatMoment } from '../../common/dates.ts';
+import { unreachable } from '../data/cache.ts';
 import { failure, type Resource } from '../data/resource.ts';
 import { S } from '../strings.ts';
+import { button } from './button.ts';
+import * as own from './ResourceView.css.ts';
 import { ErrorBanner, Loading } from './Spinner.tsx';
 import * as css from './ui.css.ts';
 
@@ -18,6 +22,20 @@ interface Props<T> {
   children: (data: NonNullable<T>) => ReactNode;
 }
 
+/** 'Koneksi bermasalah, coba lagi' and the button that calls again (48 px, a real button). */
+export function RetryNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={own.retry}>
+      <p className={own.retryText} role="status">
+        {S.connectionProblem}
+      </p>
+      <button type="button" className={button({ kind: 'secondary' })} onClick={onRetry}>
+        {S.retry}
+      </button>
+    </div>
+  );
+}
+
 /** Nothing to show in what came: an empty list, a detail's missing item. */
 const nothing = (data: unknown) => data == null || (Array.isArray(data) && !data.length);
 
@@ -27,10 +45,19 @@ export function ResourceView<T>({ resource, none = S.noData, offline = S.waiting
   // on its way the kept answer shows as it is, so the fresh one replaces it without a line
   // appearing and vanishing above the content (layout shift).
   const savedAt = resource.state === 'ok' && resource.error ? resource.savedAt : undefined;
-  const waiting = failure(resource)?.kind === 'offline';
+  const failed = failure(resource);
+  const waiting = failed?.kind === 'offline';
+  // Offline, the data layer calls again by itself once the connection is back.
+  const retry = failed && !waiting && unreachable(failed) && resource.retry ? <RetryNotice onRetry={resource.retry} /> : null;
   if (data == null || nothing(data)) {
     if (resource.state === 'loading') return <Loading />;
-    return waiting ? <p className={css.waiting}>{offline}</p> : <ErrorBanner text={none} />;
+    if (waiting) return <p className={css.waiting}>{offline}</p>;
+    return (
+      <>
+        <ErrorBanner text={none} />
+        {retry}
+      </>
+    );
   }
   return (
     <>
@@ -40,6 +67,7 @@ export function ResourceView<T>({ resource, none = S.noData, offline = S.waiting
           {waiting && <span> · {S.waitingForConnection}</span>}
         </p>
       )}
+      {retry}
       {children(data)}
     </>
   );

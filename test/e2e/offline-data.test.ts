@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { signedInPage } from '../support/browser.ts';
@@ -89,9 +89,9 @@ test('offline, home and a history list show what was last fetched, with Terakhir
     .waitFor();
   // The lab detail comes out of the list kept on the phone.
   await page.goto(`${app.server.url}${to.labDetail('LAB2411150077')}`);
-  await page.getByRole('columnheader', { name: 'Nilai Rujukan' }).waitFor();
+  await page.locator('main').getByText('Nilai Rujukan').first().waitFor();
   // The vascular list was never fetched: nothing to show, and the detail says why.
-  await page.goto(`${app.server.url}${to.vascularDetail('VS2411010004')}`);
+  await page.goto(`${app.server.url}${to.vascularDetail(DEMO_REGS.vascular())}`);
   await page.locator('main').getByText(OFFLINE_TEXT).waitFor();
   assert.is(await page.getByText('Tidak Ada Data').count(), 0);
   assert.is(await page.getByText('Data tidak ditemukan').count(), 0);
@@ -112,8 +112,8 @@ test('logout leaves nothing of the patient in the store on the phone', async () 
 test('an expired session (401) empties the store on the phone too', async () => {
   const page = await homeOfA();
   await until('the answers are on the phone', async () => (await keysOnPhone(page)).length > 0);
-  // The session ends on the server behind the phone's back (this request is not the page's, so
-  // no Clear-Site-Data reaches the browser): the app's own sign-out has to do it.
+  // The session ends on the server behind the phone's back: the app hears it as a 401, and its
+  // own sign-out clears the phone (the server's answers clear nothing in the browser).
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const ended = await fetch(`${app.server.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   assert.is(ended.status, 200);

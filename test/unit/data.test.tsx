@@ -16,7 +16,7 @@ import { ListState } from '../../src/ui/ListState.tsx';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { addDays, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
 import { setUrl, sleep } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
@@ -255,10 +255,10 @@ test('a lab detail opened from its list, and the poli history, make no second pe
   try {
     await renderSignedIn(DEMO_A, to.lab());
     fireEvent.click((await screen.findAllByRole('link', { name: 'Lihat hasil' }))[0]);
-    await screen.findByRole('columnheader', { name: 'Nilai Rujukan' });
+    await screen.findAllByText('Nilai Rujukan');
     cleanup();
     await renderSignedIn(DEMO_A, to.poliHistory('poli kardiologi dewasa'));
-    await screen.findByText('RJ2410150045');
+    await screen.findByText(DEMO_REGS.poliVisit());
     assert.is(penunjang, 1);
   } finally {
     globalThis.fetch = realFetch;

@@ -1,20 +1,23 @@
 // Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
-// to the foreground and on the refresh control (queues change by the minute).
+// to the foreground and on the refresh control (queues change by the minute). The profile decides
+// the forced logout: only a refusal by the server ends the session.
 import { useEffect } from 'react';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
-import { failure } from '../../data/resource.ts';
+import { unreachable } from '../../data/cache.ts';
+import { failure, refused } from '../../data/resource.ts';
 import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../../common/routes.ts';
-import { session } from '../../session/session.ts';
+import { forcedLogout } from '../../session/logout.ts';
 import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';
+import { RetryNotice } from '../../ui/ResourceView.tsx';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import * as css from './home.css.ts';
 
 export default function Home() {
-  const [profile] = useRead(reads.profile);
+  const [profile, reloadProfile] = useRead(reads.profile);
   const [upcoming, reloadUpcoming] = useRead(reads.upcoming);
   const [clinic, reloadClinic] = useRead(reads.clinicQueue);
   const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
@@ -24,11 +27,18 @@ export default function Home() {
     reloadPharmacy();
   };
 
-  // Spec section 4: if the profile cannot be read, the session is ended.
-  const profileFailed = failure(profile)?.kind;
+  // Spec section 4's forced logout, when the server says the patient is not valid (a 401 has
+  // already ended the session in the HTTP client); a weak signal, a time-out or a 5xx keep the
+  // patient signed in with what the phone has (decisions: Ending a session).
+  const profileRefused = refused(profile);
   useEffect(() => {
-    if (profileFailed && profileFailed !== 'offline') session.signOut();
-  }, [profileFailed]);
+    if (profileRefused) void forcedLogout();
+  }, [profileRefused]);
+  // The welcome's name could not be read: said, with a way to call again (offline, the banner
+  // says it and the data layer calls again by itself).
+  const profileFailure = failure(profile);
+  const profileRetry =
+    profileFailure && profileFailure.kind !== 'offline' && unreachable(profileFailure) ? <RetryNotice onRetry={profile.retry ?? reloadProfile} /> : null;
 
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && refresh();
@@ -48,6 +58,7 @@ export default function Home() {
         <p className={css.welcome}>
           {HOME.welcome} {profile.state === 'error' ? '' : profile.data?.nama}
         </p>
+        {profileRetry}
         <nav className={css.shortcuts} aria-label="Pintasan">
           <a className={css.shortcut} href={to.clinicBooking()}>
             {HOME.shortcuts.booking}
