@@ -20,6 +20,7 @@ const WIB = {
   MM: (d: Date) => pad(d.getUTCMonth() + 1),
   MMMM: (d: Date) => MONTHS[d.getUTCMonth()],
   DD: (d: Date) => pad(d.getUTCDate()),
+  D: (d: Date) => d.getUTCDate(),
   HH: (d: Date) => pad(d.getUTCHours()),
   mm: (d: Date) => pad(d.getUTCMinutes()),
 };
@@ -28,8 +29,9 @@ const template = (t: string) => tinydate(t, WIB);
 const ISO = /* @__PURE__ */ template('{YYYY}-{MM}-{DD}');
 const QUOTA = /* @__PURE__ */ template('{MM}/{DD}/{YY}');
 const DMY = /* @__PURE__ */ template('{DD}/{MM}/{YYYY}');
-const LONG = /* @__PURE__ */ template('{DD} {MMMM} {YYYY}');
-const MOMENT = /* @__PURE__ */ template('{DD} {MMMM} {YYYY} pukul {HH}.{mm}');
+// The day without a leading zero, as Indonesian writes a date: '7 Desember 2026' (decisions).
+const LONG = /* @__PURE__ */ template('{D} {MMMM} {YYYY}');
+const MOMENT = /* @__PURE__ */ template('{D} {MMMM} {YYYY} pukul {HH}.{mm}');
 
 /** The WIB wall-clock time of an instant, as a Date to read in UTC. */
 const wib = (ms: number) => new Date(ms + WIB_OFFSET_MS);
@@ -90,14 +92,29 @@ export function fromQuotaDate(s: string): string | null {
 
 const known = (date: string | null | undefined): date is string => !!date && isIsoDate(date.slice(0, 10));
 
-/** DD/MM/YYYY */
-export function formatDmy(date: string | null | undefined): string {
-  return known(date) ? DMY(day(date)) : '';
+/**
+ * How a date is shown on screen, in one voice: 'long' 7 Desember 2026, 'day' Senin, 7 Desember
+ * 2026 (a day to come: the weekday helps plan it), 'dmy' 07/12/2026 (only where the spec asks for
+ * DD/MM/YYYY). '' for anything that is not a date, so no wire format ever reaches the screen.
+ */
+export type DateStyle = 'long' | 'day' | 'dmy';
+
+export function formatDate(date: string | null | undefined, style: DateStyle = 'long'): string {
+  if (!known(date)) return '';
+  const d = day(date);
+  if (style === 'dmy') return DMY(d);
+  const long = LONG(d);
+  return style === 'day' ? `${WEEKDAYS[d.getUTCDay()]}, ${long}` : long;
 }
 
-/** DD MMMM YYYY with Indonesian month names, e.g. 17 Agustus 1968. */
+/** DD/MM/YYYY */
+export function formatDmy(date: string | null | undefined): string {
+  return formatDate(date, 'dmy');
+}
+
+/** The long form, e.g. 17 Agustus 1968. */
 export function formatLong(date: string | null | undefined): string {
-  return known(date) ? LONG(day(date)) : '';
+  return formatDate(date, 'long');
 }
 
 /** An instant as a WIB date and time: '23 November 2026 pukul 07.45'. */
@@ -129,5 +146,5 @@ export function nextOnWeekday(from: string, n: number): string {
 
 /** A date as read out: 'Senin, 7 Desember 2026'. */
 export function dayLabel(date: string): string {
-  return `${weekdayName(date)}, ${formatLong(date).replace(/^0/, '')}`;
+  return formatDate(date, 'day');
 }

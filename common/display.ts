@@ -1,5 +1,6 @@
-// How record fields are shown (spec sections 3 and 5): missing values as N/A, N flags as Tidak.
-import { formatLong } from './dates.ts';
+// How record fields are shown (spec sections 3 and 5): missing values as N/A, N flags as Tidak,
+// dates through the one date formatter.
+import { formatDate, type DateStyle } from './dates.ts';
 
 export const NA = 'N/A';
 
@@ -8,8 +9,8 @@ export function show(value: unknown): string {
   return String(value);
 }
 
-export function showDate(value: string | null | undefined): string {
-  return formatLong(value) || NA;
+export function showDate(value: string | null | undefined, style: DateStyle = 'long'): string {
+  return formatDate(value, style) || NA;
 }
 
 /** pas_baru and inap: 'N' means no, anything else yes. */
@@ -21,4 +22,9 @@ export function yesNo(value: string | null | undefined): string {
 /** The specialty buttons show 'Kardiologi …' where the path value spells 'Cardiologi …' (spec section 2). */
 export function specialtyLabel(spesialis: string): string {
   return spesialis.replace(/^Cardiologi\b/, 'Kardiologi');
+}
+
+/** A clinic's name as a title: 'POLI KARDIOLOGI DEWASA' is shown 'Poli Kardiologi Dewasa'. */
+export function clinicTitle(ds_dep: string): string {
+  return ds_dep.toLowerCase().replace(/(^|[\s(/&-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 }

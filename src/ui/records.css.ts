@@ -1,9 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-export const fields = style({ margin: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: `${vars.space.xs} ${vars.space.md}` });
-export const term = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
-export const value = style({ margin: 0, fontWeight: 500, overflowWrap: 'anywhere' });
+// Labelled values: the label column is one width in rem on every card, so values start at the
+// same place card after card and grow with the text size; a long label wraps within it. Where a
+// value would get less than its own minimum beside the label (large text on a narrow phone), it
+// moves under its label instead of being squeezed to a word per line.
+const LABEL = '7rem';
+const VALUE_MIN = '9rem';
+export const fields = style({ margin: 0, display: 'grid', rowGap: vars.space.xs });
+export const pair = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: vars.space.md });
+export const term = style({ flex: `0 1 ${LABEL}`, minWidth: 0, color: vars.color.muted, fontSize: vars.font.size.sm, overflowWrap: 'break-word' });
+export const value = style({ flex: `1 1 ${VALUE_MIN}`, minWidth: 0, margin: 0, fontWeight: 500, overflowWrap: 'anywhere' });
+/** A date inside a value: it moves to the next line whole rather than breaking ('23 / November / 2026'). */
+export const date = style({ display: 'inline-block', overflowWrap: 'normal' });
 export const more = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -17,7 +26,7 @@ export const menu = style({ display: 'grid', gap: vars.space.md });
 export const menuCard = style({
   display: 'flex',
   alignItems: 'center',
-  minHeight: '72px',
+  minHeight: '4.5rem',
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
@@ -28,9 +37,50 @@ export const menuCard = style({
   textDecoration: 'none',
 });
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.size.sm });
-export const th = style({ textAlign: 'left', padding: vars.space.xs, borderBottom: `2px solid ${vars.color.border}`, color: vars.color.muted });
-export const td = style({ textAlign: 'left', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+// A detail's entries (lab results, vascular findings): one card each, nothing wider than the
+// screen, the name on top and the flag beside it in words.
+export const rows = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
+export const row = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  boxShadow: '0 1px 3px rgba(0,0,0,.12)',
+  display: 'grid',
+  gap: vars.space.sm,
+  minWidth: 0,
+});
+export const rowHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm });
+export const rowName = style({ margin: 0, fontSize: vars.font.size.md, fontWeight: 700, overflowWrap: 'anywhere', minWidth: 0 });
 export const high = style({ color: vars.color.danger, fontWeight: 700 });
 export const low = style({ color: '#0b57d0', fontWeight: 700 });
-export const scroll = style({ overflowX: 'auto' });
+export const normal = style({ color: vars.color.success, fontWeight: 700 });
+export const flag = style({
+  padding: '0.125rem 0.625rem',
+  borderRadius: '1rem',
+  border: '0.125rem solid currentColor',
+  fontSize: vars.font.size.sm,
+  whiteSpace: 'nowrap',
+});
+export const comment = style({
+  margin: 0,
+  padding: '0.5rem 0.75rem',
+  borderLeft: `0.25rem solid ${vars.color.border}`,
+  background: vars.color.background,
+  overflowWrap: 'anywhere',
+});
+
+export const trend = style({ margin: 0, display: 'grid', gap: vars.space.xs });
+export const chart = style({ display: 'block', width: '100%', maxWidth: '24rem', height: 'auto' });
+export const band = style({ fill: vars.color.successBg });
+export const line = style({ fill: 'none', stroke: vars.color.primaryDark, strokeWidth: 2 });
+export const dot = style({ fill: vars.color.primaryDark });
+export const dotOut = style({ fill: vars.color.danger });
+export const trendText = style({ margin: 0, fontSize: vars.font.size.sm, overflowWrap: 'anywhere' });
+export const trendDates = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  color: vars.color.muted,
+  fontSize: vars.font.size.sm,
+});

@@ -2,6 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { formatDate } from '../../common/dates.ts';
+import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
@@ -22,11 +24,69 @@ test('A sees the welcome with the name and all three cards filled', async () => 
     await region.locator('summary').first().waitFor();
     assert.is(await region.getByText('Tidak ada data !').count(), 0, card);
   }
+  // Today's medicine queue is open without a tap.
   const pharmacy = p.getByRole('region', { name: 'Antrian Obat Farmasi' });
-  await pharmacy.locator('summary').first().click();
   const status = pharmacy.locator('strong', { hasText: 'Sedang disiapkan' });
+  assert.ok(await status.isVisible(), 'the medicine status shows without a tap');
   assert.is(await status.evaluate((el) => getComputedStyle(el).fontWeight), '700');
   assert.is(await status.evaluate((el) => getComputedStyle(el).color), 'rgb(179, 38, 30)');
+  await p.context().close();
+});
+
+/** What the server answers A for the appointments card, read with the page's own token. */
+async function upcomingOf(p: Page): Promise<UpcomingAppointment[]> {
+  return p.evaluate(async (who) => {
+    const res = await fetch(`/api/patient/jadwal/perjanjian/terdekat?nomr=${who.nomr}&tgllahir=${who.tgl_lahir}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return (await res.json()).data.jadwal;
+  }, DEMO_A);
+}
+
+test("A sees the first appointment and today's queue numbers without a tap; later ones stay folded", async () => {
+  const p = await loggedIn(DEMO_A);
+  const appointments = p.getByRole('region', { name: 'Jadwal Perjanjian Aktif' });
+  await appointments.locator('summary').first().waitFor();
+  const [first, ...rest] = await upcomingOf(p);
+  assert.ok(first && rest.length > 0, 'A has more than one appointment');
+  const item = appointments.locator('details').first();
+  for (const text of [formatDate(first.tanggal_janji, 'day'), first.departemen, first.nama_dokter, String(first.no_urut)])
+    assert.ok(await item.getByText(text, { exact: true }).isVisible(), `${text} without a tap`);
+  assert.is(await appointments.locator('details').nth(1).getAttribute('open'), null, 'the second stays folded');
+  const queue = p.getByRole('region', { name: 'Antrian Poli' });
+  const number = queue.locator('dt', { hasText: /^Nomor Antrian$/ }).first();
+  assert.ok(await number.isVisible(), "today's clinic queue number without a tap");
+  await p.context().close();
+});
+
+test('home shows no date in the wire format, and the values of every card start at one place', async () => {
+  const p = await loggedIn(DEMO_A);
+  for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi'])
+    await p.getByRole('region', { name: card }).locator('details[open] dd').first().waitFor();
+  const text = await p.locator('main').innerText();
+  assert.not.match(text, /\d{4}-\d{2}-\d{2}/);
+  assert.match(text, /\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/);
+  const lefts = await p.locator('details[open] dd').evaluateAll((dds) => dds.map((dd) => Math.round(dd.getBoundingClientRect().left)));
+  assert.ok(lefts.length > 8, 'the open items of three cards');
+  assert.equal([...new Set(lefts)], [lefts[0]], `one value column: ${lefts}`);
+  // Every date stays whole on one line, not '23 / November / 2026' (with its weekday, the line
+  // may break after the comma).
+  const split = await p.locator('details[open] dd').evaluateAll((dds) =>
+    dds.flatMap((dd) => {
+      const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+      const out: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!/\d{1,2} \p{L}+ \d{4}/u.test(node.textContent ?? '')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(node.textContent ?? '');
+      }
+      return out;
+    }),
+  );
+  assert.equal(split, []);
+  const dates = await p.locator('details[open] dd').evaluateAll((dds) => dds.filter((dd) => /\d{4}$/.test(dd.textContent ?? '')).length);
+  assert.ok(dates >= 3, 'a date in each card');
   await p.context().close();
 });
 

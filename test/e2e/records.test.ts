@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B, DEMO_C, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
@@ -19,13 +19,12 @@ const LISTS: Array<[string, string, string]> = [
   [to.cathSchedule(), 'Jadwal Katerisasi', 'Intervensi koroner perkutan'],
   [to.consultationsPoli(), 'Poliklinik Rawat Jalan', 'Rencana kateterisasi jantung'],
   [to.consultationsOnline(), 'Poli Online', 'POLI GIZI'],
-  [to.inpatientCurrent(), 'Rawat Inap Berjalan', 'ICVCU'],
   [to.inpatientPast(), 'Riwayat Rawat Inap', 'Infark miokard akut'],
-  [to.cathHistory(), 'Riwayat Katerisasi', 'KT2410210003'],
+  [to.cathHistory(), 'Riwayat Katerisasi', DEMO_REGS.cathDone()],
   [to.surgeryHistory(), 'Riwayat Operasi', 'dr. Andi Wijaya'],
   [to.vascular(), 'Poli Vaskular', 'Stenosis ringan arteri femoralis kiri'],
   [to.lab(), 'Patologi Klinik & Bank Darah', 'LAB2411150077'],
-  [to.poliHistory('poli kardiologi dewasa'), 'Riwayat poli kardiologi dewasa', 'RJ2410150045'],
+  [to.poliHistory('poli kardiologi dewasa'), 'Riwayat poli kardiologi dewasa', DEMO_REGS.poliVisit()],
 ];
 
 test('as A, every list screen shows its data', async () => {
@@ -42,21 +41,102 @@ test('as A, every list screen shows its data', async () => {
   await p.context().close();
 });
 
-test('as A, the menus lead to their lists and the details open as tables', async () => {
+/** Elements in the page wider than the viewport, or reaching past its right edge. */
+function overflowing(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+    if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    return out;
+  });
+}
+
+test('as A, the menus lead to the lab results: a card per result, the flag in words, nothing wider than the phone', async () => {
   const p = await loggedIn(DEMO_A);
   await p.goto(app.server.url + to.examinations());
   await p.getByRole('link', { name: 'Patologi Klinik & Bank Darah' }).click();
   await p.getByRole('link', { name: 'Lihat hasil' }).first().click();
-  // The heading is the top bar's title, there before the results: wait for the table itself.
-  await p.getByRole('heading', { name: 'Hasil Laboratorium' }).waitFor();
-  await p.getByRole('columnheader', { name: 'Nilai Rujukan' }).waitFor();
-  assert.ok((await p.getByRole('row').count()) > 5);
-  await p.goto(app.server.url + to.vascularDetail('VS2411010004'));
-  await p.getByRole('columnheader', { name: 'Kanan' }).waitFor();
-  assert.ok(await p.getByText('Arteri poplitea').isVisible());
+  await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
+  assert.is(p.viewportSize()?.width, 360);
+  assert.equal(await overflowing(p), []);
+  const main = p.locator('main');
+  for (const word of ['Normal', 'Tinggi', 'Rendah']) assert.ok((await main.getByText(word, { exact: true }).count()) > 0, word);
+  assert.not.match(await main.innerText(), /N\/A/, 'a normal result is Normal, not N/A');
+  // The flag is in colour as well as in words: high red, low blue, normal green.
+  const colour = (word: string) =>
+    main
+      .getByText(word, { exact: true })
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+  assert.is(await colour('Tinggi'), 'rgb(179, 38, 30)');
+  assert.is(await colour('Rendah'), 'rgb(11, 87, 208)');
+  assert.is(await colour('Normal'), 'rgb(27, 110, 52)');
+  // The comment of a high result on its own line, inside the screen.
+  await main.getByText('Di atas nilai rujukan, konsultasikan dengan dokter').first().waitFor();
+  await p.context().close();
+});
+
+test('as A, LDL shows its trend over the years: a chart with the range as a band, and the same as text', async () => {
+  const p = await loggedIn(DEMO_A);
+  await p.goto(app.server.url + to.labDetail('LAB2411150077'));
+  const ldl = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'Kolesterol LDL' }) });
+  const text = 'Kolesterol LDL: 190 → 160 → 128 → 112 → 96 mg/dL';
+  await ldl.getByText(text).waitFor();
+  // The sentence names the figure, so a screen reader reads the trend where the chart is.
+  assert.ok(await ldl.getByRole('figure', { name: text }).isVisible());
+  const svg = ldl.locator('svg');
+  assert.is(await svg.getAttribute('aria-hidden'), 'true');
+  assert.is(await svg.locator('circle').count(), 5);
+  assert.is(await svg.locator('rect').count(), 1, 'the reference range as a band');
+  const box = await svg.boundingBox();
+  assert.ok(box && box.width > 200 && box.x + box.width <= 360, `the chart fits the phone: ${JSON.stringify(box)}`);
+  for (const name of ['HbA1c', 'Kreatinin', 'INR']) {
+    const item = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name, exact: true }) });
+    assert.is(await item.locator('svg circle').count(), 5, name);
+  }
+  await p.context().close();
+});
+
+test('as A, a vascular report shows each finding as a card, and the profile its dates in words', async () => {
+  const p = await loggedIn(DEMO_A);
+  await p.goto(app.server.url + to.vascularDetail(DEMO_REGS.vascular()));
+  const finding = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'Arteri poplitea' }) });
+  await finding.waitFor();
+  assert.ok(await finding.getByText('Kanan').isVisible());
+  assert.equal(await overflowing(p), []);
   await p.goto(app.server.url + to.profile());
   await p.getByText(DEMO_A.nama).waitFor();
   assert.ok(await p.getByText('17 Agustus 1968').isVisible());
+  await p.context().close();
+});
+
+test('as A, each clinic in the outpatient history links to its history list', async () => {
+  const p = await loggedIn(DEMO_A);
+  await p.goto(app.server.url + to.consultationsPoli());
+  const link = p.getByRole('link', { name: 'Riwayat Poli Kardiologi Dewasa' }).first();
+  await link.click();
+  await p.waitForURL(`**${to.poliHistory('Poli Kardiologi Dewasa')}`);
+  await p.getByRole('heading', { name: 'Riwayat Poli Kardiologi Dewasa' }).waitFor();
+  await p.getByText('POLI KARDIOLOGI DEWASA').first().waitFor();
+  assert.is(await p.getByText('Tidak ada data !').count(), 0);
+  await p.context().close();
+});
+
+test('as A, no history screen shows a date in the wire format', async () => {
+  const p = await loggedIn(DEMO_A);
+  for (const [path, , expected] of LISTS) {
+    await p.goto(app.server.url + path);
+    await p.getByText(expected).first().waitFor({ timeout: 10000 });
+    assert.not.match(await p.locator('main').innerText(), /\d{4}-\d{2}-\d{2}/, path);
+  }
+  await p.goto(app.server.url + to.labDetail('LAB2411150077'));
+  await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
+  assert.not.match(await p.locator('main').innerText(), /\d{4}-\d{2}-\d{2}/, 'lab detail');
   await p.context().close();
 });
 
@@ -67,6 +147,20 @@ test('an unknown lab number says Data tidak ditemukan; an unknown vascular one T
   await p.goto(app.server.url + to.vascularDetail('VS-TIDAK-ADA'));
   await p.getByText('Tidak Ada Data').waitFor();
   await p.context().close();
+});
+
+test("as A, discharged from the ICVCU before today's clinic visit: the stay is past, none is current; C lies there now", async () => {
+  const p = await loggedIn(DEMO_A);
+  await p.goto(app.server.url + to.inpatientCurrent());
+  await p.getByRole('heading', { name: 'Rawat Inap Berjalan' }).waitFor();
+  await p.getByText('Tidak ada data !').waitFor({ timeout: 10000 });
+  await p.goto(app.server.url + to.inpatientPast());
+  await p.getByText('Angina pektoris tidak stabil').first().waitFor({ timeout: 10000 });
+  await p.context().close();
+  const c = await loggedIn(DEMO_C);
+  await c.goto(app.server.url + to.inpatientCurrent());
+  await c.getByText('ICVCU').first().waitFor({ timeout: 10000 });
+  await c.context().close();
 });
 
 test('as B, every list shows Tidak ada data !', async () => {

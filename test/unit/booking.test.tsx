@@ -8,7 +8,7 @@ import { getQuota } from '../../src/api/booking.ts';
 import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
-import { addDays, todayWib } from '../../common/dates.ts';
+import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
 import { SlotList } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
@@ -201,7 +201,7 @@ test('the confirmation: no call without a mobile number, one booking however oft
     'Nama Pasien': DEMO_A.nama,
     'Nomor MR': DEMO_A.nomr,
     'Tanggal Lahir': '17 Agustus 1968',
-    'Tanggal Perjanjian': date,
+    'Tanggal Perjanjian': formatDate(date, 'day'),
     Poli: 'POLI KARDIOLOGI DEWASA',
     Dokter: s.nama_dr,
     'Jam Layanan': sessionHours(s),

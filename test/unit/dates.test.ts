@@ -31,11 +31,29 @@ test('quota dates are MM/DD/YY and read back', () => {
   assert.is(d.fromQuotaDate('2026-12-01'), null);
 });
 
-test('display formats: DD/MM/YYYY and DD MMMM YYYY with Indonesian months', () => {
+test('display formats: DD/MM/YYYY and D MMMM YYYY with Indonesian months', () => {
   assert.is(d.formatDmy('1968-08-17'), '17/08/1968');
   assert.is(d.formatLong('1968-08-17'), '17 Agustus 1968');
-  assert.is(d.formatLong('2026-12-01 07:45:00'), '01 Desember 2026');
+  assert.is(d.formatLong('2026-12-01 07:45:00'), '1 Desember 2026');
   assert.is(d.formatLong(null), '');
+});
+
+test('one date, one voice: the long form, with its weekday, or DD/MM/YYYY', () => {
+  assert.is(d.formatDate('2026-12-07'), '7 Desember 2026');
+  assert.is(d.formatDate('2026-12-07', 'day'), 'Senin, 7 Desember 2026');
+  assert.is(d.formatDate('2026-12-07', 'dmy'), '07/12/2026');
+  assert.is(d.dayLabel('2026-12-07'), d.formatDate('2026-12-07', 'day'), 'the date picker says it the same way');
+  assert.is(d.formatDate('2026-12-07 07:45:00', 'day'), 'Senin, 7 Desember 2026', 'a time after the date is not shown');
+  assert.is(d.formatMoment(Date.UTC(2026, 11, 7, 0, 45)), '7 Desember 2026 pukul 07.45');
+});
+
+test('the formatter never shows the wire format or a broken date', () => {
+  for (const style of ['long', 'day', 'dmy'] as const) {
+    assert.is(d.formatDate('2026-02-30', style), '', style);
+    assert.is(d.formatDate('07/12/2026', style), '', style);
+    assert.is(d.formatDate(undefined, style), '', style);
+    assert.not.match(d.formatDate('2026-12-07', style), /\d{4}-\d{2}-\d{2}/, style);
+  }
 });
 
 test('real dates only', () => {

@@ -39,7 +39,7 @@ test('a card lists expandable items, numbered only when there is more than one',
       .getAllByRole('group')
       .map((item) => within(item).getByText(/Tampilkan Jadwal$/).textContent);
   assert.equal(summaries(), ['Tampilkan Jadwal']);
-  assert.is(fieldsIn().Tanggal, '01 Desember 2026');
+  assert.is(fieldsIn().Tanggal, 'Selasa, 1 Desember 2026');
   assert.is(fieldsIn().Dokter, 'dr. Ahmad Fauzi, Sp.JP(K)');
   rerender(<AppointmentsCard resource={{ state: 'ok', data: [appointment, { ...appointment, no_urut: 8 }] }} />);
   assert.equal(summaries(), ['1. Tampilkan Jadwal', '2. Tampilkan Jadwal']);

@@ -15,7 +15,7 @@ import {
   type DateRule,
   type Guarantee,
 } from '../../../common/booking.ts';
-import { formatLong, todayWib } from '../../../common/dates.ts';
+import { formatDate, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
@@ -72,7 +72,7 @@ export function useDateRule(guarantee: Guarantee | '', weekday?: string) {
   const hint = !guarantee
     ? BOOKING.guaranteeFirst
     : guarantee === 'BPJS' && last
-      ? BOOKING.lastBpjs(formatLong(last), formatLong(bpjsGapEnd(last)))
+      ? BOOKING.lastBpjs(formatDate(last), formatDate(bpjsGapEnd(last)))
       : undefined;
   return { rule, excluded, hint };
 }

@@ -1,12 +1,14 @@
-// The three cards of home, each loading on its own (spec section 2, Home; section 4).
+// The three cards of home, each loading on its own (spec section 2, Home; section 4). What the
+// patient came for is open at once: the first active appointment and today's queue numbers; the
+// rest stay folded behind 'Tampilkan …' as the spec shows.
 import type { ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { formatLong } from '../../../common/dates.ts';
+import { todayWib } from '../../../common/dates.ts';
 import type { Resource } from '../../data/resource.ts';
 import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
-import { Fields } from '../../ui/RecordList.tsx';
+import { DateText, Fields } from '../../ui/RecordList.tsx';
 import * as css from './home.css.ts';
 
 const F = HOME.fields;
@@ -16,15 +18,24 @@ function Pairs({ rows }: { rows: Array<[string, ReactNode]> }) {
   return <Fields item={null} rows={rows.map(([label, value]) => [label, () => value])} />;
 }
 
+interface CardProps<T> {
+  title: string;
+  resource: Resource<T[]>;
+  label: string;
+  /** Which items are open without a tap. */
+  open: (item: T, index: number) => boolean;
+  children: (item: T) => ReactNode;
+}
+
 /** A card of expandable items, numbered when there is more than one. */
-function Card<T>({ title, resource, label, children }: { title: string; resource: Resource<T[]>; label: string; children: (item: T) => ReactNode }) {
+function Card<T>({ title, resource, label, open, children }: CardProps<T>) {
   return (
     <section className={card} aria-label={title}>
       <h2 className={css.cardTitle}>{title}</h2>
       <ListState resource={resource}>
         {(items) =>
           items.map((item, i) => (
-            <details className={css.item}>
+            <details className={css.item} open={open(item, i)}>
               <summary className={css.summary}>{items.length > 1 ? `${i + 1}. ${label}` : label}</summary>
               {children(item)}
             </details>
@@ -37,11 +48,11 @@ function Card<T>({ title, resource, label, children }: { title: string; resource
 
 export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppointment[]> }) {
   return (
-    <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule}>
+    <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule} open={(_, i) => i === 0}>
       {(a) => (
         <Pairs
           rows={[
-            [F.tanggal, formatLong(a.tanggal_janji)],
+            [F.tanggal, <DateText date={a.tanggal_janji} style="day" />],
             [F.dokter, a.nama_dokter],
             [F.poli, a.departemen],
             [F.noUrut, a.no_urut],
@@ -54,7 +65,7 @@ export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppo
 
 export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
   return (
-    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue}>
+    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue} open={(q) => q.tgl_janji.slice(0, 10) === todayWib()}>
       {(q) => (
         <Pairs
           rows={[
@@ -70,7 +81,7 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
               : []),
             ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ReactNode]] : []),
             [F.hari, q.hari],
-            [F.tanggal, formatLong(q.tgl_janji)],
+            [F.tanggal, <DateText date={q.tgl_janji} />],
             [F.dokter, q.dokter],
             [F.poli, q.ds_dep],
             [F.noReg, q.no_reg],
@@ -85,12 +96,12 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
 
 export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
   return (
-    <Card title={HOME.cards.pharmacyQueue} resource={resource} label={HOME.showQueue}>
+    <Card title={HOME.cards.pharmacyQueue} resource={resource} label={HOME.showQueue} open={(f) => f.tgl_layanan.slice(0, 10) === todayWib()}>
       {(f) => (
         <Pairs
           rows={[
             [F.noAntrian, f.no_antrian],
-            [F.tanggal, formatLong(f.tgl_layanan)],
+            [F.tanggal, <DateText date={f.tgl_layanan} />],
             [F.noMr, f.no_mr],
             [F.nama, f.nama_pasien],
             [F.statusObat, <strong className={css.urgent}>{f.status_obat}</strong>],

@@ -1,10 +1,11 @@
 // The patient profile (/profil). On failure the loading stops and the screen says so.
-import { show, showDate } from '../../../common/display.ts';
+import { show } from '../../../common/display.ts';
 import { useRead } from '../../data/hooks.ts';
 import { fullProfile } from '../../data/reads.ts';
 import { card, page } from '../../ui/controls.css.ts';
-import { Fields } from '../../ui/RecordList.tsx';
+import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
+import { ProfileLinks } from '../devices/ProfileLinks.tsx';
 
 export default function Profile() {
   const [res] = useRead(fullProfile);
@@ -19,7 +20,7 @@ export default function Profile() {
                 ['Nomor MR', (p) => show(p.nomr)],
                 ['Nama', (p) => show(p.nama)],
                 ['Jenis Kelamin', (p) => show(p.jenis_kelamin)],
-                ['Tanggal Lahir', (p) => showDate(p.tgl_lahir)],
+                ['Tanggal Lahir', (p) => <DateText date={p.tgl_lahir} />],
                 ['Jenis Pasien', (p) => show(p.pastipe)],
                 ['Alamat', (p) => show(p.alamat)],
                 ['No. Jaminan', (p) => show(p.no_jaminan)],
@@ -28,6 +29,7 @@ export default function Profile() {
           </section>
         )}
       </ResourceView>
+      <ProfileLinks />
     </main>
   );
 }

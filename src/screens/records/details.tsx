@@ -1,130 +1,139 @@
-// Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list, as a
-// table a patient can follow (spec sections 5 and 8). The list the patient came from is on hand:
-// no call for it again. Offline without the entry, the screen says the phone is offline rather
-// than that the entry does not exist.
-import type { LabTest } from '../../../common/schemas/index.ts';
-import { show, showDate } from '../../../common/display.ts';
+// Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list (spec
+// sections 5 and 8), its header as labelled values and each result or finding as a card of its
+// own, so nothing is wider than a phone. The list the patient came from is on hand: no call for
+// it again. Offline without the entry, the screen says the phone is offline rather than that the
+// entry does not exist.
+import type { ReactNode } from 'react';
+import type { LabOrder, LabTest } from '../../../common/schemas/index.ts';
+import { show } from '../../../common/display.ts';
+import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
 import { labOrders, vascularReports } from '../../data/reads.ts';
 import { mapResource } from '../../data/resource.ts';
 import { S } from '../../strings.ts';
 import { card, page } from '../../ui/controls.css.ts';
-import { Fields } from '../../ui/RecordList.tsx';
+import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
+import { labFlag, labTrend, type Tone } from './lab.ts';
+import { Trend } from './Trend.tsx';
 
+const TONE: Record<Tone, string> = { high: css.high, low: css.low, normal: '' };
+
+/** The colour of a flagged value: red high, blue low, plain within range. */
 export function flagClass(flag: string | null): string {
-  const f = (flag ?? '').trim().toUpperCase();
-  if (f.startsWith('H') || f === '*') return css.high;
-  if (f.startsWith('L')) return css.low;
-  return '';
+  return TONE[labFlag(flag).tone];
 }
 
-const FLAG_TEXT: Record<string, string> = { H: 'Tinggi', HH: 'Sangat tinggi', L: 'Rendah', LL: 'Sangat rendah' };
+interface DetailProps<T, Raw> {
+  read: Read<T[], Raw>;
+  find: (entry: T) => boolean;
+  /** Said when the list has no such entry (spec section 8). */
+  none: string;
+  head: FieldRow<T>[];
+  /** One <li> per result; `all` is the whole list, for what came before. */
+  children: (entry: T, all: T[]) => ReactNode;
+}
 
-function LabTable({ tests }: { tests: LabTest[] }) {
+/** What the two details share: the entry from the list on hand, its header and its cards. */
+function Detail<T, Raw>({ read, find, none, head, children }: DetailProps<T, Raw>) {
+  const [list] = useRead(read, { fresh: Infinity });
+  const found = mapResource(list, (all) => {
+    const entry = all.find(find);
+    return entry && { entry, all };
+  });
   return (
-    <div className={css.scroll}>
-      <table className={css.table}>
-        <thead>
-          <tr>
-            {['Pemeriksaan', 'Hasil', 'Nilai Rujukan', 'Flag', 'Status', 'Keterangan'].map((h) => (
-              <th className={css.th} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tests.map((t) => (
-            <tr>
-              <th className={css.td} scope="row">
-                {show(t.test_nm)}
-              </th>
-              <td className={`${css.td} ${flagClass(t.flag)}`}>
+    <main className={page}>
+      <ResourceView resource={found} none={none} offline={S.offline}>
+        {({ entry, all }) => (
+          <>
+            <section className={card}>
+              <Fields item={entry} rows={head} />
+            </section>
+            <ul className={css.rows}>{children(entry, all)}</ul>
+          </>
+        )}
+      </ResourceView>
+    </main>
+  );
+}
+
+function LabResult({ test, order, orders }: { test: LabTest; order: LabOrder; orders: LabOrder[] }) {
+  const flag = labFlag(test.flag);
+  const tone = TONE[flag.tone];
+  const points = labTrend(orders, order, test);
+  return (
+    <li className={css.row}>
+      <div className={css.rowHead}>
+        <h2 className={css.rowName}>{show(test.test_nm)}</h2>
+        <span className={`${css.flag} ${tone || css.normal}`}>{flag.word}</span>
+      </div>
+      <Fields
+        item={test}
+        rows={[
+          [
+            'Hasil',
+            (t) => (
+              <span className={tone}>
                 {show(t.hasil)} {t.unit ?? ''}
-              </td>
-              <td className={css.td}>{show(t.ref_range)}</td>
-              <td className={`${css.td} ${flagClass(t.flag)}`}>{t.flag ? (FLAG_TEXT[t.flag.trim().toUpperCase()] ?? t.flag) : show(t.flag)}</td>
-              <td className={css.td}>{show(t.status)}</td>
-              <td className={css.td}>{show(t.test_comment)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </span>
+            ),
+          ],
+          ['Nilai Rujukan', (t) => show(t.ref_range)],
+          ['Status', (t) => show(t.status)],
+        ]}
+      />
+      {test.test_comment?.trim() && <p className={css.comment}>{test.test_comment}</p>}
+      {points.length > 0 && <Trend name={test.test_nm} unit={test.unit} refRange={test.ref_range} points={points} />}
+    </li>
   );
 }
 
 export function LabDetail({ params }: { params: { nolab: string } }) {
-  const [list] = useRead(labOrders, { fresh: Infinity });
-  const order = mapResource(list, (orders) => orders.find((o) => o.no_lab === params.nolab));
   return (
-    <main className={page}>
-      <ResourceView resource={order} none="Data tidak ditemukan" offline={S.offline}>
-        {(o) => (
-          <section className={card}>
-            <Fields
-              item={o}
-              rows={[
-                ['No. Lab', (x) => show(x.no_lab)],
-                ['Tanggal Periksa', (x) => showDate(x.tgl_prksa)],
-              ]}
-            />
-            <LabTable tests={o.hasil_lab ?? []} />
-          </section>
-        )}
-      </ResourceView>
-    </main>
+    <Detail
+      read={labOrders}
+      find={(o) => o.no_lab === params.nolab}
+      none="Data tidak ditemukan"
+      head={[
+        ['No. Lab', (x) => show(x.no_lab)],
+        ['Tanggal Periksa', (x) => <DateText date={x.tgl_prksa} />],
+      ]}
+    >
+      {(o, all) => (o.hasil_lab ?? []).map((t) => <LabResult test={t} order={o} orders={all} />)}
+    </Detail>
   );
 }
 
 export function VascularDetail({ params }: { params: { noreg: string } }) {
-  const [list] = useRead(vascularReports, { fresh: Infinity });
-  const report = mapResource(list, (reports) => reports.find((r) => r.no_reg === params.noreg));
   return (
-    <main className={page}>
-      <ResourceView resource={report} none="Tidak Ada Data" offline={S.offline}>
-        {(r) => (
-          <section className={card}>
+    <Detail
+      read={vascularReports}
+      find={(r) => r.no_reg === params.noreg}
+      none="Tidak Ada Data"
+      head={[
+        ['No. Registrasi', (x) => show(x.no_reg)],
+        ['Tanggal Periksa', (x) => <DateText date={x.tgl_periksa} />],
+        ['Diagnosa', (x) => show(x.diagnosa)],
+        ['Asal Rujukan', (x) => show(x.asal_rujukan)],
+        ['Pengirim', (x) => show(x.pengirim)],
+        ['Teknisi', (x) => show(x.teknisi)],
+      ]}
+    >
+      {(r) =>
+        (r.hasil_lab ?? []).map((f) => (
+          <li className={css.row}>
+            <h2 className={css.rowName}>{show(f.access)}</h2>
             <Fields
-              item={r}
+              item={f}
               rows={[
-                ['No. Registrasi', (x) => show(x.no_reg)],
-                ['Tanggal Periksa', (x) => showDate(x.tgl_periksa)],
-                ['Diagnosa', (x) => show(x.diagnosa)],
-                ['Asal Rujukan', (x) => show(x.asal_rujukan)],
-                ['Pengirim', (x) => show(x.pengirim)],
-                ['Teknisi', (x) => show(x.teknisi)],
+                ['Kanan', (x) => show(x.kanan)],
+                ['Kiri', (x) => show(x.kiri)],
               ]}
             />
-            <div className={css.scroll}>
-              <table className={css.table}>
-                <thead>
-                  <tr>
-                    {['Akses', 'Kanan', 'Kiri'].map((h) => (
-                      <th className={css.th} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {(r.hasil_lab ?? []).map((f) => (
-                    <tr>
-                      <th className={css.td} scope="row">
-                        {show(f.access)}
-                      </th>
-                      <td className={css.td}>{show(f.kanan)}</td>
-                      <td className={css.td}>{show(f.kiri)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        )}
-      </ResourceView>
-    </main>
+          </li>
+        ))
+      }
+    </Detail>
   );
 }

@@ -1,13 +1,13 @@
 // Procedure schedules and histories: each a RecordList with every field of spec section 3.
 import * as reads from '../../data/reads.ts';
 import type * as C from '../../../common/schemas/index.ts';
-import { show, showDate, yesNo } from '../../../common/display.ts';
+import { clinicTitle, show, yesNo } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
-import { RecordList, type FieldRow } from '../../ui/RecordList.tsx';
+import { DateText, RecordList, type FieldRow } from '../../ui/RecordList.tsx';
 
 const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];
-const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => showDate(i[key] as string | null)];
+const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => <DateText date={i[key] as string | null} />];
 
 export const CathSchedule = () => (
   <RecordList<C.CathSchedule>
@@ -55,8 +55,20 @@ export const OutpatientVisits = () => (
       text('Nama Pasien', 'nama_pas'),
       text('No. MR', 'no_mr'),
     ]}
+    footer={(v) => <ClinicHistoryLink ds_dep={v.ds_dep} />}
   />
 );
+
+/** Every visit to the clinic of this one: where a patient looks for a clinic's history. */
+function ClinicHistoryLink({ ds_dep }: { ds_dep: string | null }) {
+  if (!ds_dep?.trim()) return null;
+  const name = clinicTitle(ds_dep.trim());
+  return (
+    <a className={css.more} href={to.poliHistory(name)}>
+      Riwayat {name}
+    </a>
+  );
+}
 
 export const OnlineVisits = () => (
   <RecordList<C.OnlineVisit>
@@ -141,7 +153,7 @@ export const SurgeryHistory = () => (
 export const LabOrders = () => (
   <RecordList<C.LabOrder>
     read={reads.labOrders}
-    rows={[['Tanggal Periksa', (i) => showDate(i.tgl_prksa)], text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
+    rows={[date('Tanggal Periksa', 'tgl_prksa'), text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
     footer={(i) => (
       <a className={css.more} href={to.labDetail(i.no_lab)}>
         Lihat hasil
