@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { openPglite, openPostgres, type Db, type Queryable } from '../../server/db/client.ts';
 import * as records from '../../server/db/records.ts';
+import { clinicQueueRows } from '../../server/db/visit.ts';
 import { COHORT, DEMO_A } from '../../server/db/seed.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
@@ -239,7 +240,6 @@ async function plans(db: Db): Promise<Plan[]> {
   for (const read of [
     records.profile,
     records.outpatientVisits,
-    records.onlineVisits,
     records.currentInpatient,
     records.pastInpatient,
     records.cathHistory,
@@ -251,7 +251,14 @@ async function plans(db: Db): Promise<Plan[]> {
   ]) {
     await read(recording, nomr);
   }
-  for (const read of [records.upcomingAppointments, records.clinicQueue, records.pharmacyQueue, records.cathSchedule, records.surgerySchedule])
+  for (const read of [
+    records.upcomingAppointments,
+    records.onlineVisits,
+    clinicQueueRows,
+    records.pharmacyQueue,
+    records.cathSchedule,
+    records.surgerySchedule,
+  ])
     await read(recording, nomr, today);
   const out: Plan[] = [];
   for (const { sql, params } of seen) {

@@ -21,6 +21,11 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls onPayload with each NOTIFY on channel, from any process on the same database; answers
+   * how to stop. After a lost connection is back, onPayload('') says anything may have changed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -72,7 +77,50 @@ export async function openPostgres(url: string, max = 20): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** A connection of its own, outside the pool: LISTEN holds it for as long as it listens. */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const reopen = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      open().then(() => onPayload(''), reopen);
+    }, 1000);
+  };
+  const open = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      reopen();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) await c.end().catch(() => undefined);
+    else client = c;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 
@@ -138,6 +186,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
     async exec(sql) {
       await db.exec(sql);
+    },
+    async listen(channel, onPayload) {
+      const stop = await db.listen(channel, onPayload);
+      return () => stop();
     },
     async close() {
       try {

@@ -1,22 +1,97 @@
-// Today's clinic and pharmacy queues as the hospital's systems change them: each change and the
-// patient's notification are written in one transaction.
-import type { PharmacyChange } from '../../common/schemas/internal.ts';
-import { becomesReady, calledNotification, readyNotification } from '../domain/queues.ts';
-import type { Db } from './client.ts';
+// Today's clinic and pharmacy queues as the hospital's systems change them: each change, the
+// patients' notifications and the word to the live streams (queue-events.ts) are written in one
+// transaction.
+import type { ClinicQueueChange, ClinicQueueEntry, PharmacyChange } from '../../common/schemas/internal.ts';
+import type { QueueStatus } from '../../common/schemas/patient.ts';
+import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
+import type { Db, Queryable } from './client.ts';
 import { enqueueIn, type Enqueued } from './push.ts';
+import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+
+/** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
+export const SAME_SESSION = `x.tgl_janji = cq.tgl_janji AND x.kd_dr = cq.kd_dr AND x.kd_dep = cq.kd_dep AND x.sts_jam IS NOT DISTINCT FROM cq.sts_jam`;
+
+/** The session's hours of the entry `cq`: the dated session's own, else the weekly schedule's (the clinic's, not an online one). */
+export const SESSION_HOURS = `LEFT JOIN LATERAL (
+    SELECT coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg
+      FROM practice_schedules s LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = cq.tgl_janji
+     WHERE s.kd_dr = cq.kd_dr AND s.kd_dep = cq.kd_dep AND s.hari = extract(isodow FROM cq.tgl_janji) AND s.jenis = 'poli'
+       AND (cq.sts_jam IS NULL OR s.sts_jam = cq.sts_jam)
+     ORDER BY s.jam_dtg LIMIT 1) h ON true`;
+
+export const wibText = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"')`;
+
+/**
+ * After a change in a session: each waiting patient whose patients ahead have come down to the
+ * threshold gets 'Antrian Anda tinggal N lagi', once per visit. The conditional update is the
+ * claim: of two processes changing the session at once, one sends it.
+ */
+async function notifyNear(q: Queryable, s: SessionOf, threshold: number): Promise<number> {
+  const rows = await q.query<{ no_mr: string; no_urut: number; ds_dep: string; ahead: number }>(
+    `WITH waiting AS (
+       SELECT cq.no_reg, c.ds_dep,
+              (SELECT count(*) FROM clinic_queue x WHERE ${SAME_SESSION} AND x.no_urut < cq.no_urut AND x.status = 'menunggu')::int AS ahead
+         FROM clinic_queue cq JOIN clinics c ON c.kd_dep = cq.kd_dep
+        WHERE cq.tgl_janji = $1 AND cq.kd_dr = $2 AND cq.kd_dep = $3 AND cq.sts_jam IS NOT DISTINCT FROM $4
+          AND cq.status = 'menunggu' AND cq.near_notified_at IS NULL)
+     UPDATE clinic_queue u SET near_notified_at = now()
+       FROM waiting w
+      WHERE u.no_reg = w.no_reg AND w.ahead BETWEEN 1 AND $5 AND u.near_notified_at IS NULL
+     RETURNING u.no_mr, u.no_urut, w.ds_dep, w.ahead`,
+    [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam, threshold],
+  );
+  for (const row of rows) await enqueueIn(q, nearNotification(row));
+  return rows.length;
+}
+
+const SESSION_COLUMNS = `to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`;
 
 /** A clinic queue number of today is called; null when there is no such entry today. */
-export async function callClinicQueue(db: Db, no_reg: string, today: string): Promise<Enqueued | null> {
+export async function callClinicQueue(db: Db, no_reg: string, today: string, threshold: number): Promise<Enqueued | null> {
   return db.tx(async (q) => {
-    const [row] = await q.query<{ no_mr: string; no_urut: number; ds_dep: string }>(
+    const [row] = await q.query<SessionOf & { no_mr: string; no_urut: number; ds_dep: string }>(
       `UPDATE clinic_queue cq SET status = 'dipanggil', called_at = now()
          FROM clinics c
         WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 AND c.kd_dep = cq.kd_dep
-       RETURNING cq.no_mr, cq.no_urut, c.ds_dep`,
+       RETURNING cq.no_mr, cq.no_urut, c.ds_dep, ${SESSION_COLUMNS}`,
       [no_reg, today],
     );
-    return row ? enqueueIn(q, calledNotification(row)) : null;
+    if (!row) return null;
+    const called = await enqueueIn(q, calledNotification(row));
+    await notifyNear(q, row, threshold);
+    await announce(q, sessionKey(row));
+    return called;
   });
+}
+
+/** A number of today is done or skipped; null when there is no such entry today. */
+export async function setClinicStatus(
+  db: Db,
+  no_reg: string,
+  status: Extract<QueueStatus, 'selesai' | 'dilewati'>,
+  today: string,
+  threshold: number,
+): Promise<ClinicQueueChange | null> {
+  return db.tx(async (q) => {
+    const [row] = await q.query<SessionOf & { no_reg: string }>(
+      `UPDATE clinic_queue cq SET status = $3 WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 RETURNING cq.no_reg, ${SESSION_COLUMNS}`,
+      [no_reg, today, status],
+    );
+    if (!row) return null;
+    const notified = await notifyNear(q, row, threshold);
+    await announce(q, sessionKey(row));
+    return { no_reg: row.no_reg, status, notified };
+  });
+}
+
+/** A day's clinic queue, for the hospital's display and staff. */
+export function clinicQueueOfDay(q: Queryable, tanggal: string): Promise<ClinicQueueEntry[]> {
+  return q.query(
+    `SELECT no_reg, no_mr, no_urut, kd_dep, kd_dr, sts_jam, status, ${wibText('checkin_at')} AS checkin, ${wibText('called_at')} AS dipanggil
+       FROM clinic_queue WHERE tgl_janji = $1
+      ORDER BY kd_dep, kd_dr, sts_jam NULLS FIRST, no_urut`,
+    [tanggal],
+  );
 }
 
 /** A pharmacy queue entry of today changes status; null when there is no such entry today. */

@@ -1,4 +1,4 @@
-// The two queue events the hospital's systems report, and what the patient's phone is told.
+// The queue events the hospital's systems report, and what the patient's phone is told.
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import { HOME } from '../../common/routes.ts';
 
@@ -16,6 +16,14 @@ export const calledNotification = (called: { no_mr: string; no_urut: number; ds_
   nomr: called.no_mr,
   title: CALLED_TITLE,
   body: `${called.ds_dep}, nomor antrian ${called.no_urut}. Silakan menuju ruang periksa.`,
+  url: HOME,
+});
+
+/** Sent once per visit, when the patients ahead first come down to the threshold. */
+export const nearNotification = (e: { no_mr: string; no_urut: number; ds_dep: string; ahead: number }): NotifyRequest => ({
+  nomr: e.no_mr,
+  title: `Antrian Anda tinggal ${e.ahead} lagi`,
+  body: `${e.ds_dep}, nomor antrian ${e.no_urut}. Mohon bersiap di dekat ruang periksa.`,
   url: HOME,
 });
 

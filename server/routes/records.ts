@@ -2,10 +2,12 @@
 import { Type, type TSchema } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
 import { Success } from '../../common/schemas/envelope.ts';
-import { ClinicQueueItem, PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
+import { PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
 import * as S from '../../common/schemas/records.ts';
+import type { BookingConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as records from '../db/records.ts';
+import { upcomingItem } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
 
@@ -14,11 +16,11 @@ const listOf = <T extends TSchema>(summary: string, item: T) => ({
   schema: { summary, security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(item)), ...PATIENT_GET } },
 });
 
-export async function recordRoutes(app: Api, db: Db): Promise<void> {
+/** `now` is the clock the upcoming list reads (what its cards offer, an online room's link); tests fix it. */
+export async function recordRoutes(app: Api, db: Db, booking: Pick<BookingConfig, 'onlineRoomMinutes'>, now: () => number = Date.now): Promise<void> {
   const ok = <T>(data: T) => ({ status: true as const, data });
 
-  // status and no_dipanggil are the reference API's additions: the card shows the call.
-  app.get('/api/patient/antrian/poli', listOf("Today's clinic queue", ClinicQueueItem), async (req) => ok(await records.clinicQueue(db, req.nomr, todayWib())));
+  // The clinic queue is the visit day's (visit.ts).
   app.get('/api/patient/antrian/farmasi', listOf("Today's pharmacy queue", PharmacyQueueItem), async (req) =>
     ok(await records.pharmacyQueue(db, req.nomr, todayWib())),
   );
@@ -32,7 +34,7 @@ export async function recordRoutes(app: Api, db: Db): Promise<void> {
     ok(await records.outpatientVisits(db, req.nomr)),
   );
   app.get('/api/patient/riwayat/konsul/poli/online', listOf('Online consultations', S.OnlineVisit), async (req) =>
-    ok(await records.onlineVisits(db, req.nomr)),
+    ok(await records.onlineVisits(db, req.nomr, todayWib())),
   );
   app.get('/api/patient/riwayat/rawat/inap/jalan', listOf('Current inpatient stay', S.CurrentInpatient), async (req) =>
     ok(await records.currentInpatient(db, req.nomr)),
@@ -67,13 +69,17 @@ export async function recordRoutes(app: Api, db: Db): Promise<void> {
     '/api/patient/jadwal/perjanjian/terdekat',
     {
       schema: {
-        summary: 'Upcoming appointments',
+        summary: 'Upcoming appointments, clinic and online, with what each card may offer',
         security: PATIENT,
         querystring: PatientQuery,
         response: { 200: Success(UpcomingAppointments), ...PATIENT_GET },
       },
     },
-    async (req) => ok({ jadwal: await records.upcomingAppointments(db, req.nomr, todayWib()) }),
+    async (req) => {
+      const at = now();
+      const rows = await records.upcomingAppointments(db, req.nomr, todayWib(at));
+      return ok({ jadwal: rows.map((row) => upcomingItem(row, at, booking.onlineRoomMinutes)) });
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 // Every route of the table as a path a browser can open, with sample parameters from the demo
 // data: for screenshots, and for the tests that walk the whole app.
 import { ROUTES, href, type Access } from '../../common/routes.ts';
+import { DEMO_REGS } from '../../server/db/seed.ts';
 
 export const SAMPLE: Record<string, string> = {
   dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)',
@@ -19,7 +20,7 @@ export const SAMPLE: Record<string, string> = {
   jam_dtg: '08:00',
   jam_plg: '12:00',
   nolab: 'LAB2411150077',
-  noreg: 'VS2411010004',
+  noreg: DEMO_REGS.vascular(),
   poli: 'poli kardiologi dewasa',
 };
 

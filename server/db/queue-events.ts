@@ -1,0 +1,53 @@
+// Word that a doctor's session of the day changed (a call, a number done or skipped, a check-in),
+// to every server process on the database: PostgreSQL's NOTIFY, sent on commit, so a stream held
+// by one process hears of a call made through another. PGlite, one process, has the same.
+import type { Db, Queryable } from './client.ts';
+
+export const QUEUE_CHANNEL = 'clinic_queue';
+
+/** One doctor's session of a day: what a change is announced by. */
+export interface SessionOf {
+  tgl_janji: string;
+  kd_dr: string;
+  kd_dep: string;
+  sts_jam: string | null;
+}
+
+export const sessionKey = (s: SessionOf): string => [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam ?? ''].join('|');
+
+/** Inside the change's transaction: heard only if it commits. */
+export async function announce(q: Queryable, key: string): Promise<void> {
+  await q.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, key]);
+}
+
+export interface QueueEvents {
+  /** fn hears each changed session's key; '' when anything may have changed. Answers how to stop. */
+  subscribe(fn: (key: string) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** One LISTEN per process, opened with the first subscriber, shared by all of them. */
+export function queueEvents(db: Db): QueueEvents {
+  const subscribers = new Set<(key: string) => void>();
+  let listening: Promise<() => Promise<void>> | null = null;
+  const fanOut = (key: string) => {
+    for (const fn of subscribers) fn(key);
+  };
+  return {
+    async subscribe(fn) {
+      listening ??= db.listen(QUEUE_CHANNEL, fanOut).catch((err) => {
+        listening = null;
+        throw err;
+      });
+      await listening;
+      subscribers.add(fn);
+      return () => void subscribers.delete(fn);
+    },
+    async close() {
+      subscribers.clear();
+      const stop = await listening?.catch(() => null);
+      listening = null;
+      await stop?.();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The patient's side of the visit day: their clinic queue of today with what its estimate needs,
+// and check-in.
+import type { QueueStatus } from '../../common/schemas/patient.ts';
+import type { Db, Queryable } from './client.ts';
+import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+import { SAME_SESSION, SESSION_HOURS, wibText } from './queues.ts';
+
+export interface QueueRow extends SessionOf {
+  no_urut: number;
+  no_reg: string;
+  dokter: string;
+  ds_dep: string;
+  no_mr: string;
+  nama_pas: string;
+  status: QueueStatus;
+  no_dipanggil: number | null;
+  checkin: string | null;
+  /** Waiting patients ahead in the session. */
+  ahead: number;
+  /** When the session's numbers were called (epoch ms). */
+  calls: number[];
+  jam_dtg: string | null;
+  jam_plg: string | null;
+  menit_per_pasien: number | null;
+}
+
+export function clinicQueueRows(q: Queryable, nomr: string, today: string): Promise<QueueRow[]> {
+  return q.query(
+    `SELECT cq.no_urut, cq.no_reg, to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam,
+            d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas, cq.status,
+            (SELECT x.no_urut FROM clinic_queue x WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL
+              ORDER BY x.called_at DESC, x.no_urut DESC LIMIT 1) AS no_dipanggil,
+            ${wibText('cq.checkin_at')} AS checkin,
+            (SELECT count(*) FROM clinic_queue x WHERE ${SAME_SESSION} AND x.no_urut < cq.no_urut AND x.status = 'menunggu')::int AS ahead,
+            coalesce((SELECT json_agg(floor(extract(epoch FROM x.called_at) * 1000)) FROM clinic_queue x
+                       WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL), '[]') AS calls,
+            h.jam_dtg, h.jam_plg, c.menit_per_pasien
+       FROM clinic_queue cq JOIN doctors d ON d.kd_dr = cq.kd_dr JOIN clinics c ON c.kd_dep = cq.kd_dep
+       JOIN patients p ON p.nomr = cq.no_mr
+       ${SESSION_HOURS}
+      WHERE cq.no_mr = $1 AND cq.tgl_janji = $2
+      ORDER BY cq.no_urut`,
+    [nomr, today],
+  );
+}
+
+export interface CheckinEntry extends SessionOf {
+  no_mr: string;
+  status: QueueStatus;
+  checkin: string | null;
+  jam_dtg: string | null;
+  jam_plg: string | null;
+}
+
+/** A queue entry by its registration number, whoever's and whenever: the rules decide. */
+export async function checkinEntry(q: Queryable, no_reg: string): Promise<CheckinEntry | null> {
+  const [row] = await q.query<CheckinEntry>(
+    `SELECT cq.no_mr, cq.status, ${wibText('cq.checkin_at')} AS checkin, h.jam_dtg, h.jam_plg,
+            to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam
+       FROM clinic_queue cq ${SESSION_HOURS}
+      WHERE cq.no_reg = $1`,
+    [no_reg],
+  );
+  return row ?? null;
+}
+
+/**
+ * Records the check-in unless one is there: the first is kept (BPJS task 3), so two phones of
+ * one patient at once get the same time. Answers the time kept.
+ */
+export function checkIn(db: Db, no_reg: string, at: number): Promise<string> {
+  return db.tx(async (q) => {
+    const [changed] = await q.query<SessionOf>(
+      `UPDATE clinic_queue cq SET checkin_at = to_timestamp($2::float8 / 1000) WHERE cq.no_reg = $1 AND cq.checkin_at IS NULL
+       RETURNING to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`,
+      [no_reg, at],
+    );
+    if (changed) await announce(q, sessionKey(changed));
+    const [{ checkin }] = await q.query<{ checkin: string }>(`SELECT ${wibText('checkin_at')} AS checkin FROM clinic_queue WHERE no_reg = $1`, [no_reg]);
+    return checkin;
+  });
+}

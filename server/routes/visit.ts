@@ -1,0 +1,203 @@
+// The visit day: the patient's clinic queue of today (spec section 7, with the reference API's
+// additions), check-in from the phone, and the same queue as a live stream.
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Type } from 'typebox';
+import { todayWib, weekdayName } from '../../common/dates.ts';
+import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { Refusal, Success } from '../../common/schemas/envelope.ts';
+import { ClinicQueueItem, PatientQuery } from '../../common/schemas/patient.ts';
+import { CheckedIn, CheckinRequest } from '../../common/schemas/visit.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessionKey, type QueueEvents } from '../db/queue-events.ts';
+import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
+import { atWib, CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
+import { HttpError } from '../errors.ts';
+import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
+
+const rowsToItems = (cfg: Config['visit'], now: number) => (rows: Awaited<ReturnType<typeof clinicQueueRows>>) =>
+  rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, ...item }) => ({
+    ...item,
+    hari: weekdayName(item.tgl_janji),
+    ...queueAdditions(
+      {
+        tgl_janji: item.tgl_janji,
+        status: item.status,
+        start: atWib(item.tgl_janji, jam_dtg),
+        end: atWib(item.tgl_janji, jam_plg),
+        ahead,
+        calls: calls.map(Number),
+        minutesPerPatient: menit_per_pasien ?? cfg.minutesPerPatient,
+      },
+      now,
+      cfg.checkinOpensMinutes,
+    ),
+    checkin_lokasi: cfg.site !== null,
+  }));
+
+export async function visitRoutes(app: Api, db: Db, config: Config, events: QueueEvents, clock: () => number = Date.now): Promise<void> {
+  const cfg = config.visit;
+  // Open streams would keep the server from closing (SIGTERM waits for requests in flight): they
+  // end first, and the app reconnects to another process.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  /** The patient's queue of today, and the sessions it is in (what the live stream listens for). */
+  async function queueOf(nomr: string) {
+    const now = clock();
+    const rows = await clinicQueueRows(db, nomr, todayWib(now));
+    return { items: rowsToItems(cfg, now)(rows), sessions: new Set(rows.map(sessionKey)) };
+  }
+
+  app.get(
+    API.clinicQueue,
+    {
+      schema: {
+        summary: "Today's clinic queue, with the patients still ahead, the estimated call time and check-in",
+        description:
+          "The spec fields, and the reference API's additions: status, no_dipanggil, sisa_antrian, estimasi_dilayani, checkin, checkin_buka, checkin_tutup, checkin_lokasi. An app reads them when present.",
+        security: PATIENT,
+        querystring: PatientQuery,
+        response: { 200: Success(Type.Array(ClinicQueueItem)), ...PATIENT_GET },
+      },
+    },
+    async (req) => ({ status: true as const, data: (await queueOf(req.nomr)).items }),
+  );
+
+  app.post(
+    API.checkin,
+    {
+      schema: {
+        summary: "Check in for the patient's own clinic queue entry of today, from the phone",
+        description: `Open from CHECKIN_OPENS_MINUTES before practice starts until it ends. When the hospital's location is configured (the queue item's checkin_lokasi), posisi is required and must lie within CHECKIN_RADIUS_M. Idempotent: a repeat answers the first time.`,
+        security: PATIENT,
+        body: CheckinRequest,
+        response: {
+          200: Success(CheckedIn),
+          ...PATIENT_POST,
+          403: Refusal("The registration number is not this patient's"),
+          404: Refusal('No such registration number'),
+          409: Refusal('Not now: not today, too early (with the opening time), closed, done or cancelled'),
+          422: Refusal('Too far from the hospital (with the distance in metres)'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { no_reg, posisi } = req.body;
+      const entry = await checkinEntry(db, no_reg);
+      if (!entry) throw new HttpError(404, CHECKIN_MSG.notFound);
+      if (entry.no_mr !== req.nomr) throw new HttpError(403, CHECKIN_MSG.notYours);
+      if (entry.checkin) return { status: true as const, data: { no_reg, checkin: entry.checkin } };
+      const now = clock();
+      const refusal = checkinRefusal(
+        { tgl_janji: entry.tgl_janji, status: entry.status, start: atWib(entry.tgl_janji, entry.jam_dtg), end: atWib(entry.tgl_janji, entry.jam_plg) },
+        now,
+        todayWib(now),
+        cfg.checkinOpensMinutes,
+        cfg.site,
+        posisi,
+      );
+      if (refusal) return reply.code(refusal.status).send({ status: false, message: refusal.message });
+      return { status: true as const, data: { no_reg, checkin: await checkIn(db, no_reg, now) } };
+    },
+  );
+
+  app.get(
+    API.clinicQueueLive,
+    {
+      schema: {
+        summary: "Today's clinic queue as a stream of Server-Sent Events, for as long as the home screen is open",
+        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES; reconnect then (the token is checked again). Send the bearer token as for every call (fetch, not EventSource).`,
+        security: PATIENT,
+        querystring: PatientQuery,
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: Type.String({ description: `event: ${CLINIC_QUEUE_EVENT}, data: the ${API.clinicQueue} answer` }) } },
+          },
+          ...PATIENT_GET,
+        },
+      },
+    },
+    async (req, reply) => {
+      const nomr = req.nomr;
+      reply.hijack();
+      const res = reply.raw;
+      // Written straight to the socket, past the compression (which would hold events back) and
+      // the usual onSend headers.
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'X-Accel-Buffering': 'no',
+      });
+      res.flushHeaders();
+      const end = streamQueue(res, req.log, {
+        read: () => queueOf(nomr),
+        events,
+        heartbeatMs: cfg.heartbeatSeconds * 1000,
+        maxMs: cfg.streamMaxMinutes * 60_000,
+      });
+      open.add(end);
+      res.on('close', () => open.delete(end));
+    },
+  );
+}
+
+interface StreamOptions {
+  read: () => Promise<{ items: unknown[]; sessions: Set<string> }>;
+  events: QueueEvents;
+  heartbeatMs: number;
+  maxMs: number;
+}
+
+/** Sends the queue, then again whenever one of its sessions changes and the answer differs; answers how to end it. */
+function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptions): () => void {
+  // null until the first read: until then any change may be this patient's.
+  let sessions: Set<string> | null = null;
+  let last = '';
+  let closed = false;
+  let chain = Promise.resolve();
+  const send = () => {
+    chain = chain
+      .then(async () => {
+        if (closed) return;
+        const { items, sessions: now } = await o.read();
+        sessions = now;
+        const json = JSON.stringify({ status: true, data: items });
+        if (json === last || closed) return;
+        last = json;
+        res.write(`event: ${CLINIC_QUEUE_EVENT}\ndata: ${json}\n\n`);
+      })
+      .catch((err) => {
+        log.error({ err }, 'live queue read failed');
+        finish();
+      });
+  };
+  const heartbeat = setInterval(() => res.write(':\n\n'), o.heartbeatMs);
+  const limit = setTimeout(() => finish(), o.maxMs);
+  let unsubscribe: (() => void) | null = null;
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearTimeout(limit);
+    unsubscribe?.();
+    res.end();
+  };
+  res.on('close', finish);
+  // Listening before the first read: a change in between is heard, not lost.
+  o.events
+    .subscribe((key) => {
+      if (key === '' || !sessions || sessions.has(key)) send();
+    })
+    .then((stop) => {
+      if (closed) return stop();
+      unsubscribe = stop;
+      send();
+    }, finish);
+  return finish;
+}
