@@ -1,5 +1,6 @@
 // Self-registration's checks (spec sections 3 and 5), answered in words the person can act on.
-import { daysBetween, isIsoDate, todayWib } from '../../common/dates.ts';
+import { isBirthDate } from '../../common/birthdate.ts';
+import { todayWib } from '../../common/dates.ts';
 import { isMobileNumber } from '../../common/phone.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
 import { OCCUPATIONS } from '../../common/schemas/codes.ts';
@@ -22,8 +23,8 @@ const FIELDS = ['nama', 'no_ktp', 'tempat_lahir', 'tgl_lahir', 'telp_hp', 'email
 export function registrationProblem(p: NewPatient, today = todayWib()): string | null {
   if (FIELDS.some((k) => !p[k]?.trim())) return REGISTRATION_MSG.empty;
   if (!/^[0-9]{16}$/.test(p.no_ktp.trim())) return REGISTRATION_MSG.nik;
-  const age = isIsoDate(p.tgl_lahir) ? daysBetween(p.tgl_lahir, today) : -1;
-  if (age < 0 || age > 130 * 366) return REGISTRATION_MSG.birthDate;
+  // The same rule the form shows beside the field (common/birthdate.ts).
+  if (!isBirthDate(p.tgl_lahir, today)) return REGISTRATION_MSG.birthDate;
   if (!isMobileNumber(p.telp_hp)) return REGISTRATION_MSG.phone;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(p.email.trim())) return REGISTRATION_MSG.email;
   if (!OCCUPATIONS.some(([code]) => code === p.pekerjaan)) return REGISTRATION_MSG.occupation;

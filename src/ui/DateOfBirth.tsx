@@ -1,48 +1,69 @@
 // Birth date entry an elderly patient can manage on a small phone: day and month from short
-// lists, the year typed as four digits — no paging month by month through sixty years.
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { isIsoDate, MONTHS } from '../../common/dates.ts';
+// lists, the year typed as four digits — no paging month by month through sixty years. It says
+// what is wrong beside itself (common/birthdate.ts: the same rule as the server's), and takes a
+// whole date pasted into the year or filled in by the browser (WCAG 2.2 3.3.8).
+import { useId, useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import { checkBirthDate, readPastedDate, type BirthDateCheck, type DatePart, type DateParts } from '../../common/birthdate.ts';
+import { MONTHS } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import * as css from './DateOfBirth.css.ts';
 import { fieldError, input, label as labelClass } from './controls.css.ts';
 
 interface Props {
   legend: string;
-  /** YYYY-MM-DD when complete and real, '' otherwise. */
-  onChange: (iso: string) => void;
-  error?: string;
+  /** Every change, checked: `iso` is YYYY-MM-DD when the date is fine. */
+  onChange: (check: BirthDateCheck) => void;
+  /** Say what is wrong (once the form has been submitted). */
+  showError?: boolean;
   name?: string;
 }
 
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, '0'));
 
-export function toIso(day: string, month: string, year: string): string {
-  if (!/^\d{4}$/.test(year) || !day || !month) return '';
-  const iso = `${year}-${month}-${day}`;
-  return isIsoDate(iso) ? iso : '';
-}
+const MESSAGE = { empty: S.required, year: S.date.fourDigitYear, invalid: S.date.invalidBirthDate } as const;
 
-export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
+export function DateOfBirth({ legend, onChange, showError, name = 'dob' }: Props) {
   const id = useId();
+  const errId = `${id}-err`;
   // A ref, not the render's copy: autofill can change several parts before the next render.
-  const latest = useRef({ day: '', month: '', year: '' });
+  const latest = useRef<DateParts>({ day: '', month: '', year: '' });
   const [parts, setParts] = useState(latest.current);
-  const update = (key: keyof typeof parts) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const next = { ...latest.current, [key]: e.currentTarget.value.trim() };
+  const put = (next: DateParts) => {
     latest.current = next;
     setParts(next);
-    onChange(toIso(next.day, next.month, next.year));
+    onChange(checkBirthDate(next));
   };
-  const invalid = error ? 'true' : undefined;
+  const update = (key: DatePart) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => put({ ...latest.current, [key]: e.currentTarget.value.trim() });
+  // A date copied whole ('31/08/1968') fills all three parts; anything else pastes as typed.
+  const paste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const whole = readPastedDate(e.clipboardData?.getData('text') ?? '');
+    if (!whole) return;
+    e.preventDefault();
+    put(whole);
+  };
+
+  const check = checkBirthDate(parts);
+  const error = showError && check.problem ? MESSAGE[check.problem] : undefined;
+  const wrong = (part: DatePart) => (error && check.parts.includes(part) ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {});
+
   return (
-    <fieldset className={css.fieldset} aria-describedby={error ? `${id}-err` : undefined}>
+    <fieldset className={css.fieldset} aria-describedby={error ? errId : undefined}>
       <legend className={`${labelClass} ${css.legend}`}>{legend}</legend>
       <div className={css.row}>
         <div className={css.part}>
           <label className={css.small} htmlFor={`${id}-day`}>
             {S.date.day}
           </label>
-          <select id={`${id}-day`} className={input} name={`${name}-day`} value={parts.day} onChange={update('day')} aria-invalid={invalid} required>
+          <select
+            id={`${id}-day`}
+            className={input}
+            name={`${name}-day`}
+            autoComplete="bday-day"
+            value={parts.day}
+            onChange={update('day')}
+            required
+            {...wrong('day')}
+          >
             <option value="">--</option>
             {DAYS.map((d) => (
               <option value={d}>{Number(d)}</option>
@@ -53,7 +74,16 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
           <label className={css.small} htmlFor={`${id}-month`}>
             {S.date.month}
           </label>
-          <select id={`${id}-month`} className={input} name={`${name}-month`} value={parts.month} onChange={update('month')} aria-invalid={invalid} required>
+          <select
+            id={`${id}-month`}
+            className={input}
+            name={`${name}-month`}
+            autoComplete="bday-month"
+            value={parts.month}
+            onChange={update('month')}
+            required
+            {...wrong('month')}
+          >
             <option value="">--</option>
             {MONTHS.map((m, i) => (
               <option value={String(i + 1).padStart(2, '0')}>{m}</option>
@@ -69,19 +99,19 @@ export function DateOfBirth({ legend, onChange, error, name = 'dob' }: Props) {
             className={input}
             name={`${name}-year`}
             inputMode="numeric"
-            pattern="[0-9]{4}"
             maxLength={4}
             placeholder="1960"
             autoComplete="bday-year"
             value={parts.year}
             onChange={update('year')}
-            aria-invalid={invalid}
+            onPaste={paste}
             required
+            {...wrong('year')}
           />
         </div>
       </div>
       {error && (
-        <span id={`${id}-err`} className={fieldError}>
+        <span id={errId} className={fieldError}>
           {error}
         </span>
       )}

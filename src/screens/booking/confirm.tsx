@@ -1,9 +1,9 @@
 // The appointment confirmations (spec sections 2, 4, 5, 8). /buatjanji: the chosen session
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
 // the same appointment). /buatjanjionline: the same fields; it books nothing yet (decisions 14).
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { carabayar, isGuarantee, type Guarantee } from '../../../common/booking.ts';
-import { formatDmy, formatLong, isIsoDate } from '../../../common/dates.ts';
+import { formatDate, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery, to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { book, profile as profileRead } from '../../data/reads.ts';
@@ -12,7 +12,7 @@ import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { Dialog, type DialogAction } from '../../ui/Dialog.tsx';
-import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
+import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ErrorBanner, Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
@@ -24,8 +24,8 @@ const T = BOOKING.confirm;
 interface Shown {
   nama: string;
   nomr: string;
-  tglLahir: string;
-  tglJanji: string;
+  tglLahir: ReactNode;
+  tglJanji: ReactNode;
   poli: string;
   dokter: string;
   jam: string;
@@ -48,6 +48,29 @@ function usePatient() {
   const c = session.current.value;
   const nama = (profile.state !== 'error' && profile.data?.nama) || (profile.state === 'loading' ? S.loading : S.na);
   return { nama, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
+}
+
+// The mobile number of the last booking, kept on this phone so the next booking starts with it
+// instead of twelve digits typed again. Under our own local storage key, which logout clears with
+// the spec's keys (section 4: a shared phone keeps no patient's number), and with the MR number it
+// belongs to, so it is never offered to another patient (decisions: the remembered number).
+const PHONE_KEY = 'nomorhp';
+
+function rememberedPhone(nomr: string): string {
+  try {
+    const saved = JSON.parse(localStorage.getItem(PHONE_KEY) ?? 'null') as { nomr?: string; hp?: string } | null;
+    return (saved?.nomr === nomr && saved.hp) || '';
+  } catch {
+    return ''; // storage blocked, or not our JSON
+  }
+}
+
+function rememberPhone(nomr: string, hp: string): void {
+  try {
+    localStorage.setItem(PHONE_KEY, JSON.stringify({ nomr, hp }));
+  } catch {
+    // storage blocked: the number is typed again next time
+  }
 }
 
 function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -102,7 +125,7 @@ interface ConfirmParams {
 export function Confirm({ params: p, query, navigate }: { params: ConfirmParams; query?: Record<string, string>; navigate: Navigate }) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
-  const [hp, setHp] = useState('');
+  const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
   const [sending, setSending] = useState(false);
   const [booked, setBooked] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
@@ -131,6 +154,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
     busy.current = false;
     setSending(false);
     if (res.ok) {
+      rememberPhone(patient.nomr, hp.trim());
       setBooked(true);
       return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
     }
@@ -148,8 +172,10 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
           item={{
             nama: patient.nama,
             nomr: patient.nomr,
-            tglLahir: formatLong(patient.birthDate),
-            tglJanji: p.tgljanji,
+            tglLahir: <DateText date={patient.birthDate} />,
+            // The route carries YYYY-MM-DD (spec section 2); the patient reads the day as the date
+            // picker said it (decisions: dates in one voice).
+            tglJanji: <DateText date={p.tgljanji} style="day" />,
             poli: clinic.ds_dep,
             dokter: p.dokterr,
             jam: p.jam,
@@ -187,7 +213,7 @@ interface OnlineParams {
 export function ConfirmOnline({ params: p, query }: { params: OnlineParams; query?: Record<string, string> }) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
-  const [hp, setHp] = useState('');
+  const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
   const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
   const [shown, setShown] = useState(false);
   if (!clinic || !isIsoDate(p.tgljanji)) return <Incomplete />;
@@ -200,8 +226,8 @@ export function ConfirmOnline({ params: p, query }: { params: OnlineParams; quer
           item={{
             nama: patient.nama,
             nomr: patient.nomr,
-            tglLahir: formatLong(patient.birthDate),
-            tglJanji: formatDmy(p.tgljanji),
+            tglLahir: <DateText date={patient.birthDate} />,
+            tglJanji: formatDate(p.tgljanji, 'dmy'),
             poli: clinic.ds_dep,
             dokter: p.dokterr,
             jam: p.jam,

@@ -1,5 +1,6 @@
 // Login ('/'): Nomor MR and Tanggal Lahir (spec sections 2, 4, 5, 8).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { NO_DATE } from '../../../common/birthdate.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
 import { HOME, to } from '../../../common/routes.ts';
 import type { Navigate } from '../../navigation.ts';
@@ -13,6 +14,7 @@ import { card, field, fieldError, input, label, page } from '../../ui/controls.c
 import { button } from '../../ui/button.ts';
 import * as css from './login.css.ts';
 import { NotificationNotice } from './notifications.tsx';
+import { PasskeySignIn } from './Passkey.tsx';
 
 /** Spec section 9: the app goes home 2 seconds after a successful login. */
 export const REDIRECT_MS = 2000;
@@ -21,38 +23,48 @@ type Outcome = 'ok' | 'failed' | null;
 
 export default function Login({ navigate }: { navigate: Navigate }) {
   const [nomr, setNomr] = useState('');
-  const [birthDate, setBirthDate] = useState('');
-  const [touched, setTouched] = useState(false);
+  const [birthDate, setBirthDate] = useState(NO_DATE);
+  // Counts the submits: each one that finds a field to correct moves the focus to it.
+  const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   /** Too many failures: the server says until when logins of this number wait. */
   const [lockNote, setLockNote] = useState<string | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const form = useRef<HTMLFormElement>(null);
+  // After the render that marks them: the field is read out with its message.
+  useEffect(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), [attempt]);
 
+  const touched = attempt > 0;
   const nomrMissing = touched && !nomr.trim();
-  const dateMissing = touched && !birthDate;
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setTouched(true);
-    if (!nomr.trim() || !birthDate || submitting) return;
+    if (submitting) return;
+    if (!nomr.trim() || birthDate.problem) return setAttempt((n) => n + 1);
     setSubmitting(true);
     const fcmtoken = await currentPushRegistration();
     // The API client comes with the first submit, not with the page: the login page's first
     // download stays small (the installed app has it precached).
     const { login } = await import('../../api/auth.ts');
-    const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate, fcmtoken });
+    const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate.iso, fcmtoken });
     setSubmitting(false);
     const token = res.ok ? res.data : undefined;
     if (!token?.access_token) {
-      setLockNote(!res.ok && res.error.httpStatus === 429 ? res.error.message : undefined);
+      // 429: locked until when; 403: this patient signs in with a passkey, and how to recover.
+      setLockNote(!res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined);
       return setOutcome('failed');
     }
     // Stored now (spec section 4); the session starts — and the guard leaves this page — only
     // after the welcome dialog has been seen for 2 seconds.
     const expiresIn = token.expires_in;
-    const start = session.store({ nomr: nomr.trim(), birthDate, token: token.access_token, expiresAt: expiresIn && Date.now() + expiresIn * 1000 });
+    const start = session.store({
+      nomr: nomr.trim(),
+      birthDate: birthDate.iso,
+      token: token.access_token,
+      expiresAt: expiresIn && Date.now() + expiresIn * 1000,
+    });
     setOutcome('ok');
     timer.current = setTimeout(() => {
       start();
@@ -67,7 +79,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
         <p className={css.subtitle}>Masuk dengan Nomor MR dan Tanggal Lahir</p>
       </header>
       <main className={page}>
-        <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        <form ref={form} className={`${card} ${css.form}`} onSubmit={submit} noValidate>
           <div className={field}>
             <label className={label} htmlFor="nomr">
               {S.login.nomr}
@@ -86,15 +98,16 @@ export default function Login({ navigate }: { navigate: Navigate }) {
             />
             {nomrMissing && (
               <span id="nomr-err" className={fieldError}>
-                {S.login.required}
+                {S.required}
               </span>
             )}
           </div>
-          <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} error={dateMissing ? S.login.required : undefined} name="tgllahir" />
+          <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} showError={touched} name="tgllahir" />
           <button type="submit" className={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
             {submitting && <Spinner small label={S.loading} />}
             {S.login.submit}
           </button>
+          <PasskeySignIn navigate={navigate} />
           <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>

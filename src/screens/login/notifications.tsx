@@ -1,5 +1,7 @@
 // The notification dialogs and notice of the login screen (spec sections 2 and 4). A denied or
-// unanswered permission never blocks login (decisions 5): it only shows the guide.
+// unanswered permission never blocks login (decisions 5): it only shows the guide. The dialog
+// opens on load only while notifications are not allowed; once they are, the green notice says
+// so and the dialog stays closed, also when they are allowed in the site settings meanwhile.
 import { useEffect, useState } from 'react';
 import { S } from '../../strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -21,11 +23,27 @@ export function NotificationNotice() {
     const p = readPermission();
     setPermission(p);
     if (p !== 'granted') setAsking(true);
+    // Allowed or blocked in the browser's settings while the page is open (the guide's steps).
+    let status: PermissionStatus | undefined;
+    const changed = () => {
+      const now = readPermission();
+      setPermission(now);
+      if (now === 'granted') setAsking(false);
+    };
+    navigator.permissions
+      ?.query({ name: 'notifications' })
+      .then((s) => {
+        status = s;
+        s.addEventListener('change', changed);
+      })
+      .catch(() => undefined);
+    return () => status?.removeEventListener('change', changed);
   }, []);
 
   const proceed = async () => {
     setAsking(false);
-    if (typeof Notification === 'undefined') return setGuide(true);
+    // Blocked, or no notifications in this browser: asking again would do nothing, the guide helps.
+    if (typeof Notification === 'undefined' || Notification.permission === 'denied') return setGuide(true);
     const answer = await Notification.requestPermission().catch(() => 'denied' as const);
     setPermission(answer);
     if (answer !== 'granted') setGuide(true);

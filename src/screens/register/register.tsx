@@ -1,8 +1,11 @@
 // New patient registration (spec sections 2, 4, 5, 8): seven required fields, the result in the
 // 'Pesan' dialog. The form keeps what was typed whatever the outcome. Before anything is sent the
 // person reads a short privacy notice and agrees to it (UU PDP 27/2022); the consent and the
-// notice's version go with the registration as the reference API's extra fields.
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+// notice's version go with the registration as the reference API's extra fields. What is wrong
+// is said beside each field as well as in the spec's dialog, and closing the dialog puts the focus
+// on the first field to correct.
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { NO_DATE } from '../../../common/birthdate.ts';
 import type { NewPatient } from '../../../common/schemas/index.ts';
 import { OCCUPATIONS } from '../../../common/schemas/occupations.ts';
 import { S } from '../../strings.ts';
@@ -31,13 +34,17 @@ const CONTACT_FIELDS: typeof TEXT_FIELDS = [
   { key: 'email', label: S.register.email, type: 'email', inputMode: 'email', autoComplete: 'email' },
 ];
 
-/** Spec section 5: every field required, none empty. */
-export function isComplete(p: Fields): boolean {
-  return Object.values(p).every((v) => v.trim() !== '');
-}
-
 export default function Register() {
   const [data, setData] = useState<Fields>(EMPTY);
+  // The birth date as checked (tgl_lahir is its date once it is a possible one).
+  const [dob, setDob] = useState(NO_DATE);
+  // Once 'Daftar' has been pressed, each field says what is wrong with it, until corrected.
+  const [checked, setChecked] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const firstWrong = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  // Daftar without consent: the checkbox takes the focus once it is marked (its message is an alert).
+  const [unconsented, setUnconsented] = useState(0);
+  useEffect(() => void (unconsented && firstWrong()?.focus()), [unconsented]);
   // null: 'Daftar' was pressed without it; the message beside the checkbox shows until it is ticked.
   const [consent, setConsent] = useState<boolean | null>(false);
   const [sending, setSending] = useState(false);
@@ -51,8 +58,13 @@ export default function Register() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
-    if (!isComplete(data)) return setMessage([S.register.empty]);
-    if (!consent) return setConsent(null);
+    setChecked(true);
+    // Spec section 5: every field required, none empty; the date a possible birth date.
+    if (Object.values(data).some((v) => !v.trim()) || dob.problem) return setMessage([S.register.empty]);
+    if (!consent) {
+      setConsent(null);
+      return setUnconsented((n) => n + 1);
+    }
     setSending(true);
     // The API client comes with the first submit, not with the page (as on the login page).
     const { registerPatient } = await import('../../api/auth.ts');
@@ -69,6 +81,15 @@ export default function Register() {
   };
 
   // `||`, not `??`: the build targets ES2019, which spells `??` out in many more bytes.
+  const missing = (key: keyof Fields) => checked && !data[key].trim();
+  const wrong = (key: keyof Fields) => (missing(key) ? { 'aria-invalid': true as const, 'aria-describedby': `reg-${key}-err` } : {});
+  const required = (key: keyof Fields) =>
+    missing(key) && (
+      <span id={`reg-${key}-err`} className={fieldError}>
+        {S.required}
+      </span>
+    );
+
   const textInput = (f: (typeof TEXT_FIELDS)[number]) => (
     <div className={field}>
       <label className={label} htmlFor={`reg-${f.key}`}>
@@ -84,26 +105,37 @@ export default function Register() {
         value={data[f.key]}
         onChange={set(f.key)}
         required
+        {...wrong(f.key)}
       />
+      {required(f.key)}
     </div>
   );
 
   return (
     <main className={page}>
-      <form className={`${card} ${form}`} onSubmit={submit} noValidate>
+      <form ref={formRef} className={`${card} ${form}`} onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(textInput)}
-        <DateOfBirth legend={S.register.tanggalLahir} name="reg-tgl" onChange={(iso) => setData((d) => ({ ...d, tgl_lahir: iso }))} />
+        <DateOfBirth
+          legend={S.register.tanggalLahir}
+          name="reg-tgl"
+          showError={checked}
+          onChange={(check) => {
+            setDob(check);
+            setData((d) => ({ ...d, tgl_lahir: check.iso }));
+          }}
+        />
         {CONTACT_FIELDS.map(textInput)}
         <div className={field}>
           <label className={label} htmlFor="reg-pekerjaan">
             {S.register.pekerjaan}
           </label>
-          <select id="reg-pekerjaan" name="pekerjaan" className={input} value={data.pekerjaan} onChange={set('pekerjaan')} required>
+          <select id="reg-pekerjaan" name="pekerjaan" className={input} value={data.pekerjaan} onChange={set('pekerjaan')} required {...wrong('pekerjaan')}>
             <option value="">{S.register.choose}</option>
             {OCCUPATIONS.map(([code, text]) => (
               <option value={code}>{text}</option>
             ))}
           </select>
+          {required('pekerjaan')}
         </div>
         <fieldset className={privacy}>
           <legend className={label}>{REGISTER.title}</legend>
@@ -130,7 +162,12 @@ export default function Register() {
         </button>
       </form>
       {message && (
-        <Dialog title={S.register.dialogTitle} onClose={() => setMessage(null)} actions={[{ label: S.close, onClick: () => setMessage(null) }]}>
+        <Dialog
+          title={S.register.dialogTitle}
+          onClose={() => setMessage(null)}
+          actions={[{ label: S.close, onClick: () => setMessage(null) }]}
+          returnFocus={firstWrong}
+        >
           {message.map((m) => (
             <p>{m}</p>
           ))}
