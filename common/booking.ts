@@ -80,3 +80,27 @@ export function isGuarantee(value: unknown): value is Guarantee {
 export function bpjsGapEnd(lastAppointment: string): string {
   return addDays(lastAppointment, BPJS_GAP_DAYS);
 }
+
+/** Days ahead a booking, a reschedule or an online booking may reach, unless the server says otherwise. */
+export const BOOKING_WINDOW_DAYS = 90;
+
+/** The last date the booking window reaches from today. */
+export function lastBookableDate(today: string, windowDays: number = BOOKING_WINDOW_DAYS): string {
+  return addDays(today, windowDays);
+}
+
+/** The date lies beyond the booking window: the date pickers offer it not, the server refuses it. */
+export function beyondWindow(date: string, today: string, windowDays: number = BOOKING_WINDOW_DAYS): boolean {
+  return daysBetween(today, date) > windowDays;
+}
+
+/** The reasons a patient gives for cancelling, as the dialog lists them; 'Lainnya' asks for words. */
+export const CANCEL_REASONS = ['Sudah sembuh', 'Tidak bisa datang', 'Ganti jadwal', 'Lainnya'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+export const OTHER_REASON: CancelReason = 'Lainnya';
+
+/** An appointment in a clinic ('poli') or an online consultation ('online'). */
+export type AppointmentKind = 'poli' | 'online';
+
+/** How the histories name a cancelled appointment. */
+export const CANCELLED_LABEL = 'Dibatalkan';

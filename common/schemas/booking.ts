@@ -1,7 +1,29 @@
 // Clinics, doctor schedules, quota and booking (spec sections 3, 5 and 7).
 import { Type, type Static } from 'typebox';
+import { CANCEL_REASONS } from '../booking.ts';
 import { Failure, Success } from './envelope.ts';
 import { IsoDate, Nomr, NStr, Str, Text } from './fields.ts';
+
+/** An appointment in a clinic, or an online consultation (the reference API's addition). */
+export const AppointmentKind = Type.Union([Type.Literal('poli'), Type.Literal('online')], {
+  description: "'poli': in the clinic; 'online': an online consultation",
+});
+
+/**
+ * What names an appointment and lets its card offer cancel and reschedule: the reference API's
+ * additions to the booking answer and to each upcoming appointment (optional there, so an API with
+ * only the spec's fields still fits and the app hides the actions).
+ */
+export const AppointmentRef = Type.Object({
+  no_reg: Str('Registration number: names the appointment in batal/janji and ubah/janji, and its clinic queue entry'),
+  kd_dep: Str(),
+  kd_dr: Str(),
+  jam_dtg: Str('Practice start, HH:MM'),
+  sts_jam: Str(),
+  carabayar: Type.Union([Type.Literal('B'), Type.Literal('P')], { description: 'B: BPJS, P: other' }),
+  jenis: AppointmentKind,
+});
+export type AppointmentRef = Static<typeof AppointmentRef>;
 
 export const Clinic = Type.Object({ kd_dep: Str(), ds_dep: Str() });
 export type Clinic = Static<typeof Clinic>;
@@ -14,6 +36,12 @@ export const QuotaQuery = Type.Object({
   kd_dep: Text(20, { minLength: 1 }),
   tgl_janji: Type.String({ pattern: '^[0-9]{2}/[0-9]{2}/[0-9]{2}$', description: 'MM/DD/YY' }),
   hari: Type.Optional(Text(10, { description: 'Indonesian weekday name of tgl_janji' })),
+  jenis: Type.Optional(
+    Type.Union([Type.Literal('poli'), Type.Literal('online')], {
+      default: 'poli',
+      description: "The reference API's addition: 'online' lists the online consultation sessions",
+    }),
+  ),
 });
 
 export const QuotaSlot = Type.Object({
@@ -71,9 +99,54 @@ export const BookingResult = Type.Object({
   message: Str('What the confirmation dialog shows'),
   no_urut: Type.Integer(),
   tgl_janji: Str('YYYY-MM-DD'),
+  ...Type.Partial(AppointmentRef).properties,
 });
 export type BookingResult = Static<typeof BookingResult>;
 
 export const BookingAnswer = Type.Union([Success(BookingResult), Failure], {
   description: "Booked, or { status: false } with the reason in the patient's words",
 });
+
+/** Cancel: the appointment and why; 'Lainnya' comes with the patient's own words. */
+export const CancelRequest = Type.Object(
+  {
+    no_reg: Text(40, { minLength: 1 }),
+    alasan: Type.Enum(CANCEL_REASONS, { type: 'string', description: CANCEL_REASONS.join(' | ') }),
+    keterangan: Type.Optional(Text(200, { description: "The patient's own words; needed with 'Lainnya'" })),
+  },
+  { additionalProperties: false },
+);
+export type CancelRequest = Static<typeof CancelRequest>;
+
+export const Cancelled = Type.Object({
+  no_reg: Str(),
+  status_janji: Type.Literal('Dibatalkan'),
+  dibatalkan: Str('ISO 8601 with +07:00: when it was cancelled (the first time, when repeated)'),
+  message: Str('What the confirmation shows'),
+});
+export type Cancelled = Static<typeof Cancelled>;
+
+export const CancelAnswer = Type.Union([Success(Cancelled), Failure], {
+  description: "Cancelled (repeating it answers the same), or { status: false } with the reason in the patient's words",
+});
+
+/** Reschedule: the same clinic and guarantee, another date, doctor or session. */
+export const RescheduleRequest = Type.Object(
+  {
+    no_reg: Text(40, { minLength: 1 }),
+    tgl_janji: IsoDate,
+    kd_dr: Code,
+    sts_jam: Text(10, { minLength: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type RescheduleRequest = Static<typeof RescheduleRequest>;
+
+/** What the booking screens need to know of this API's rules: the window, the reasons, the online room. */
+export const BookingRules = Type.Object({
+  batas_hari: Type.Integer({ description: 'Appointments at most this many days ahead (BOOKING_WINDOW_DAYS)' }),
+  tanggal_terakhir: Str('YYYY-MM-DD: the last date the window reaches today'),
+  alasan_batal: Type.Array(Str(), { description: 'The reasons the cancel dialog offers' }),
+  ruang_dibuka_menit: Type.Integer({ description: 'The online consultation room opens this many minutes before the session' }),
+});
+export type BookingRules = Static<typeof BookingRules>;

@@ -1,5 +1,6 @@
 // The home screen's calls (spec sections 3 and 7): profile, upcoming appointments, queues.
 import { Type, type Static } from 'typebox';
+import { AppointmentRef } from './booking.ts';
 import { IsoDate, Nomr, NStr, Nullable, Str } from './fields.ts';
 
 /** nomr and tgllahir as the spec's client sends them; the token decides whose records are read. */
@@ -21,11 +22,28 @@ export const UpcomingAppointment = Type.Object({
   nama_dokter: Str(),
   departemen: Str(),
   no_urut: Type.Integer(),
+  // The reference API's additions (managing appointments, decisions): what names the appointment
+  // and lets the card offer its actions; optional, so an API with only the spec's fields fits.
+  ...Type.Partial(AppointmentRef).properties,
+  jam_plg: Type.Optional(Str('Practice end, HH:MM')),
+  dapat_diubah: Type.Optional(Type.Boolean({ description: 'Cancel and reschedule are accepted now: before practice starts and before check-in' })),
+  link_konsultasi: Type.Optional(
+    NStr('Online: the meeting link, from konsultasi_buka until konsultasi_tutup; null outside that time or before the hospital sets it'),
+  ),
+  konsultasi_buka: Type.Optional(NStr('Online: ISO 8601 with +07:00, when the room opens (minutes before the session); null for the clinic')),
+  konsultasi_tutup: Type.Optional(NStr('Online: ISO 8601 with +07:00, the end of the session; null for the clinic')),
 });
 export type UpcomingAppointment = Static<typeof UpcomingAppointment>;
 
 /** The spec's data.jadwal. */
 export const UpcomingAppointments = Type.Object({ jadwal: Type.Array(UpcomingAppointment) });
+
+/** A clinic queue entry's state: waiting, called, skipped (not there when called), done, cancelled. */
+export const QueueStatus = Type.Union(
+  [Type.Literal('menunggu'), Type.Literal('dipanggil'), Type.Literal('dilewati'), Type.Literal('selesai'), Type.Literal('batal')],
+  { description: "The reference API's addition: 'menunggu' | 'dipanggil' | 'dilewati' | 'selesai' | 'batal'" },
+);
+export type QueueStatus = Static<typeof QueueStatus>;
 
 export const ClinicQueueItem = Type.Object({
   no_urut: Type.Integer(),
@@ -36,8 +54,18 @@ export const ClinicQueueItem = Type.Object({
   ds_dep: Str(),
   no_mr: Str(),
   nama_pas: Str(),
-  status: Type.Optional(Str("The reference API's addition: 'menunggu' or 'dipanggil'")),
-  no_dipanggil: Type.Optional(Nullable(Type.Integer({ description: "The reference API's addition: the number called last" }))),
+  // The reference API's additions (the visit day, decisions): optional, so an API with only the
+  // spec's fields still fits, and the app hides what is missing.
+  status: Type.Optional(QueueStatus),
+  no_dipanggil: Type.Optional(Nullable(Type.Integer({ description: "The reference API's addition: the number of the doctor's session called last" }))),
+  sisa_antrian: Type.Optional(
+    Nullable(Type.Integer({ minimum: 0, description: "Patients still ahead in the doctor's session (waiting, not skipped); null unless this one waits" })),
+  ),
+  estimasi_dilayani: Type.Optional(NStr('ISO 8601 with +07:00: when this patient is expected to be called; null unless waiting')),
+  checkin: Type.Optional(NStr('ISO 8601 with +07:00: the first check-in (BPJS task 3); null before it')),
+  checkin_buka: Type.Optional(NStr('ISO 8601 with +07:00: from when check-in is accepted; null when the session hours are unknown')),
+  checkin_tutup: Type.Optional(NStr('ISO 8601 with +07:00: until when check-in is accepted (the end of practice)')),
+  checkin_lokasi: Type.Optional(Type.Boolean({ description: "Check-in sends the phone's position (the hospital has set its location)" })),
 });
 export type ClinicQueueItem = Static<typeof ClinicQueueItem>;
 

@@ -48,7 +48,13 @@ const visit = {
 export const OutpatientVisit = Type.Object({ ...visit, resume: NStr() });
 export type OutpatientVisit = Static<typeof OutpatientVisit>;
 
-export const OnlineVisit = Type.Object({ ...visit, no_urut: Nullable(Type.Integer()) });
+export const OnlineVisit = Type.Object({
+  ...visit,
+  no_urut: Nullable(Type.Integer()),
+  // The reference API's addition: an online appointment booked through the app, listed until it
+  // takes place ('Terjadwal') or for good once cancelled ('Dibatalkan'); absent for a consultation held.
+  status_janji: Type.Optional(Type.Union([Type.Literal('Terjadwal'), Type.Literal('Dibatalkan')])),
+});
 export type OnlineVisit = Static<typeof OnlineVisit>;
 
 export const CurrentInpatient = Type.Object({

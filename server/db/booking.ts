@@ -1,102 +1,200 @@
 // The booking repository: weekly sessions, their dated seats and the appointments in them.
 // Overbooking is prevented by the database itself: a conditional update of the session's
-// counter inside the booking's transaction. The rules are in domain/booking.ts.
+// counter inside the booking's transaction. Cancel and reschedule give seats back in the same
+// way. The rules are in domain/booking.ts and domain/manage.ts.
+import type { AppointmentKind } from '../../common/booking.ts';
 import { isoWeekday } from '../../common/dates.ts';
 import type { QuotaSlot } from '../../common/schemas/booking.ts';
-import type { BookingStore, BookingTx, ClinicDayAppointment, Session } from '../domain/booking.ts';
+import type { BookingStore, ClinicDayAppointment, Existing, Session, SessionQuery } from '../domain/booking.ts';
+import type { ManageStore, ManageTx, StoredAppointment } from '../domain/manage.ts';
+import { audit } from './audit.ts';
 import type { Db, Queryable } from './client.ts';
+import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+import { wibText } from './queues.ts';
+import { setReminders } from './reminders.ts';
 
-/** The patient's last BPJS appointment date, for the 8-day gap (decisions 11). */
-export async function lastBpjsAppointment(q: Queryable, nomr: string): Promise<string | null> {
-  const rows = await q.query<{ tgl: string | null }>(`SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B'`, [nomr]);
+/** The patient's last active BPJS appointment date, for the 8-day gap (decisions 11); `except` is left out. */
+export async function lastBpjsAppointment(q: Queryable, nomr: string, except = 0): Promise<string | null> {
+  const rows = await q.query<{ tgl: string | null }>(
+    `SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B' AND cancelled_at IS NULL AND id <> $2`,
+    [nomr, except],
+  );
   return rows[0]?.tgl ?? null;
 }
 
-/** The sessions of a clinic (or of one doctor in it) on a date, with their quota. */
-export function quotaSlots(q: Queryable, kdDep: string, kdDr: string, date: string): Promise<QuotaSlot[]> {
+/** A dated session's own hours when the doctor moved them (migration 006), else the weekly schedule's. */
+const HOURS = 'coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg';
+
+/** The sessions of a clinic (or of one doctor in it) on a date, with their quota: the clinic's or the online ones. */
+export function quotaSlots(q: Queryable, kdDep: string, kdDr: string, date: string, jenis: AppointmentKind = 'poli'): Promise<QuotaSlot[]> {
   return q.query<QuotaSlot>(
-    `SELECT 200 AS kode, d.nama_dr_lengkap AS nama_dr, s.kd_dr, s.jam_dtg, s.jam_plg,
+    `SELECT 200 AS kode, d.nama_dr_lengkap AS nama_dr, s.kd_dr, ${HOURS},
             coalesce(ps.batas_quota, s.batas_quota) AS batas_quota, coalesce(ps.quota_terisi, 0) AS quota_terisi,
             s.sts_jam, s.sts_ue
        FROM practice_schedules s JOIN doctors d ON d.kd_dr = s.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $3
-      WHERE s.kd_dep = $1 AND s.hari = $2 AND ($4 = '' OR s.kd_dr = $4)
+      WHERE s.kd_dep = $1 AND s.hari = $2 AND ($4 = '' OR s.kd_dr = $4) AND s.jenis = $5
       ORDER BY s.jam_dtg, d.nama_dr_lengkap`,
-    [kdDep, isoWeekday(date), date, kdDr],
+    [kdDep, isoWeekday(date), date, kdDr, jenis],
   );
 }
 
-async function session(q: Queryable, kdDep: string, kdDr: string, stsJam: string, date: string): Promise<Session | null> {
+async function session(q: Queryable, req: SessionQuery, jenis: AppointmentKind): Promise<Session | null> {
   const [row] = await q.query<Session>(
-    `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, s.jam_dtg, s.jam_plg, c.ds_dep,
-            d.nama_dr_lengkap AS nama_dr
+    `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr
        FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep JOIN doctors d ON d.kd_dr = s.kd_dr
-      WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4`,
-    [kdDep, kdDr, stsJam, isoWeekday(date)],
+       LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $5
+      WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4 AND s.jenis = $6`,
+    [req.kd_dep, req.kd_dr, req.sts_jam, isoWeekday(req.tgl_janji), req.tgl_janji, jenis],
   );
   return row ?? null;
 }
 
-function bookingTx(q: Queryable): BookingTx {
+/** An appointment with what cancel and reschedule decide by, locked for the transaction. */
+async function lockedAppointment(q: Queryable, no_reg: string): Promise<StoredAppointment | null> {
+  const [row] = await q.query<StoredAppointment>(
+    `SELECT a.id::int AS id, a.no_reg, a.nomr, a.jenis, a.schedule_id, a.tgl_janji, a.kd_dep, a.kd_dr, a.sts_jam, a.carabayar,
+            a.no_urut, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr, ${wibText('a.cancelled_at')} AS cancelled_at,
+            EXISTS (SELECT 1 FROM clinic_queue cq WHERE cq.no_reg = a.no_reg
+                     AND (cq.checkin_at IS NOT NULL OR cq.status IN ('dipanggil', 'selesai', 'dilewati'))) AS checked_in
+       FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
+       JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
+       LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji
+      WHERE a.no_reg = $1
+        FOR UPDATE OF a`,
+    [no_reg],
+  );
+  return row ?? null;
+}
+
+function bookingTx(q: Queryable): ManageTx {
   return {
     async lockPatient(nomr) {
       await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
     },
     async existing(nomr, sessionId, date) {
-      const [row] = await q.query<{ no_urut: number }>('SELECT no_urut FROM appointments WHERE nomr = $1 AND schedule_id = $2 AND tgl_janji = $3', [
-        nomr,
-        sessionId,
-        date,
-      ]);
-      return row?.no_urut ?? null;
-    },
-    async sameClinicDay(nomr, kdDep, date) {
-      const [row] = await q.query<ClinicDayAppointment>(
-        `SELECT c.ds_dep, d.nama_dr_lengkap AS nama_dr, a.tgl_janji, a.no_urut
-           FROM appointments a JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
-          WHERE a.nomr = $1 AND a.kd_dep = $2 AND a.tgl_janji = $3
-          ORDER BY a.id LIMIT 1`,
-        [nomr, kdDep, date],
+      const [row] = await q.query<Existing>(
+        'SELECT no_urut, no_reg, carabayar, jenis FROM appointments WHERE nomr = $1 AND schedule_id = $2 AND tgl_janji = $3 AND cancelled_at IS NULL',
+        [nomr, sessionId, date],
       );
       return row ?? null;
     },
-    lastBpjsAppointment: (nomr) => lastBpjsAppointment(q, nomr),
+    async sameClinicDay(nomr, kdDep, date, except = 0) {
+      const [row] = await q.query<ClinicDayAppointment>(
+        `SELECT c.ds_dep, d.nama_dr_lengkap AS nama_dr, a.tgl_janji, a.no_urut
+           FROM appointments a JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
+          WHERE a.nomr = $1 AND a.kd_dep = $2 AND a.tgl_janji = $3 AND a.cancelled_at IS NULL AND a.id <> $4
+          ORDER BY a.id LIMIT 1`,
+        [nomr, kdDep, date, except],
+      );
+      return row ?? null;
+    },
+    lastBpjsAppointment: (nomr, except) => lastBpjsAppointment(q, nomr, except),
     async takeSeat(s, date) {
       await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [s.id, date, s.batas_quota]);
+      // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.
       const [seat] = await q.query<{ no_urut: number }>(
-        `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1
+        `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1, no_urut_terakhir = greatest(no_urut_terakhir, quota_terisi) + 1
           WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi < batas_quota
-          RETURNING quota_terisi AS no_urut`,
+          RETURNING no_urut_terakhir AS no_urut`,
         [s.id, date],
       );
       return seat?.no_urut ?? null;
     },
     async insert(a) {
       const s = a.session;
-      await q.query(
-        `INSERT INTO appointments (nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [a.nomr, s.id, a.tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, a.carabayar, a.hp, a.no_urut],
+      const [row] = await q.query<{ id: number; no_reg: string }>(
+        `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis)
+         VALUES ((CASE $11 WHEN 'online' THEN 'RO' ELSE 'RJ' END) || to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYMMDD') || nextval('appointments_no_reg_seq'),
+                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING id::int AS id, no_reg`,
+        [a.nomr, s.id, a.tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, a.carabayar, a.hp, a.no_urut, a.jenis],
       );
+      return row;
+    },
+    setReminders: (id, reminders) => setReminders(q, id, reminders),
+    appointment: (no_reg) => lockedAppointment(q, no_reg),
+    session: (req, jenis) => session(q, req, jenis),
+    async markCancelled(a, reason, at) {
+      const [row] = await q.query<{ at: string }>(
+        `UPDATE appointments SET cancelled_at = to_timestamp($2::float8 / 1000), cancel_reason = $3 WHERE id = $1
+         RETURNING ${wibText('cancelled_at')} AS at`,
+        [a.id, at, reason],
+      );
+      // In the cancel's own transaction: no cancel without its entry, and the reason with it.
+      await audit(q, { action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
+      return row.at;
+    },
+    async freeSeat(scheduleId, date) {
+      await q.query('UPDATE practice_sessions SET quota_terisi = quota_terisi - 1 WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi > 0', [
+        scheduleId,
+        date,
+      ]);
+    },
+    async lockSeats(from, to) {
+      await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+        to.scheduleId,
+        to.date,
+        to.batas_quota,
+      ]);
+      await q.query(
+        `SELECT 1 FROM practice_sessions WHERE (schedule_id = $1 AND tgl = $2) OR (schedule_id = $3 AND tgl = $4)
+          ORDER BY schedule_id, tgl FOR UPDATE`,
+        [from.scheduleId, from.date, to.scheduleId, to.date],
+      );
+    },
+    async move(id, s, date, no_urut) {
+      // The meeting link belonged to the old session: the hospital sets the new one.
+      await q.query(
+        `UPDATE appointments SET schedule_id = $2, tgl_janji = $3, kd_dr = $4, sts_jam = $5, sts_ue = $6, no_urut = $7, meeting_url = NULL
+          WHERE id = $1`,
+        [id, s.id, date, s.kd_dr, s.sts_jam, s.sts_ue, no_urut],
+      );
+    },
+    async leaveQueue(no_reg) {
+      const left = await q.query<SessionOf>(
+        `UPDATE clinic_queue cq SET status = 'batal' WHERE cq.no_reg = $1 AND cq.status = 'menunggu' AND cq.checkin_at IS NULL
+         RETURNING to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`,
+        [no_reg],
+      );
+      for (const s of left) await announce(q, sessionKey(s));
     },
   };
 }
 
+/** Refusals PostgreSQL resolves by rolling one transaction back: trying again is the answer. */
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
+
+function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>): Promise<T> {
+  const attempt = () => db.tx((q) => fn(bookingTx(q)));
+  const retry = async (left: number): Promise<T> => {
+    try {
+      return await attempt();
+    } catch (err) {
+      // Two identical requests raced past the lookup: the loser's insert hit the unique key and
+      // rolled back (its seat with it); the next attempt finds the winner's appointment. A
+      // deadlock PostgreSQL broke leaves nothing behind either.
+      if (left > 0 && (isUniqueViolation(err) || isDeadlock(err))) return retry(left - 1);
+      throw err;
+    }
+  };
+  return retry(2);
+}
 
 export function bookingStore(db: Db): BookingStore {
-  return {
-    session: (req) => session(db, req.kd_dep, req.kd_dr, req.sts_jam, req.tgl_janji),
-    async transaction(fn) {
-      const attempt = () => db.tx((q) => fn(bookingTx(q)));
-      try {
-        return await attempt();
-      } catch (err) {
-        // Two identical requests raced past the lookup: the loser's insert hit the unique key and
-        // rolled back (its seat with it); the second attempt finds the winner's appointment.
-        if (isUniqueViolation(err)) return attempt();
-        throw err;
-      }
-    },
-  };
+  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn) };
+}
+
+export function manageStore(db: Db): ManageStore {
+  return { transaction: (fn) => transaction(db, fn) };
+}
+
+/** Sets the meeting link of an active online appointment; false when there is none under that number. */
+export async function setMeetingLink(q: Queryable, no_reg: string, url: string): Promise<boolean> {
+  const rows = await q.query(`UPDATE appointments SET meeting_url = $2 WHERE no_reg = $1 AND jenis = 'online' AND cancelled_at IS NULL RETURNING id`, [
+    no_reg,
+    url,
+  ]);
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 // Read queries for one patient's records, answering in the contract's field names.
 import type * as C from '../../common/schemas/index.ts';
 import { isoWeekdayName, weekdayName } from '../../common/dates.ts';
+import type { UpcomingRow } from '../domain/manage.ts';
 import type { Queryable } from './client.ts';
 
 // The booking screen reads it too (spec section 7's perjanjian/terakhir).
@@ -20,29 +21,21 @@ export async function profile(q: Queryable, nomr: string): Promise<C.Profile | n
   return rows[0] ?? null;
 }
 
-export function upcomingAppointments(q: Queryable, nomr: string, today: string): Promise<C.UpcomingAppointment[]> {
+/** The patient's active appointments from today, clinic and online; domain/manage.ts shapes each item. */
+export function upcomingAppointments(q: Queryable, nomr: string, today: string): Promise<UpcomingRow[]> {
   return q.query(
-    `SELECT a.tgl_janji AS tanggal_janji, d.nama_dr_lengkap AS nama_dokter, c.ds_dep AS departemen, a.no_urut
+    `SELECT a.tgl_janji AS tanggal_janji, d.nama_dr_lengkap AS nama_dokter, c.ds_dep AS departemen, a.no_urut,
+            a.no_reg, a.kd_dep, a.kd_dr, coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg,
+            a.sts_jam, a.carabayar, a.jenis, a.meeting_url,
+            EXISTS (SELECT 1 FROM clinic_queue cq WHERE cq.no_reg = a.no_reg
+                     AND (cq.checkin_at IS NOT NULL OR cq.status IN ('dipanggil', 'selesai', 'dilewati'))) AS checked_in
        FROM appointments a JOIN doctors d ON d.kd_dr = a.kd_dr JOIN clinics c ON c.kd_dep = a.kd_dep
-      WHERE a.nomr = $1 AND a.tgl_janji >= $2
-      ORDER BY a.tgl_janji, a.id`,
+       JOIN practice_schedules s ON s.id = a.schedule_id
+       LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji
+      WHERE a.nomr = $1 AND a.tgl_janji >= $2 AND a.cancelled_at IS NULL
+      ORDER BY a.tgl_janji, jam_dtg, a.id`,
     [nomr, today],
   );
-}
-
-export async function clinicQueue(q: Queryable, nomr: string, today: string): Promise<C.ClinicQueueItem[]> {
-  const rows = await q.query<Omit<C.ClinicQueueItem, 'hari'>>(
-    `SELECT cq.no_urut, cq.no_reg, cq.tgl_janji, d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas,
-            cq.status,
-            (SELECT max(x.no_urut) FROM clinic_queue x
-              WHERE x.kd_dep = cq.kd_dep AND x.kd_dr = cq.kd_dr AND x.tgl_janji = cq.tgl_janji AND x.status = 'dipanggil') AS no_dipanggil
-       FROM clinic_queue cq JOIN doctors d ON d.kd_dr = cq.kd_dr JOIN clinics c ON c.kd_dep = cq.kd_dep
-       JOIN patients p ON p.nomr = cq.no_mr
-      WHERE cq.no_mr = $1 AND cq.tgl_janji = $2
-      ORDER BY cq.no_urut`,
-    [nomr, today],
-  );
-  return withDay(rows, 'tgl_janji');
 }
 
 export function pharmacyQueue(q: Queryable, nomr: string, today: string): Promise<C.PharmacyQueueItem[]> {
@@ -112,9 +105,22 @@ export async function outpatientVisits(q: Queryable, nomr: string): Promise<C.Ou
   return rows.map(({ no_urut: _, ...r }) => r);
 }
 
-export async function onlineVisits(q: Queryable, nomr: string): Promise<C.OnlineVisit[]> {
+/**
+ * The online consultations held, and the online appointments booked through the app that are
+ * still ahead ('Terjadwal') or were cancelled ('Dibatalkan'), latest first.
+ */
+export async function onlineVisits(q: Queryable, nomr: string, today: string): Promise<C.OnlineVisit[]> {
   const rows = await q.query<C.OnlineVisit & { resume: unknown }>(VISIT_SELECT, [nomr, 'online']);
-  return rows.map(({ resume: _, ...r }) => r);
+  const booked = await q.query<C.OnlineVisit>(
+    `SELECT a.no_reg, p.nama AS nama_pas, a.nomr AS no_mr, a.tgl_janji AS tgl_reg, c.ds_dep, a.kd_dep, d.nama_dr_lengkap AS nama_dokter,
+            'N' AS pas_baru, CASE a.carabayar WHEN 'B' THEN 'BPJS' ELSE 'UMUM' END AS ds_pastipe, a.no_urut,
+            CASE WHEN a.cancelled_at IS NULL THEN 'Terjadwal' ELSE 'Dibatalkan' END AS status_janji
+       FROM appointments a JOIN patients p ON p.nomr = a.nomr JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
+      WHERE a.nomr = $1 AND a.jenis = 'online' AND (a.cancelled_at IS NOT NULL OR a.tgl_janji >= $2)`,
+    [nomr, today],
+  );
+  const held = rows.map(({ resume: _, ...r }) => r);
+  return [...booked, ...held].sort((a, b) => b.tgl_reg.localeCompare(a.tgl_reg));
 }
 
 export function currentInpatient(q: Queryable, nomr: string): Promise<C.CurrentInpatient[]> {
@@ -170,7 +176,7 @@ export async function doctorSchedules(q: Queryable, spesialis: string): Promise<
     `SELECT d.nama_dr_lengkap, d.kd_dr, d.foto,
             (SELECT json_agg(json_build_object('hari', s.hari, 'jam_dtg', s.jam_dtg, 'jam_plg', s.jam_plg,
                     'kd_dep', s.kd_dep, 'ds_dep', c.ds_dep) ORDER BY s.hari, s.jam_dtg)
-               FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep WHERE s.kd_dr = d.kd_dr) AS jadwal
+               FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep WHERE s.kd_dr = d.kd_dr AND s.jenis = 'poli') AS jadwal
        FROM doctors d WHERE lower(d.spesialis) = lower($1) ORDER BY d.nama_dr_lengkap`,
     [spesialis],
   );

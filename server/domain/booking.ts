@@ -1,11 +1,21 @@
 // Booking on the server: the rules of spec sections 5 and 9 and decisions 11–13, the same as the
 // app's (common/booking.ts), enforced here because a client can be bypassed. No SQL: a store
 // reads and writes (db/booking.ts), so these rules are tested without a database.
-import { bpjsGapBlocks, guaranteeAllowed, sessionHours, type Guarantee } from '../../common/booking.ts';
+import {
+  BOOKING_WINDOW_DAYS,
+  beyondWindow,
+  bpjsGapBlocks,
+  guaranteeAllowed,
+  lastBookableDate,
+  sessionHours,
+  type AppointmentKind,
+  type Guarantee,
+} from '../../common/booking.ts';
 import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';
 import { compactPhone, isMobileNumber } from '../../common/phone.ts';
-import type { BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
+import type { AppointmentRef, BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
 import { NO_PRACTICE_CODE } from '../../common/schemas/codes.ts';
+import { dueReminders, minutesOf, type DueReminder, type ReminderPolicy } from './reminders.ts';
 
 export const BOOKING_MSG = {
   hpRequired: 'Nomor HP Harus diisi !',
@@ -21,9 +31,26 @@ export const BOOKING_MSG = {
     `Anda sudah memiliki janji di ${a.ds_dep} pada ${formatLong(a.tgl_janji)} dengan ${a.nama_dr} (nomor antrian ${a.no_urut}). Satu poli hanya dapat dipesan sekali dalam sehari.`,
   success: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }) =>
     `Perjanjian berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Silakan datang sesuai jam layanan.`,
+  onlineSuccess: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }, roomMinutes: number) =>
+    `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol 'Masuk Ruang Konsultasi' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
+  /** A 400 (the request's date is out of range), so it names the field. */
+  window: (last: string, days: number) =>
+    `Kolom tgl_janji: perjanjian hanya dapat dibuat paling lambat ${days} hari ke depan, sampai ${formatLong(last)}. Silakan pilih tanggal yang lebih dekat.`,
 } as const;
 
-export type BookingOutcome = { ok: true; result: BookingResult } | { ok: false; message: string };
+/** A refusal with status 400 is the request's own fault (the booking window); the others answer 200. */
+export type BookingOutcome = { ok: true; result: BookingResult } | { ok: false; message: string; status?: 400 };
+
+/** The server's settings the booking rules read (config.ts). */
+export interface BookingPolicy {
+  windowDays: number;
+  reminders: ReminderPolicy;
+}
+
+export const DEFAULT_POLICY: BookingPolicy = {
+  windowDays: BOOKING_WINDOW_DAYS,
+  reminders: { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 },
+};
 
 /** A doctor's weekly practice session in a clinic, as a booking takes a seat in it. */
 export interface Session {
@@ -53,12 +80,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Minutes since midnight of the WIB wall clock at an instant, whatever the machine's zone (decisions 8). */
 export const wibMinutes = (now: number): number => Math.floor(((((now + WIB_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 
-/** '12:00' or '12.00' as minutes since midnight; null when it is no time of day. */
-function minutesOf(hhmm: string): number | null {
-  const m = /^(\d{1,2})[:.](\d{2})/.exec(hhmm.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-}
-
 /** A session of today whose practice hours are over can no longer be booked. */
 export function sessionEnded(s: Pick<Session, 'jam_plg'>, date: string, now: number): boolean {
   if (date !== todayWib(now)) return false;
@@ -78,13 +99,38 @@ export function requestRefusal(req: Pick<BookingRequest, 'hp' | 'tgl_janji' | 'k
   return null;
 }
 
+/** A date beyond the booking window (BOOKING_WINDOW_DAYS from today): the 400's message, or null. */
+export function windowRefusal(date: string, today: string, windowDays: number): string | null {
+  return beyondWindow(date, today, windowDays) ? BOOKING_MSG.window(lastBookableDate(today, windowDays), windowDays) : null;
+}
+
 /** The BPJS gap after the patient's last BPJS appointment (decisions 11); null when it is open. */
 export function gapRefusal(lastBpjs: string | null, date: string): string | null {
   return lastBpjs && bpjsGapBlocks(lastBpjs, date) ? BOOKING_MSG.bpjsGap(lastBpjs) : null;
 }
 
-export function booked(s: Session, no_urut: number, tgl_janji: string): BookingResult {
-  return { no_urut, tgl_janji, message: BOOKING_MSG.success({ no_urut, tgl_janji, ds_dep: s.ds_dep, nama_dr: s.nama_dr, jam: sessionHours(s) }) };
+/** The appointment's own facts besides the session's, for the answer's AppointmentRef fields. */
+export interface Held {
+  no_reg: string;
+  carabayar: BookingRequest['carabayar'];
+  jenis: AppointmentKind;
+}
+
+/** The answer of a booking: the spec's three fields, and with `held` what names the appointment. */
+export function booked(s: Session, no_urut: number, tgl_janji: string, held?: Held, roomMinutes = DEFAULT_POLICY.reminders.onlineRoomMinutes): BookingResult {
+  const facts = { no_urut, tgl_janji, ds_dep: s.ds_dep, nama_dr: s.nama_dr, jam: sessionHours(s) };
+  const message = held?.jenis === 'online' ? BOOKING_MSG.onlineSuccess(facts, roomMinutes) : BOOKING_MSG.success(facts);
+  if (!held) return { no_urut, tgl_janji, message };
+  const ref: AppointmentRef = {
+    no_reg: held.no_reg,
+    kd_dep: s.kd_dep,
+    kd_dr: s.kd_dr,
+    jam_dtg: s.jam_dtg,
+    sts_jam: s.sts_jam,
+    carabayar: held.carabayar,
+    jenis: held.jenis,
+  };
+  return { no_urut, tgl_janji, message, ...ref };
 }
 
 const NO_PRACTICE: QuotaSlot = {
@@ -109,43 +155,66 @@ export interface NewAppointment {
   carabayar: BookingRequest['carabayar'];
   hp: string;
   no_urut: number;
+  jenis: AppointmentKind;
 }
 
-/** Reads and writes inside the booking's one transaction. */
+/** The patient's active appointment in a session on a date, as a repeated booking finds it. */
+export interface Existing extends Held {
+  no_urut: number;
+}
+
+export type SessionQuery = Pick<BookingRequest, 'kd_dep' | 'kd_dr' | 'sts_jam' | 'tgl_janji'>;
+
+/** Reads and writes inside the booking's one transaction. Cancelled appointments count for none of them. */
 export interface BookingTx {
   /** Makes one patient's bookings run one at a time, so the BPJS gap cannot be raced. */
   lockPatient(nomr: string): Promise<void>;
-  /** The queue number of the patient's appointment in that session on that date, if any. */
-  existing(nomr: string, sessionId: number, date: string): Promise<number | null>;
-  /** The patient's appointment in the clinic on that date (in any session), if any. */
-  sameClinicDay(nomr: string, kdDep: string, date: string): Promise<ClinicDayAppointment | null>;
-  lastBpjsAppointment(nomr: string): Promise<string | null>;
+  /** The patient's active appointment in that session on that date, if any. */
+  existing(nomr: string, sessionId: number, date: string): Promise<Existing | null>;
+  /** The patient's active appointment in the clinic on that date (in any session), if any; `except` is left out. */
+  sameClinicDay(nomr: string, kdDep: string, date: string, except?: number): Promise<ClinicDayAppointment | null>;
+  /** The latest active BPJS appointment's date; `except` (the one being moved) is left out. */
+  lastBpjsAppointment(nomr: string, except?: number): Promise<string | null>;
   /** Takes the session's next seat on the date: its queue number, or null when it is full. */
   takeSeat(s: Session, date: string): Promise<number | null>;
-  insert(a: NewAppointment): Promise<void>;
+  insert(a: NewAppointment): Promise<{ id: number; no_reg: string }>;
+  /** Replaces the appointment's pending reminders with these. */
+  setReminders(appointmentId: number, reminders: DueReminder[]): Promise<void>;
 }
 
 export interface BookingStore {
-  /** The session the request names, on the weekday of its date; null when there is none. */
-  session(req: Pick<BookingRequest, 'kd_dep' | 'kd_dr' | 'sts_jam' | 'tgl_janji'>): Promise<Session | null>;
+  /** The session of that kind the request names, on the weekday of its date; null when there is none. */
+  session(req: SessionQuery, jenis: AppointmentKind): Promise<Session | null>;
   transaction<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
 }
 
 /**
  * `now` is the instant of the request (epoch ms): today and the hour are read from it in WIB, and
- * tests pass a fixed one instead of the wall clock.
+ * tests pass a fixed one instead of the wall clock. `jenis` 'online' books an online consultation
+ * session, by the same rules, in its own quota.
  */
-export async function book(store: BookingStore, nomr: string, req: BookingRequest, now: number): Promise<BookingOutcome> {
-  const refusal = requestRefusal(req, todayWib(now));
+export async function book(
+  store: BookingStore,
+  nomr: string,
+  req: BookingRequest,
+  now: number,
+  policy: BookingPolicy = DEFAULT_POLICY,
+  jenis: AppointmentKind = 'poli',
+): Promise<BookingOutcome> {
+  const today = todayWib(now);
+  const beyond = windowRefusal(req.tgl_janji, today, policy.windowDays);
+  if (beyond) return { ok: false, status: 400, message: beyond };
+  const refusal = requestRefusal(req, today);
   if (refusal) return { ok: false, message: refusal };
-  const session = await store.session(req);
+  const session = await store.session(req, jenis);
   if (!session) return { ok: false, message: BOOKING_MSG.noPractice };
+  const room = policy.reminders.onlineRoomMinutes;
   return store.transaction(async (tx): Promise<BookingOutcome> => {
     await tx.lockPatient(nomr);
     // A repeated identical booking (double tap, retry after a lost answer) gets the same
     // appointment, even when the answer was lost just as the practice hours ended.
     const same = await tx.existing(nomr, session.id, req.tgl_janji);
-    if (same !== null) return { ok: true, result: booked(session, same, req.tgl_janji) };
+    if (same !== null) return { ok: true, result: booked(session, same.no_urut, req.tgl_janji, same, room) };
     if (sessionEnded(session, req.tgl_janji, now)) return { ok: false, message: BOOKING_MSG.ended };
     // One visit per clinic and day: a second booking would hold a seat another patient needs.
     const other = await tx.sameClinicDay(nomr, session.kd_dep, req.tgl_janji);
@@ -156,7 +225,8 @@ export async function book(store: BookingStore, nomr: string, req: BookingReques
     }
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return { ok: false, message: BOOKING_MSG.full };
-    await tx.insert({ nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), no_urut: seat });
-    return { ok: true, result: booked(session, seat, req.tgl_janji) };
+    const made = await tx.insert({ nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), no_urut: seat, jenis });
+    await tx.setReminders(made.id, dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis }, policy.reminders, now));
+    return { ok: true, result: booked(session, seat, req.tgl_janji, { no_reg: made.no_reg, carabayar: req.carabayar, jenis }, room) };
   });
 }

@@ -5,6 +5,7 @@ import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { fcmSender } from './fcm.ts';
 import { memoVapidKeys } from './keys.ts';
+import { queueDueReminders } from './reminders.ts';
 import type { Sender } from './sender.ts';
 import { webPushSender, type VapidKeys } from './webpush.ts';
 import { createPushWorker, type PushWorker } from './worker.ts';
@@ -14,7 +15,8 @@ export interface PushService {
   worker: (log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => PushWorker;
 }
 
-export function pushService(db: Db, config: PushConfig): PushService {
+/** `clock` decides which appointment reminders are due (tests fix it). */
+export function pushService(db: Db, config: PushConfig, clock: () => number = Date.now): PushService {
   const vapid = memoVapidKeys(db, config);
   let senders: Promise<Partial<Record<'fcm' | 'webpush', Sender>>> | null = null;
   const getSenders = () =>
@@ -27,5 +29,8 @@ export function pushService(db: Db, config: PushConfig): PushService {
         senders = null; // tried again at the next drain
         throw err;
       }));
-  return { vapid, worker: (log) => createPushWorker({ db, senders: getSenders, config, log }) };
+  return {
+    vapid,
+    worker: (log) => createPushWorker({ db, senders: getSenders, config, log, beforeDrain: () => queueDueReminders(db, clock()) }),
+  };
 }

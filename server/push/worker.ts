@@ -26,11 +26,13 @@ export interface WorkerOptions {
   config: Pick<PushConfig, 'pollMs' | 'leaseSeconds' | 'maxAttempts'>;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   batch?: number;
+  /** Runs before each drain: the appointment reminders that came due join the queue (push/reminders.ts). */
+  beforeDrain?: () => Promise<unknown>;
 }
 
 const messageOf = (d: Delivery): PushMessage => ({ id: String(d.notification_id), title: d.title, body: d.body, url: d.url || PUSH_DEFAULT_URL });
 
-export function createPushWorker({ db, senders, config, log, batch = 20 }: WorkerOptions): PushWorker {
+export function createPushWorker({ db, senders, config, log, batch = 20, beforeDrain }: WorkerOptions): PushWorker {
   let running: Promise<void> | null = null;
   let stopping = false;
   let wakeUp: (() => void) | null = null;
@@ -48,6 +50,8 @@ export function createPushWorker({ db, senders, config, log, batch = 20 }: Worke
   }
 
   async function drain(): Promise<number> {
+    // A fault there must not hold up what is already queued.
+    await beforeDrain?.().catch((err) => log?.error({ err }, 'appointment reminders'));
     let handled = 0;
     for (;;) {
       const due = await claimDue(db, batch, config.leaseSeconds);

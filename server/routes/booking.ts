@@ -1,18 +1,54 @@
-// Clinics, doctor schedules, quota and booking.
+// Clinics, doctor schedules, quota and booking; cancel, reschedule and online booking.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { fromQuotaDate, sameWeekday, weekdayName } from '../../common/dates.ts';
-import { BookingAnswer, BookingRequest, Clinic, DoctorQuery, DoctorSchedule, LastAppointment, QuotaQuery, QuotaSlot } from '../../common/schemas/booking.ts';
-import { Success } from '../../common/schemas/envelope.ts';
+import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../common/booking.ts';
+import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
+import {
+  BookingAnswer,
+  BookingRequest,
+  BookingRules,
+  CancelAnswer,
+  CancelRequest,
+  Clinic,
+  DoctorQuery,
+  DoctorSchedule,
+  LastAppointment,
+  QuotaQuery,
+  QuotaSlot,
+  RescheduleRequest,
+} from '../../common/schemas/booking.ts';
+import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
-import { bookingStore, lastBpjsAppointment, quotaSlots } from '../db/booking.ts';
+import type { BookingConfig } from '../config.ts';
+import { audit } from '../db/audit.ts';
+import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
 import * as records from '../db/records.ts';
-import { book, orNoPractice } from '../domain/booking.ts';
-import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
+import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
+import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
-/** `now` is the clock the booking rules read (today, and whether a session has ended); tests fix it. */
-export async function bookingRoutes(app: Api, db: Db, now: () => number = Date.now): Promise<void> {
+/** The booking answers' failures: a 400 also for a date beyond the booking window. */
+const BOOKING_POST = {
+  ...PATIENT_POST,
+  400: Refusal('The request does not fit its schema, or tgl_janji is beyond the booking window; the message names the field'),
+};
+const MANAGE_POST = {
+  ...BOOKING_POST,
+  403: Refusal("Another patient's appointment, or a nomr other than the token's own (decisions 16)"),
+  ...NOT_FOUND('No appointment with that no_reg'),
+};
+
+export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
+  windowDays: c.windowDays,
+  reminders: { eveningReminderMinutes: c.eveningReminderMinutes, hoursBefore: c.hoursBefore, onlineRoomMinutes: c.onlineRoomMinutes },
+});
+
+/** `now` is the clock the booking rules read (today, whether a session has ended or started); tests fix it. */
+export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now): Promise<void> {
   const store = bookingStore(db);
+  const manage = manageStore(db);
+  const policy = bookingPolicy(config);
 
   app.get(
     '/api/patient/kddep',
@@ -57,29 +93,84 @@ export async function bookingRoutes(app: Api, db: Db, now: () => number = Date.n
       },
     },
     async (req, reply) => {
-      const { kd_dr = '', kd_dep, tgl_janji, hari } = req.query;
+      const { kd_dr = '', kd_dep, tgl_janji, hari, jenis = 'poli' } = req.query;
       const date = fromQuotaDate(tgl_janji);
       if (!date) return reply.code(400).send({ status: false, message: 'Tanggal tidak valid (format MM/DD/YY).' });
       if (hari && !sameWeekday(hari, weekdayName(date))) {
         return reply.code(400).send({ status: false, message: `Tanggal ${tgl_janji} jatuh pada hari ${weekdayName(date)}, bukan ${hari}.` });
       }
-      return { status: true as const, data: orNoPractice(await quotaSlots(db, kd_dep, kd_dr, date)) };
+      return { status: true as const, data: orNoPractice(await quotaSlots(db, kd_dep, kd_dr, date, jenis)) };
     },
   );
 
+  const answer = (outcome: BookingOutcome) =>
+    outcome.ok ? { status: true as const, data: outcome.result } : { status: false as const, message: outcome.message };
+
+  for (const [path, jenis, summary] of [
+    ['/api/patient/simpan/janji', 'poli', 'Book an outpatient appointment'],
+    ['/api/patient/simpan/janji/online', 'online', 'Book an online consultation: the same body and rules, the online sessions and their own quota'],
+  ] as const satisfies ReadonlyArray<readonly [string, AppointmentKind, string]>) {
+    app.post(path, { schema: { summary, security: PATIENT, body: BookingRequest, response: { 200: BookingAnswer, ...BOOKING_POST } } }, async (req, reply) => {
+      const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+      if (!outcome.ok && outcome.status === 400) return reply.code(400).send({ status: false, message: outcome.message });
+      return answer(outcome);
+    });
+  }
+
+  /** 403 and 404 as such (a 403 written to the audit, as the guard's); other refusals as the booking's. */
+  async function manageAnswer<T>(outcome: ManageOutcome<T>, req: FastifyRequest, reply: FastifyReply) {
+    if (outcome.ok) return { status: true as const, data: outcome.result };
+    if (outcome.status === 403) {
+      await audit(db, { action: 'auth', outcome: 'forbidden', actor: req.nomr, subject: outcome.owner ?? null, detail: `POST ${req.routeOptions.url}` }, req);
+    }
+    if (outcome.status !== 200) return reply.code(outcome.status).send({ status: false, message: outcome.message });
+    return { status: false as const, message: outcome.message };
+  }
+
   app.post(
-    '/api/patient/simpan/janji',
+    '/api/patient/batal/janji',
     {
       schema: {
-        summary: 'Book an outpatient appointment',
+        summary: 'Cancel an own appointment before its practice starts and before check-in: its seat is freed at once; repeating it answers the same',
         security: PATIENT,
-        body: BookingRequest,
-        response: { 200: BookingAnswer, ...PATIENT_POST },
+        body: CancelRequest,
+        response: { 200: CancelAnswer, ...MANAGE_POST },
       },
     },
-    async (req) => {
-      const outcome = await book(store, req.nomr, req.body, now());
-      return outcome.ok ? { status: true as const, data: outcome.result } : { status: false as const, message: outcome.message };
+    async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), req, reply),
+  );
+
+  app.post(
+    '/api/patient/ubah/janji',
+    {
+      schema: {
+        summary: 'Move an own appointment to another date, doctor or session of its clinic, under every booking rule; a refusal leaves it as it was',
+        security: PATIENT,
+        body: RescheduleRequest,
+        response: { 200: BookingAnswer, ...MANAGE_POST },
+      },
     },
+    async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), req, reply),
+  );
+
+  app.get(
+    '/api/patient/perjanjian/aturan',
+    {
+      schema: {
+        summary: "This API's booking rules for the booking screens: the window, the cancel reasons, the online room",
+        security: PATIENT,
+        querystring: PatientQuery,
+        response: { 200: Success(BookingRules), ...PATIENT_GET },
+      },
+    },
+    async () => ({
+      status: true as const,
+      data: {
+        batas_hari: config.windowDays,
+        tanggal_terakhir: lastBookableDate(todayWib(now()), config.windowDays),
+        alasan_batal: [...CANCEL_REASONS],
+        ruang_dibuka_menit: config.onlineRoomMinutes,
+      },
+    }),
   );
 }

@@ -66,7 +66,8 @@ function memoryStore(opts: { session?: Session | null; lastBpjs?: string | null;
         },
         async existing(nomr, id, date) {
           calls.push('existing');
-          return inserted.find((a) => a.nomr === nomr && a.session.id === id && a.tgl_janji === date)?.no_urut ?? null;
+          const a = inserted.find((x) => x.nomr === nomr && x.session.id === id && x.tgl_janji === date);
+          return a ? { no_urut: a.no_urut, no_reg: `RJ${inserted.indexOf(a) + 1}`, carabayar: a.carabayar, jenis: a.jenis } : null;
         },
         async sameClinicDay(nomr, kdDep, date): Promise<ClinicDayAppointment | null> {
           calls.push('clinic-day');
@@ -84,7 +85,9 @@ function memoryStore(opts: { session?: Session | null; lastBpjs?: string | null;
         async insert(a) {
           calls.push('insert');
           inserted.push(a);
+          return { id: inserted.length, no_reg: `RJ${inserted.length}` };
         },
+        async setReminders() {},
       }),
   };
   return { store, calls, inserted };
@@ -147,7 +150,7 @@ test('book(): the patient is locked first, then a seat is taken and the appointm
   const outcome = await book(m.store, '00012345', request(), NOW);
   assert.ok(outcome.ok);
   assert.equal(m.calls, ['session', 'lock', 'existing', 'clinic-day', 'seat', 'insert']);
-  assert.equal(m.inserted[0], { nomr: '00012345', session: SESSION, tgl_janji: '2026-11-30', carabayar: 'P', hp: '081234567890', no_urut: 1 });
+  assert.equal(m.inserted[0], { nomr: '00012345', session: SESSION, tgl_janji: '2026-11-30', carabayar: 'P', hp: '081234567890', no_urut: 1, jenis: 'poli' });
 });
 
 test('book(): the same booking again answers the same appointment and takes no second seat', async () => {
