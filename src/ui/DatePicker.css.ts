@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { input } from './controls.css.ts';
 import { vars } from './theme.css.ts';
 
@@ -16,12 +16,18 @@ export const toggle = style([
   },
 ]);
 
+globalStyle(`${toggle} svg`, { width: '1.25rem', height: '1.25rem', flex: 'none' });
+
 export const hint = style({ fontSize: vars.font.size.sm, color: vars.color.muted });
 
+// The calendar opens in a card (both booking forms) and takes the card's padding too: seven
+// days in 328 px of a 360 px phone are 46 px wide each, in the card's inner width only 42.
 export const panel = style({
+  containerType: 'inline-size',
+  marginInline: `calc(-1 * ${vars.space.gutter})`,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
-  padding: vars.space.xs,
+  padding: `${vars.space.xs} 0`,
   background: vars.color.surface,
 });
 
@@ -36,18 +42,24 @@ export const nav = style({
   borderRadius: '50%',
   background: 'transparent',
   color: vars.color.primaryDark,
-  fontSize: '28px',
+  fontSize: '1.75rem',
   lineHeight: 1,
   cursor: 'pointer',
   selectors: { '&:disabled': { color: vars.color.border, cursor: 'not-allowed' } },
 });
 
 export const grid = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' });
+globalStyle(`${grid} td`, { padding: 0 });
 
 export const weekday = style({ fontSize: vars.font.size.sm, fontWeight: 600, color: vars.color.muted, padding: `${vars.space.xs} 0` });
 
+/** 'en' of 'Sen': hidden where a column is narrower than three letters at the text size. */
+export const weekdayRest = style({ '@container': { '(max-width: 14em)': { display: 'none' } } });
+
 export const day = style({
+  display: 'block',
   width: '100%',
+  padding: 0,
   minHeight: vars.touch,
   border: '2px solid transparent',
   borderRadius: vars.radius.sm,
@@ -60,6 +72,8 @@ export const day = style({
     '&[aria-disabled="true"]': { color: '#7d8a8c', fontWeight: 400, textDecoration: 'line-through', cursor: 'not-allowed' },
     '&:focus-visible': { outline: `3px solid ${vars.color.primary}`, outlineOffset: '-3px' },
   },
+  // Two digits at large text in a narrow column: a size smaller keeps neighbours apart.
+  '@container': { '(max-width: 14em)': { fontSize: vars.font.size.sm } },
 });
 
 export const today = style({ borderColor: vars.color.border });

@@ -1,8 +1,9 @@
 // The booking date picker: a button showing the chosen date that opens a month calendar below
 // it. Dates the rules exclude stay visible but greyed and cannot be chosen. Indonesian month and
 // weekday names; arrow keys move by day and week, Page Up/Down by month, Home/End to the week's
-// ends, Escape closes. Only the booking screens import it, so login never loads it.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// ends, Escape closes. Opening puts the focus on the chosen day (or today), closing and choosing
+// put it back on the button. Only the booking screens import it, so login never loads it.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../../common/dates.ts';
 import { S } from '../strings.ts';
 import { field, label as labelClass } from './controls.css.ts';
@@ -14,6 +15,8 @@ interface Props {
   onChange: (date: string) => void;
   /** The hospital's today (WIB); earlier months cannot be shown. */
   today: string;
+  /** The last date that can be booked (the booking window); later months cannot be shown. */
+  last?: string;
   /** True when a date cannot be chosen. */
   excluded: (date: string) => boolean;
   disabled?: boolean;
@@ -48,35 +51,56 @@ export function monthGrid(first: string): Array<Array<string | null>> {
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
-export function DatePicker({ label, value, onChange, today, excluded, disabled = false, hint, placeholder = S.date.choose }: Props) {
+export function DatePicker({ label, value, onChange, today, last, excluded, disabled = false, hint, placeholder = S.date.choose }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState(value ?? today);
+  /**
+   * The focused day as of the last key, ahead of the render: keys pressed faster than the
+   * screen redraws each move on from the one before, none is lost to a stale copy.
+   */
+  const current = useRef(focus);
   const grid = useRef<HTMLTableElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const moved = useRef(false);
+  /** What takes the focus after the next render: the focused day, or the button on closing. */
+  const focusNext = useRef<'day' | 'toggle' | null>(null);
   const month = monthOf(focus);
   const firstMonth = monthOf(today);
+  const lastMonth = last ? monthOf(last) : null;
 
   useEffect(() => {
     if (disabled) setOpen(false);
   }, [disabled]);
 
-  useEffect(() => {
-    if (open && moved.current) grid.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
-    moved.current = false;
-  }, [focus, open]);
+  // Before the browser takes the next key: a day of another month replaces the focused button,
+  // and a key meanwhile on <body> would be lost.
+  useLayoutEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next === 'day') grid.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+    if (next === 'toggle') toggle.current?.focus();
+  });
 
-  const moveTo = (date: string) => {
-    if (date < firstMonth) return;
-    moved.current = true;
+  const show = (date: string) => {
+    current.current = date;
     setFocus(date);
   };
 
+  const moveTo = (date: string) => {
+    if (date < firstMonth || (lastMonth && monthOf(date) > lastMonth)) return;
+    focusNext.current = 'day';
+    show(date);
+  };
+
+  const close = () => {
+    focusNext.current = 'toggle';
+    setOpen(false);
+  };
+
   /** The focused day of the month in another month, kept within that month. */
-  const sameDayIn = (first: string) => {
+  const sameDayIn = (first: string, day: string) => {
     const last = addDays(addMonths(first, 1), -1);
-    const candidate = first.slice(0, 8) + focus.slice(8);
+    const candidate = first.slice(0, 8) + day.slice(8);
     // biome-ignore lint/complexity/useMathMinMax: ISO dates compare as strings
     return candidate > last ? last : candidate;
   };
@@ -84,28 +108,32 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
   const choose = (date: string) => {
     if (excluded(date)) return;
     onChange(date);
-    setOpen(false);
-    toggle.current?.focus();
+    close();
+  };
+
+  /** Escape closes from anywhere in the calendar, the month buttons too. */
+  const onEscape = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape') return false;
+    e.preventDefault();
+    close();
+    return true;
   };
 
   const onKey = (e: KeyboardEvent<HTMLTableElement>) => {
-    const weekday = isoWeekday(focus);
+    if (onEscape(e)) return;
+    const from = current.current;
+    const weekday = isoWeekday(from);
     const step = KEY_STEPS[e.key] ?? (e.key === 'Home' ? 1 - weekday : e.key === 'End' ? 7 - weekday : undefined);
-    if (step !== undefined) return (e.preventDefault(), moveTo(addDays(focus, step)));
+    if (step !== undefined) return (e.preventDefault(), moveTo(addDays(from, step)));
     if (e.key === 'PageUp' || e.key === 'PageDown') {
       e.preventDefault();
-      return moveTo(sameDayIn(addMonths(month, e.key === 'PageUp' ? -1 : 1)));
-    }
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      setOpen(false);
-      toggle.current?.focus();
+      return moveTo(sameDayIn(addMonths(monthOf(from), e.key === 'PageUp' ? -1 : 1), from));
     }
   };
 
   const pageMonth = (n: number) => {
-    const target = addMonths(month, n);
-    setFocus(target < today ? today : target);
+    const target = addMonths(monthOf(current.current), n);
+    show(target < today ? today : target);
   };
 
   return (
@@ -123,8 +151,10 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
         aria-describedby={hint ? `${id}-hint` : undefined}
         disabled={disabled}
         onClick={() => {
-          setFocus(value ?? today);
-          setOpen(!open);
+          if (open) return close();
+          show(value ?? today);
+          focusNext.current = 'day';
+          setOpen(true);
         }}
       >
         <span id={`${id}-value`}>{value ? dayLabel(value) : placeholder}</span>
@@ -140,22 +170,38 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
       {open && (
         <div id={`${id}-panel`} className={css.panel}>
           <div className={css.head}>
-            <button type="button" className={css.nav} aria-label={S.date.previousMonth} disabled={month <= firstMonth} onClick={() => pageMonth(-1)}>
+            <button
+              type="button"
+              className={css.nav}
+              aria-label={S.date.previousMonth}
+              disabled={month <= firstMonth}
+              onClick={() => pageMonth(-1)}
+              onKeyDown={onEscape}
+            >
               ‹
             </button>
-            <h3 className={css.month} id={`${id}-month`} aria-live="polite">
+            <h2 className={css.month} id={`${id}-month`} aria-live="polite">
               {MONTHS[Number(month.slice(5, 7)) - 1]} {month.slice(0, 4)}
-            </h3>
-            <button type="button" className={css.nav} aria-label={S.date.nextMonth} onClick={() => pageMonth(1)}>
+            </h2>
+            <button
+              type="button"
+              className={css.nav}
+              aria-label={S.date.nextMonth}
+              disabled={!!lastMonth && month >= lastMonth}
+              onClick={() => pageMonth(1)}
+              onKeyDown={onEscape}
+            >
               ›
             </button>
           </div>
           <table ref={grid} className={css.grid} role="grid" aria-labelledby={`${id}-month`} onKeyDown={onKey}>
             <thead>
               <tr>
+                {/* 'Sen', or 'S' where three letters do not fit a column (large text); read whole. */}
                 {HEADERS.map((d) => (
-                  <th scope="col" abbr={d} className={css.weekday}>
-                    {d.slice(0, 3)}
+                  <th scope="col" abbr={d} aria-label={d} className={css.weekday}>
+                    {d.slice(0, 1)}
+                    <span className={css.weekdayRest}>{d.slice(1, 3)}</span>
                   </th>
                 ))}
               </tr>
@@ -177,7 +223,7 @@ export function DatePicker({ label, value, onChange, today, excluded, disabled =
                           aria-disabled={off}
                           data-date={date}
                           onClick={() => choose(date)}
-                          onFocus={() => date !== focus && setFocus(date)}
+                          onFocus={() => date !== current.current && show(date)}
                         >
                           {Number(date.slice(8))}
                         </button>

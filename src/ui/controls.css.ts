@@ -3,9 +3,9 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 export const page = style({
-  maxWidth: '560px',
+  maxWidth: '35rem',
   margin: '0 auto',
-  padding: vars.space.md,
+  padding: vars.space.gutter,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
@@ -14,13 +14,13 @@ export const page = style({
 export const card = style({
   background: vars.color.surface,
   borderRadius: vars.radius.md,
-  padding: vars.space.md,
+  padding: vars.space.gutter,
   boxShadow: '0 1px 3px rgba(0,0,0,.12)',
 });
 
 export const buttonBase = style({
   minHeight: vars.touch,
-  padding: `0 ${vars.space.md}`,
+  padding: `${vars.space.xs} ${vars.space.md}`,
   border: 0,
   borderRadius: vars.radius.sm,
   fontWeight: 600,
@@ -29,6 +29,7 @@ export const buttonBase = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space.sm,
+  textAlign: 'center',
   textDecoration: 'none',
   selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
 });

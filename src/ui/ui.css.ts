@@ -1,12 +1,12 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
 export const spinner = style({
   display: 'inline-block',
-  width: '24px',
-  height: '24px',
+  width: '1.5rem',
+  height: '1.5rem',
   border: `3px solid ${vars.color.border}`,
   borderTopColor: vars.color.primary,
   borderRadius: '50%',
@@ -14,7 +14,7 @@ export const spinner = style({
   flex: 'none',
 });
 
-export const spinnerSmall = style({ width: '18px', height: '18px', borderWidth: '2px', borderTopColor: 'currentColor' });
+export const spinnerSmall = style({ width: '1.125rem', height: '1.125rem', borderWidth: '2px', borderTopColor: 'currentColor' });
 
 export const center = style({
   display: 'flex',
@@ -42,17 +42,29 @@ export const topBar = style({
   zIndex: 10,
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.sm,
-  minHeight: '56px',
-  padding: `0 ${vars.space.sm}`,
+  // Large text on a narrow phone: the title wraps to more lines, and where even its longest word
+  // does not fit beside the buttons, the buttons after it move to a row of their own (right).
+  flexWrap: 'wrap',
+  columnGap: vars.space.sm,
+  minHeight: '3.5rem',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
   background: vars.color.primaryDark,
   color: vars.color.primaryText,
 });
 
-export const topTitle = style({ fontSize: vars.font.size.lg, fontWeight: 600, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** Never cut: a long title ('Patologi Klinik & Bank Darah') takes a second line. */
+export const topTitle = style({
+  flex: '1 1 0',
+  maxWidth: '100%',
+  fontSize: vars.font.size.lg,
+  fontWeight: 600,
+  overflowWrap: 'break-word',
+});
 
+// As tall as a touch target at the text size; as wide only where the screen has room, never
+// under 48 px: at large text the title beside it keeps the width.
 export const iconButton = style({
-  width: vars.touch,
+  width: `min(${vars.touch}, max(48px, 14vw))`,
   height: vars.touch,
   display: 'inline-flex',
   alignItems: 'center',
@@ -65,6 +77,12 @@ export const iconButton = style({
   flex: 'none',
 });
 
+// The icons grow with the text they stand beside (their width and height attributes are the
+// size before the styles arrive).
+globalStyle(`${iconButton} svg`, { width: '1.5rem', height: '1.5rem' });
+globalStyle(`${topTitle} ~ ${iconButton}`, { marginLeft: 'auto' });
+globalStyle(`${topTitle} ~ ${iconButton} ~ ${iconButton}`, { marginLeft: 0 });
+
 export const backdrop = style({
   position: 'fixed',
   inset: 0,
@@ -73,15 +91,15 @@ export const backdrop = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  padding: vars.space.md,
+  padding: vars.space.gutter,
 });
 
 export const dialog = style({
   background: vars.color.surface,
   borderRadius: vars.radius.md,
-  padding: vars.space.lg,
+  padding: `min(${vars.space.lg}, 6vw)`,
   width: '100%',
-  maxWidth: '420px',
+  maxWidth: '26.25rem',
   maxHeight: '90vh',
   overflowY: 'auto',
   display: 'flex',
@@ -111,7 +129,7 @@ export const toast = style({
   color: '#fff',
   borderRadius: vars.radius.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  maxWidth: '480px',
+  maxWidth: '30rem',
   width: '100%',
   boxShadow: '0 2px 8px rgba(0,0,0,.3)',
   pointerEvents: 'auto',
@@ -128,3 +146,6 @@ export const offline = style({
   fontSize: vars.font.size.sm,
   fontWeight: 600,
 });
+
+/** The message of a screen that could not be downloaded: the banner, in the page's flow. */
+export const screenError = style({ margin: 0, textAlign: 'center', lineHeight: 1.5 });

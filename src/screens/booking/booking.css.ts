@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css.ts';
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
@@ -12,8 +12,8 @@ export const slots = style({ listStyle: 'none', margin: 0, padding: 0, display: 
 export const slot = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: '2px',
-  minHeight: '72px',
+  gap: '0.125rem',
+  minHeight: '4.5rem',
   padding: vars.space.md,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
@@ -31,7 +31,7 @@ export const quota = style({ color: vars.color.success, fontWeight: 700 });
 
 export const full = style({ color: vars.color.danger, fontWeight: 700 });
 
-export const specialties = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: vars.space.sm });
+export const specialties = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(8.75rem, 100%), 1fr))', gap: vars.space.sm });
 
 export const specialty = style({
   display: 'flex',
@@ -39,7 +39,7 @@ export const specialty = style({
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space.xs,
-  minHeight: '96px',
+  minHeight: '6rem',
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
   color: '#fff',
@@ -48,9 +48,19 @@ export const specialty = style({
   textDecoration: 'none',
 });
 
-export const doctor = style({ display: 'grid', gridTemplateColumns: '90px 1fr', gap: vars.space.md, alignItems: 'start' });
+// The photo beside the name and schedule; under them when large text leaves the schedule less
+// than 10rem beside it.
+export const doctor = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, alignItems: 'flex-start' });
+globalStyle(`${doctor} > div`, { flex: '1 1 10rem', minWidth: 0 });
 
-export const photo = style({ width: '90px', height: '100px', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.background });
+export const photo = style({
+  flex: 'none',
+  width: '90px',
+  height: '100px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  background: vars.color.background,
+});
 
 export const doctorName = style({ fontSize: vars.font.size.md, fontWeight: 700, overflowWrap: 'anywhere' });
 
@@ -72,4 +82,4 @@ export const scheduleRow = style({
 export const summary = style({ display: 'grid', gap: vars.space.xs });
 
 /** Room under the content for the fixed 'Install App' bar. */
-export const roomForBar = style({ paddingBottom: '88px' });
+export const roomForBar = style({ paddingBottom: '5.5rem' });

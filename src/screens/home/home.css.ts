@@ -10,10 +10,11 @@ export const welcome = style({
   fontWeight: 600,
 });
 
-export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.sm });
+// Three in a row at normal text; under each other where large text leaves less than 6rem each.
+export const shortcuts = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(6rem, 100%), 1fr))', gap: vars.space.sm });
 
 export const shortcut = style({
-  minHeight: '72px',
+  minHeight: '4.5rem',
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -47,7 +48,8 @@ export const urgent = style({ margin: 0, fontWeight: 700, color: vars.color.dang
 export const drawer = style({
   position: 'fixed',
   inset: '0 auto 0 0',
-  width: 'min(300px, 85vw)',
+  width: 'min(18.75rem, 85vw)',
+  overflowY: 'auto',
   background: vars.color.surface,
   zIndex: 40,
   padding: vars.space.md,
@@ -60,13 +62,14 @@ export const drawer = style({
 export const menu = style({
   position: 'absolute',
   right: vars.space.sm,
-  top: '52px',
+  top: '100%',
   background: vars.color.surface,
   borderRadius: vars.radius.sm,
   boxShadow: '0 2px 8px rgba(0,0,0,.25)',
   display: 'flex',
   flexDirection: 'column',
-  minWidth: '160px',
+  minWidth: '10rem',
+  maxWidth: `calc(100vw - 2 * ${vars.space.sm})`,
   zIndex: 40,
 });
 

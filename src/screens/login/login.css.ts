@@ -14,7 +14,7 @@ export const subtitle = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.f
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
 
 /** Space held for the notification notice, so it appears without moving anything. */
-export const noticeSlot = style({ minHeight: '96px' });
+export const noticeSlot = style({ minHeight: '6rem' });
 
 const notice = {
   display: 'block',

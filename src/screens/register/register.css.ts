@@ -9,4 +9,4 @@ globalStyle(`${privacy} p`, { margin: 0, color: vars.color.muted });
 // The whole line is the checkbox's label, so the touch target is as wide as the text.
 globalStyle(`${privacy} label`, { display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', minHeight: vars.touch });
 
-globalStyle(`${privacy} input`, { width: '24px', height: '24px', margin: 0, flexShrink: 0, accentColor: vars.color.primaryDark });
+globalStyle(`${privacy} input`, { width: '1.5rem', height: '1.5rem', margin: 0, flexShrink: 0, accentColor: vars.color.primaryDark });
