@@ -95,7 +95,8 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         await forgive(q, 'login-nomr', nomr, number);
         await release(q, 'login-ip', req.ip, address.seq);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
-        if (kind) await saveRegistration(q, patient, fcmtoken, kind);
+        // The phone is this patient's alone from now: family profiles link it to the others afterwards.
+        if (kind) await saveRegistration(q, patient, fcmtoken, kind, true);
         return createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 } };

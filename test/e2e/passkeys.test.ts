@@ -1,0 +1,226 @@
+// Passkeys in Chromium, with the DevTools virtual authenticator standing in for the phone's
+// fingerprint sensor (a platform authenticator with user verification, resident keys): enrolment
+// offered after a login, sign-in with one tap, what a sign-in must refuse, ending a session from
+// another phone, and PASSKEY_REQUIRED. At http://localhost (browsers refuse WebAuthn on an IP).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { CDPSession, Page } from 'playwright-core';
+import { API } from '../../common/paths.ts';
+import { COHORT } from '../../server/db/seed.ts';
+import { fillLogin, PHONE, storeSession } from '../support/browser.ts';
+import { realApp } from '../support/e2e.ts';
+import { apiToken, startServer, type RunningServer } from '../support/server.ts';
+
+const app = realApp(test);
+/** The page's address: localhost, where browsers allow WebAuthn over http. */
+const site = (server: RunningServer = app.server) => `http://localhost:${server.port}`;
+/** Patients of the demo cohort, one or two per test, so no test sees another's passkeys or sessions. */
+const patient = (i: number) => ({ nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
+
+interface Phone {
+  p: Page;
+  cdp: CDPSession;
+  authenticatorId: string;
+}
+
+/** A phone-sized page with a fingerprint sensor: Chromium's virtual platform authenticator. */
+async function phone(): Promise<Phone> {
+  const ctx = await app.browser.newContext(PHONE);
+  const p = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(p);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { p, cdp, authenticatorId };
+}
+
+async function closeNotificationDialog(p: Page) {
+  await p.getByRole('dialog', { name: 'Pastikan Anda Mengaktifkan Notifikasi' }).getByRole('button', { name: 'Tutup' }).click();
+}
+
+/** MR number and birth date on the login page, then home. */
+async function formLogin(p: Page, who: { nomr: string; tgl_lahir: string }, server = app.server) {
+  await p.goto(`${site(server)}/`);
+  await closeNotificationDialog(p);
+  await fillLogin(p, who.nomr, who.tgl_lahir);
+  await p.getByRole('button', { name: 'Login', exact: true }).click();
+  await p.waitForURL('**/home');
+}
+
+/** Home's offer after the login, accepted: the phone's prompt, and the passkey is kept. */
+async function acceptOffer(p: Page) {
+  await p.getByRole('dialog', { name: 'Masuk Lebih Mudah' }).getByRole('button', { name: 'Aktifkan masuk dengan sidik jari' }).click();
+  await p.getByText('Masuk dengan sidik jari sudah aktif.').waitFor();
+}
+
+async function logout(p: Page) {
+  await p.getByRole('button', { name: 'Akun' }).click();
+  await p.getByRole('menuitem', { name: 'Logout' }).click();
+  await p.getByRole('button', { name: 'Yes' }).click();
+  await p.waitForURL(/\/$/);
+  await closeNotificationDialog(p);
+}
+
+/** One tap on 'Masuk dengan sidik jari'; answers the body the app sent and the server's status. */
+async function tapPasskey(p: Page): Promise<{ body: string; status: number }> {
+  const sent = p.waitForResponse((r) => r.url().endsWith(API.passkeyLogin));
+  await p.getByRole('button', { name: 'Masuk dengan sidik jari' }).click();
+  const res = await sent;
+  return { body: res.request().postData() ?? '', status: res.status() };
+}
+
+const post = (url: string, body: string) => fetch(`${app.server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+test('after a login the app offers a passkey once; signed out, one tap on the fingerprint button leads home', async () => {
+  const who = patient(1);
+  const { p, cdp, authenticatorId } = await phone();
+  await formLogin(p, who);
+  await acceptOffer(p);
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  assert.is(credentials.length, 1);
+  assert.ok(credentials[0].isResidentCredential, 'a discoverable credential');
+  assert.is(credentials[0].rpId, 'localhost');
+
+  // Offered once: home opened again asks, and the server says no more.
+  const asked = p.waitForResponse((r) => r.url().endsWith(API.passkeyOffer));
+  await p.reload();
+  assert.is((await (await asked).json()).data.offer, false);
+
+  await logout(p);
+  const { status } = await tapPasskey(p);
+  assert.is(status, 200);
+  await p.waitForURL('**/home');
+  await p.getByRole('button', { name: 'Akun' }).waitFor();
+  assert.is(await p.evaluate(() => localStorage.getItem('nomormr')), who.nomr);
+  assert.is(await p.evaluate(() => localStorage.getItem('tgllahir')), who.tgl_lahir);
+  await p.context().close();
+});
+
+test("a replayed assertion, a stale challenge, another patient's credential and a removed passkey are refused", async () => {
+  const [a, b] = [patient(2), patient(3)];
+  const { p } = await phone();
+  await formLogin(p, a);
+  await acceptOffer(p);
+  await logout(p);
+
+  // Replayed: the answer the phone sent once is refused the second time.
+  const options = p.waitForResponse((r) => r.url().endsWith(API.passkeyLoginOptions));
+  const first = await tapPasskey(p);
+  const used = (await (await options).json()).data.challenge as string;
+  assert.is(first.status, 200);
+  await p.waitForURL('**/home');
+  assert.is((await post(API.passkeyLogin, first.body)).status, 401);
+
+  // Stale: the phone signs a challenge the server already took.
+  await logout(p);
+  await p.route(`**${API.passkeyLoginOptions}`, async (route) => {
+    const res = await route.fetch();
+    const json = await res.json();
+    await route.fulfill({ response: res, json: { ...json, data: { ...json.data, challenge: used } } });
+  });
+  assert.is((await tapPasskey(p)).status, 401);
+  const failed = p.getByRole('alertdialog', { name: 'Masuk Gagal' });
+  await failed.getByText('Masuk dengan sidik jari gagal', { exact: false }).waitFor();
+  assert.match(p.url(), /\/$/, 'still on the login page');
+  await failed.getByRole('button', { name: 'Tutup' }).click();
+  await p.unroute(`**${API.passkeyLoginOptions}`);
+
+  // Another patient's: B's own passkey on another phone, its answer claiming A's account.
+  const other = await phone();
+  await formLogin(other.p, b);
+  await acceptOffer(other.p);
+  await logout(other.p);
+  const signedByB = await tapPasskey(other.p);
+  assert.is(signedByB.status, 200);
+  const handleOfA = JSON.parse(first.body).response.userHandle as string;
+  await other.p.waitForURL('**/home');
+  await logout(other.p);
+  // A fresh assertion by B's key, sent with A's user handle in place of B's.
+  await other.p.route(`**${API.passkeyLogin}`, (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}');
+    return route.continue({ postData: JSON.stringify({ ...body, response: { ...body.response, userHandle: handleOfA } }) });
+  });
+  assert.is((await tapPasskey(other.p)).status, 401);
+  await other.p.context().close();
+
+  // Removed: A removes the passkey in 'Perangkat & Kunci Masuk'; the phone still holds it.
+  const login = await tapPasskey(p);
+  assert.is(login.status, 200);
+  await p.waitForURL('**/home');
+  await p.goto(`${site()}/profil`);
+  await p.getByRole('link', { name: 'Perangkat & Kunci Masuk' }).click();
+  await p.waitForURL('**/perangkat');
+  await p.getByRole('button', { name: /^Hapus / }).click();
+  await p.getByRole('alertdialog', { name: 'Hapus Kunci Masuk?' }).getByRole('button', { name: 'Ya' }).click();
+  await p.getByText('Kunci masuk sudah dihapus.').waitFor();
+  await p.getByText('Belum ada kunci masuk.').waitFor();
+  await p.goto(`${site()}/home`);
+  await logout(p);
+  assert.is((await tapPasskey(p)).status, 401);
+  await p.getByRole('alertdialog', { name: 'Masuk Gagal' }).waitFor();
+  await p.context().close();
+});
+
+test('a session ended from another phone answers 401, and that phone returns to login', async () => {
+  const who = patient(4);
+  const [x, y] = [await phone(), await phone()];
+  for (const { p } of [x, y]) {
+    await p.goto(`${site()}/registrasi`);
+    await storeSession(p, who, await apiToken(app.server.url, who));
+  }
+  await y.p.goto(`${site()}/home`);
+  await y.p.getByRole('button', { name: 'Akun' }).waitFor();
+
+  const violations: string[] = [];
+  x.p.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  await x.p.goto(`${site()}/perangkat`);
+  const sessions = x.p.getByRole('region', { name: 'Sesi Aktif' });
+  await sessions.getByText('(Perangkat ini)').waitFor();
+  assert.is(await sessions.getByRole('button', { name: /^Akhiri sesi/ }).count(), 2);
+  await sessions.getByRole('button', { name: /^Akhiri sesi (?!Perangkat ini)/ }).click();
+  await x.p.getByRole('alertdialog', { name: 'Akhiri Sesi?' }).getByRole('button', { name: 'Ya' }).click();
+  await x.p.getByText('Sesi sudah diakhiri.').waitFor();
+
+  const refused = y.p.waitForResponse((r) => r.url().includes('/api/patient/') && r.status() === 401);
+  await y.p.goto(`${site()}/riwayatkonsultasi/poliklinik`);
+  await refused;
+  await y.p.waitForURL(/\/$/);
+  await y.p.getByRole('button', { name: 'Login', exact: true }).waitFor();
+  await x.p.goto(`${site()}/home`);
+  await x.p.getByRole('button', { name: 'Akun' }).waitFor();
+  assert.match(x.p.url(), /\/home$/, 'the phone that ended it stays signed in');
+  assert.equal(violations, [], 'the screen works under the Content-Security-Policy');
+  await x.p.context().close();
+  await y.p.context().close();
+});
+
+test('PASSKEY_REQUIRED: an enrolled patient’s MR number and birth date are refused with how to recover', async () => {
+  const server = await startServer({ PASSKEY_REQUIRED: 'true' });
+  try {
+    const who = patient(5);
+    const { p } = await phone();
+    await formLogin(p, who, server);
+    await acceptOffer(p);
+    await logout(p);
+    await fillLogin(p, who.nomr, who.tgl_lahir);
+    await p.getByRole('button', { name: 'Login', exact: true }).click();
+    const failed = p.getByRole('alertdialog', { name: 'Login Gagal' });
+    await failed.getByText('loket pendaftaran', { exact: false }).waitFor();
+    await failed.getByRole('button', { name: 'Tutup' }).click();
+    assert.is((await tapPasskey(p)).status, 200);
+    await p.waitForURL('**/home');
+    await p.context().close();
+  } finally {
+    await server.stop();
+  }
+});
+
+test.run();
