@@ -3,6 +3,7 @@
 // (push/reminders.ts). Times are instants (epoch ms) read on the WIB wall clock (decisions 8).
 import type { AppointmentKind } from '../../common/booking.ts';
 import { formatLong } from '../../common/dates.ts';
+import { HOME } from '../../common/routes.ts';
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
 
 export type ReminderKind = 'malam_sebelum' | 'sebelum_praktik' | 'ruang_dibuka';
@@ -87,7 +88,7 @@ export function reminderNotification(kind: ReminderKind, a: ReminderSubject): No
       : a.jenis === 'online'
         ? ' Tautan ruang konsultasi muncul di aplikasi sesaat sebelum sesi dimulai.'
         : ' Silakan datang sesuai jam layanan.';
-  return { nomr: a.nomr, title: TITLES[kind](a), body: `${what}${after}`, url: '/home' };
+  return { nomr: a.nomr, title: TITLES[kind](a), body: `${what}${after}`, url: HOME };
 }
 
 /** A reminder claimed after its session has ended (a server down for hours) tells nothing useful: dropped. */
