@@ -23,7 +23,7 @@ const LISTS: Array<[string, string, string]> = [
   [to.cathHistory(), 'Riwayat Katerisasi', DEMO_REGS.cathDone()],
   [to.surgeryHistory(), 'Riwayat Operasi', 'dr. Andi Wijaya'],
   [to.vascular(), 'Poli Vaskular', 'Stenosis ringan arteri femoralis kiri'],
-  [to.lab(), 'Patologi Klinik & Bank Darah', 'LAB2411150077'],
+  [to.lab(), 'Patologi Klinik & Bank Darah', DEMO_REGS.lab()],
   [to.poliHistory('poli kardiologi dewasa'), 'Riwayat poli kardiologi dewasa', DEMO_REGS.poliVisit()],
 ];
 
@@ -83,7 +83,7 @@ test('as A, the menus lead to the lab results: a card per result, the flag in wo
 
 test('as A, LDL shows its trend over the years: a chart with the range as a band, and the same as text', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.labDetail('LAB2411150077'));
+  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
   const ldl = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'Kolesterol LDL' }) });
   const text = 'Kolesterol LDL: 190 → 160 → 128 → 112 → 96 mg/dL';
   await ldl.getByText(text).waitFor();
@@ -134,7 +134,7 @@ test('as A, no history screen shows a date in the wire format', async () => {
     await p.getByText(expected).first().waitFor({ timeout: 10000 });
     assert.not.match(await p.locator('main').innerText(), /\d{4}-\d{2}-\d{2}/, path);
   }
-  await p.goto(app.server.url + to.labDetail('LAB2411150077'));
+  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
   await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
   assert.not.match(await p.locator('main').innerText(), /\d{4}-\d{2}-\d{2}/, 'lab detail');
   await p.context().close();

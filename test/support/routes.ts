@@ -19,7 +19,7 @@ export const SAMPLE: Record<string, string> = {
   hari_jadwal: 'Senin',
   jam_dtg: '08:00',
   jam_plg: '12:00',
-  nolab: 'LAB2411150077',
+  nolab: DEMO_REGS.lab(),
   noreg: DEMO_REGS.vascular(),
   poli: 'poli kardiologi dewasa',
 };

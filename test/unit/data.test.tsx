@@ -234,7 +234,7 @@ test('while a kept list is being refreshed it shows as it is, with no Terakhir d
 test('a lab detail offline without its list says the phone is offline, not Data tidak ditemukan', async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
   try {
-    setUrl(`http://127.0.0.1:9${to.labDetail('LAB2411150077')}`); // nothing listens there
+    setUrl(`http://127.0.0.1:9${to.labDetail(DEMO_REGS.lab())}`); // nothing listens there
     session.signIn({ nomr: '00099999', birthDate: '1990-01-01', token: 'AAAAAAAAAAAAAAAAAAAAAA' });
     render(<App />);
     await screen.findByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.', { selector: 'main p' }, { timeout: 15000 });
