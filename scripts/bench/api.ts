@@ -92,7 +92,8 @@ interface Call {
 }
 
 const q = (p: Patient, birth = true) => `nomr=${p.nomr}${birth ? `&tgllahir=${p.tgl_lahir}` : ''}`;
-const bookingDate = (i: number) => nextOnWeekday(addDays(today, 7 * (10 + (i % 20))), 1);
+// Mondays within the booking window (90 days): up to 76 days ahead; the contention's is later.
+const bookingDate = (i: number) => nextOnWeekday(addDays(today, 7 * (1 + (i % 10))), 1);
 
 /** One call of each kind, for a patient and a running count. */
 export const CALLS: Record<string, (p: Patient, i: number) => Call> = {
@@ -183,7 +184,7 @@ const weighted = (() => {
 /** 500 patients at once for one session of D001: exactly its quota is booked. */
 async function contention(server: RunningServer, size: ApiRun['size']): Promise<Contention> {
   const people = await loginAll(server.url, patients(size, 500, 2000));
-  const date = nextOnWeekday(addDays(today, 7 * 45), 1);
+  const date = nextOnWeekday(addDays(today, 84), 1);
   const slots = (await (
     await fetch(`${server.url}/api/patient/list/quota?kd_dr=D001&kd_dep=20001&tgl_janji=${encodeURIComponent(toQuotaDate(date))}&hari=${weekdayName(date)}`, {
       headers: { authorization: `Bearer ${people[0].token}` },
@@ -331,6 +332,8 @@ interface ApiOptions {
   engines?: Array<ApiRun['engine']>;
   sizes?: Array<ApiRun['size']>;
   log?: (s: string) => void;
+  /** Runs on the large PostgreSQL database after its measurements, before the cluster stops. */
+  atLargePostgres?: (databaseUrl: string) => Promise<void>;
 }
 
 export async function benchApi({
@@ -338,6 +341,7 @@ export async function benchApi({
   engines = ['PGlite', 'PostgreSQL'],
   sizes = ['demo', 'large'],
   log = console.log,
+  atLargePostgres,
 }: ApiOptions = {}): Promise<ApiRun[]> {
   const out: ApiRun[] = [];
   const base = { DIST_DIR: '/nonexistent' };
@@ -363,6 +367,7 @@ export async function benchApi({
         seedLarge({ DATABASE_URL: url });
       }
       out.push(await measure('PostgreSQL', size, { ...base, DATABASE_URL: url }, undefined, () => openPostgres(url, 2), seconds, log));
+      if (size === 'large') await atLargePostgres?.(url);
     }
   } finally {
     cluster.stop();

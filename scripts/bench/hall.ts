@@ -1,0 +1,216 @@
+// The waiting hall: N phones holding the live clinic queue (GET /api/patient/antrian/poli/live,
+// Server-Sent Events with the bearer header, as the app reads it), a doctor's session of them
+// called number after number through the hospital's internal call, and how long each call takes
+// to reach every phone of that session; the server process's resident memory, read from
+// /proc/<pid>/status, with all of them open. Phones of other sessions must hear nothing.
+// `hall()` runs it against a server that is up; the smoke test and `npm run bench` call it.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request, type ClientRequest } from 'node:http';
+import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import type { Db } from '../../server/db/client.ts';
+import { todayQueues, type BenchPatient } from './fixtures.ts';
+import { latencyOf, type Latency } from './open-loop.ts';
+
+export interface HallOptions {
+  url: string;
+  /** The listener of /api/internal/* and its service token. */
+  internalUrl: string;
+  internalToken: string;
+  db: Db;
+  /** The phones, signed in; each gets a place in today's queue, `sessionSize` to a doctor's session. */
+  people: BenchPatient[];
+  sessionSize: number;
+  /** Numbers called in the first session, one after another, each once every phone has it. */
+  calls: number;
+  /** The server's process id, for its memory. */
+  pid: number;
+  /** Streams opened at once while connecting. */
+  connectBatch?: number;
+}
+
+export interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+export interface HallResult {
+  phones: number;
+  connected: number;
+  /** Streams refused or lost before their first event, by status or error. */
+  refused: Record<string, number>;
+  connectSeconds: number;
+  memory: { before: Memory; connected: Memory; after: Memory };
+  /** Whether the peak counts from the hall's start (else from the process's). */
+  peakReset: boolean;
+  sessionPhones: number;
+  calls: number;
+  /** Phone × call pairs where the phone got the called number. */
+  delivered: number;
+  missing: number;
+  /** From sending the internal call to each phone of the session getting the number (ms). */
+  latency: Latency;
+  /** Events reaching phones of other sessions while the calls were made (none expected). */
+  crossTalk: number;
+}
+
+/** VmRSS and VmHWM (the peak) of a process, in MB. */
+export function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: Math.round(kb('VmRSS') / 102.4) / 10, peakMb: Math.round(kb('VmHWM') / 102.4) / 10 };
+}
+
+/** Starts the process's peak (VmHWM) afresh, where the kernel lets us: the hall's own peak, not an earlier load's. */
+export function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface QueueItem {
+  no_reg: string;
+  no_dipanggil: number | null;
+}
+
+interface Phone {
+  person: BenchPatient;
+  no_reg: string;
+  events: Array<{ at: number; items: QueueItem[] }>;
+  req?: ClientRequest;
+  wake?: () => void;
+}
+
+/** Opens a phone's stream; resolves with its first event, or with why there was none. */
+function connect(url: string, phone: Phone): Promise<string | null> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (why: string | null) => {
+      if (!settled) {
+        settled = true;
+        resolve(why);
+      }
+    };
+    const req = request(
+      {
+        agent: false,
+        hostname,
+        port,
+        path: `${API.clinicQueueLive}?nomr=${phone.person.nomr}&tgllahir=${phone.person.tgl_lahir}`,
+        headers: { authorization: `Bearer ${phone.person.token}`, accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return settle(String(res.statusCode));
+        }
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const lines = block.split('\n');
+            if (!lines.includes(`event: ${CLINIC_QUEUE_EVENT}`)) continue;
+            const data = lines.find((l) => l.startsWith('data: '));
+            if (!data) continue;
+            phone.events.push({ at: performance.now(), items: (JSON.parse(data.slice(6)) as { data: QueueItem[] }).data });
+            settle(null);
+            phone.wake?.();
+          }
+        });
+        res.on('close', () => settle('closed'));
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => settle(err.code ?? err.message));
+    req.end();
+    phone.req = req;
+  });
+}
+
+/** When the phone first got an event, from its `from`-th on, showing number `n` called on its own entry. */
+const arrival = (phone: Phone, from: number, n: number): number | null =>
+  phone.events.slice(from).find((e) => e.items.some((it) => it.no_reg === phone.no_reg && it.no_dipanggil === n))?.at ?? null;
+
+/** Waits until `done` holds for the phone, or until `limitMs` (a broken stream must not hang the run). */
+function until(phone: Phone, done: () => boolean, limitMs: number): Promise<boolean> {
+  if (done()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      phone.wake = undefined;
+      resolve(false);
+    }, limitMs);
+    phone.wake = () => {
+      if (!done()) return;
+      clearTimeout(timer);
+      phone.wake = undefined;
+      resolve(true);
+    };
+  });
+}
+
+export async function hall(o: HallOptions): Promise<HallResult> {
+  const queues = await todayQueues(o.db, o.people, o.sessionSize, `HL${Date.now().toString(36)}-`);
+  const regOf = new Map<string, string>();
+  for (const s of queues) for (const [k, nomr] of s.nomrs.entries()) regOf.set(nomr, s.no_regs[k]);
+  const phones: Phone[] = o.people.map((person) => ({ person, no_reg: regOf.get(person.nomr) as string, events: [] }));
+  const session = phones.slice(0, queues[0].no_regs.length);
+  const others = phones.slice(session.length);
+  const peakReset = resetPeak(o.pid);
+  const before = memoryOf(o.pid);
+
+  const refused: Record<string, number> = {};
+  const started = performance.now();
+  const batch = o.connectBatch ?? 200;
+  for (let i = 0; i < phones.length; i += batch) {
+    const whys = await Promise.all(phones.slice(i, i + batch).map((p) => connect(o.url, p)));
+    for (const why of whys) if (why) refused[why] = (refused[why] ?? 0) + 1;
+  }
+  const connectSeconds = (performance.now() - started) / 1000;
+  const connected = memoryOf(o.pid);
+
+  const times: number[] = [];
+  let missing = 0;
+  const othersBefore = others.map((p) => p.events.length);
+  let after: Memory;
+  try {
+    for (let k = 1; k <= o.calls; k++) {
+      const marks = session.map((p) => p.events.length);
+      const sent = performance.now();
+      const res = await fetch(`${o.internalUrl}/api/internal/antrian/poli/panggil`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${o.internalToken}` },
+        body: JSON.stringify({ no_reg: queues[0].no_regs[k - 1] }),
+      });
+      if (res.status !== 200) throw new Error(`the call of number ${k} answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      await Promise.all(session.map((p, j) => until(p, () => arrival(p, marks[j], k) !== null, 30_000)));
+      session.forEach((p, j) => {
+        const at = arrival(p, marks[j], k);
+        if (at === null) missing++;
+        else times.push(at - sent);
+      });
+    }
+    after = memoryOf(o.pid);
+  } finally {
+    for (const p of phones) p.req?.destroy();
+  }
+  return {
+    phones: phones.length,
+    connected: phones.length - Object.values(refused).reduce((a, b) => a + b, 0),
+    refused,
+    connectSeconds: Math.round(connectSeconds * 10) / 10,
+    memory: { before, connected, after },
+    peakReset,
+    sessionPhones: session.length,
+    calls: o.calls,
+    delivered: times.length,
+    missing,
+    latency: latencyOf(times),
+    crossTalk: others.reduce((n, p, j) => n + p.events.length - othersBefore[j], 0),
+  };
+}

@@ -1,0 +1,334 @@
+// A hospital's real load, measured at a constant arrival rate (open-loop.ts) against one server
+// process on PostgreSQL at the large size: the realistic mix at steady rates; the highest rate
+// held with p99 under 50 ms, beside the same for the floor of the stack (floor.ts); the morning
+// rush (rush.ts); the waiting hall (hall.ts). `npm run bench` runs it on the large database of
+// api.ts and writes it to docs/performance.md; alone, it prints the section and writes nothing:
+//
+//   tsx scripts/bench/load.ts [--database-url URL | --patients 100000] [--quick]
+//
+// Without --database-url it starts a PostgreSQL of its own and seeds it (`--patients`, at least
+// 11,000: the mix, the rush and the hall each have patients of their own). --quick: short runs at
+// low rates, to see the tools work on a busy machine (its figures say nothing).
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { API } from '../../common/paths.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openPostgres, type Db } from '../../server/db/client.ts';
+import { createPgDatabase } from '../../test/support/db.ts';
+import { startCluster } from '../../test/support/pg-cluster.ts';
+import { startServer } from '../../test/support/server.ts';
+import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient } from './fixtures.ts';
+import { startFloor } from './floor.ts';
+import { hall, type HallResult } from './hall.ts';
+import { capacity, MIX, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { rush, type RushResult } from './rush.ts';
+
+export interface LoadPlan {
+  /** Steady rates of the mix and how long each runs (s). */
+  steady: Array<{ rate: number; seconds: number }>;
+  /** Rates tried, in order, for the highest held with p99 under 50 ms; each for capacitySeconds. */
+  capacityRates: number[];
+  capacitySeconds: number;
+  rush: { patients: number; seats: number; seconds: number };
+  hall: { phones: number; sessionSize: number; calls: number };
+}
+
+export const FULL_PLAN: LoadPlan = {
+  steady: [
+    { rate: 1000, seconds: 30 },
+    { rate: 1500, seconds: 60 },
+  ],
+  capacityRates: [1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 12000],
+  capacitySeconds: 10,
+  rush: { patients: 5000, seats: 300, seconds: 10 },
+  hall: { phones: 5000, sessionSize: 100, calls: 5 },
+};
+
+export const QUICK_PLAN: LoadPlan = {
+  steady: [{ rate: 200, seconds: 5 }],
+  capacityRates: [200, 400],
+  capacitySeconds: 3,
+  rush: { patients: 1000, seats: 300, seconds: 5 },
+  hall: { phones: 300, sessionSize: 100, calls: 2 },
+};
+
+export interface LoadResult {
+  plan: LoadPlan;
+  mixPatients: number;
+  steady: OpenLoopResult[];
+  server: { held: number; runs: OpenLoopResult[] };
+  floor: { held: number; runs: OpenLoopResult[] };
+  rush: RushResult;
+  hall: HallResult;
+}
+
+/** The patients of each part: generated ones (seed-scale.ts numbers them from 10000001). */
+const MIX_FIRST = 10000001;
+const MIX_PATIENTS = 1000;
+const INTERNAL_TOKEN = 'bench-internal-token-0123456789';
+
+export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN, log: (s: string) => void = console.log): Promise<LoadResult> {
+  const config = loadConfig({});
+  const db = await openPostgres(databaseUrl, 10);
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    DIST_DIR: '/nonexistent',
+    PUSH_WORKER: 'false',
+    LOG_LEVEL: 'warn',
+    INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+  });
+  try {
+    log("load: patients, today's queues and sessions with seats");
+    const setup = await mixSetup(db, server.url, config);
+    const people = setup.people;
+
+    const mixRun = (rate: number, seconds: number) => openLoop({ url: server.url, rate, seconds, ...realisticMix(setup) });
+    log('load: warming up (5 s)');
+    await mixRun(Math.min(500, plan.steady[0].rate), 5);
+    const steady: OpenLoopResult[] = [];
+    for (const { rate, seconds } of plan.steady) {
+      log(`load: the mix at ${rate} req/s for ${seconds} s`);
+      steady.push(await mixRun(rate, seconds));
+      const r = steady[steady.length - 1];
+      log(`    p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed ${r.failed}`);
+    }
+    log('load: the highest rate of the mix with p99 under 50 ms');
+    const serverCap = await capacity((rate) => mixRun(rate, plan.capacitySeconds), plan.capacityRates, 50, log);
+
+    log('load: the floor (a bare Fastify route, one primary-key SELECT through pg)');
+    const floor = await startFloor(databaseUrl, config.databasePoolSize);
+    let floorCap: LoadResult['floor'];
+    try {
+      const floorRun = (rate: number, seconds: number) =>
+        openLoop({ url: floor.url, rate, seconds, next: (i) => ({ name: 'floor', method: 'GET', path: `/floor/${MIX_FIRST + (i % 100000)}` }) });
+      await floorRun(500, 3);
+      floorCap = await capacity((rate) => floorRun(rate, plan.capacitySeconds), plan.capacityRates, 50, log);
+    } finally {
+      await floor.stop();
+    }
+
+    log(`load: the morning rush, ${plan.rush.patients} patients for ${plan.rush.seats} seats in ${plan.rush.seconds} s`);
+    const rushPeople = await patientsWithSessions(db, String(MIX_FIRST + MIX_PATIENTS), plan.rush.patients, config);
+    const rushResult = await rush({
+      url: server.url,
+      db,
+      people: rushPeople,
+      seats: plan.rush.seats,
+      seconds: plan.rush.seconds,
+      windowDays: config.booking.windowDays,
+    });
+    log(`    ${rushResult.booked} booked, p99 ${rushResult.latency.p99} ms, failures ${JSON.stringify(rushResult.failures)}`);
+
+    log(`load: the waiting hall, ${plan.hall.phones} phones`);
+    const hallPeople = await patientsWithSessions(db, String(MIX_FIRST + MIX_PATIENTS + plan.rush.patients), plan.hall.phones, config);
+    const hallResult = await hall({
+      url: server.url,
+      internalUrl: server.internalUrl,
+      internalToken: INTERNAL_TOKEN,
+      db,
+      people: hallPeople,
+      sessionSize: plan.hall.sessionSize,
+      calls: plan.hall.calls,
+      pid: server.proc.pid as number,
+    });
+    log(`    ${hallResult.connected} connected, RSS ${hallResult.memory.connected.rssMb} MB, call to phone p99 ${hallResult.latency.p99} ms`);
+    return { plan, mixPatients: people.length, steady, server: serverCap, floor: floorCap, rush: rushResult, hall: hallResult };
+  } finally {
+    await server.stop();
+    await db.close();
+  }
+}
+
+/**
+ * The mix's patients, signed in and each in today's clinic queue; its bookings and reschedules go
+ * to the clinic's sessions of the next four weeks, with seats enough for the runs (refused as
+ * full, a booking would cost less than one made); the first 100 patients have booked already.
+ */
+export async function mixSetup(db: Db, url: string, config = loadConfig({})): Promise<MixSetup> {
+  const people = await patientsWithSessions(db, String(MIX_FIRST), MIX_PATIENTS, config);
+  const queues = await todayQueues(db, people, 100, `BQ${Date.now().toString(36)}-`);
+  const slots = await clinicSlots(db, '20001', 1, 27);
+  await setSeats(db, slots, 2000);
+  return { people, queues, slots, booked: await prebook(url, people.slice(0, 100), slots) };
+}
+
+/** One appointment for each of these patients, made through the API, for the mix's first cancels and reschedules. */
+async function prebook(url: string, people: BenchPatient[], slots: MixSetup['slots']): Promise<MixSetup['booked']> {
+  const out: MixSetup['booked'] = [];
+  for (const [k, person] of people.entries()) {
+    const s = slots[k % slots.length];
+    const res = await fetch(`${url}${API.book}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+      body: JSON.stringify({
+        nomr: person.nomr,
+        tgl_janji: s.tgl_janji,
+        sts_ue: 'U',
+        tgl_lahir: person.tgl_lahir,
+        kd_dep: s.kd_dep,
+        kd_dr: s.kd_dr,
+        sts_jam: s.sts_jam,
+        carabayar: 'P',
+        hp: '081234567890',
+      }),
+    });
+    const body = (await res.json()) as { status: boolean; data?: { no_reg: string }; message?: string };
+    if (!body.status || !body.data) throw new Error(`a booking for the mix was refused: ${res.status} ${body.message}`);
+    out.push({ no_reg: body.data.no_reg, person });
+  }
+  return out;
+}
+
+// ---- The report --------------------------------------------------------------------------------
+
+const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
+const n = (x: number) => Math.round(x).toLocaleString('en');
+const met = (ok: boolean) => (ok ? 'yes' : '**no**');
+const CALL_NAMES: Record<string, string> = {
+  profile: 'home: profile',
+  upcoming: 'home: upcoming appointments',
+  clinicQueue: 'home: clinic queue (`GET antrian/poli`, with the visit-day fields)',
+  pharmacyQueue: 'home: pharmacy queue',
+  quota: 'quota list',
+  outpatient: 'outpatient history',
+  labs: 'lab results',
+  login: 'login',
+  booking: 'booking (`POST simpan/janji`)',
+  checkin: 'check-in (`POST checkin`)',
+  cancel: 'cancel (`POST batal/janji`)',
+  reschedule: 'reschedule (`POST ubah/janji`)',
+};
+const statuses = (r: OpenLoopResult) =>
+  Object.entries(r.byStatus)
+    .filter(([s]) => !/^2\d\d$/.test(s))
+    .map(([s, c]) => `${c} × ${s}`)
+    .join(', ') || 'none';
+
+/** What the answers other than 2xx said, a few of each kind, so a failed goal says why. */
+function examplesOf(runs: OpenLoopResult[]): string {
+  const lines = runs.flatMap((x) => Object.entries(x.examples).map(([k, bodies]) => `- at ${n(x.rate)} req/s, ${k}: \`${bodies[0].replace(/`/g, "'")}\``));
+  return lines.length ? `Answers other than 2xx, one of each kind:\n\n${lines.join('\n')}\n\n` : '';
+}
+
+export function loadSection(r: LoadResult): string {
+  const goal = r.steady.find((s) => s.rate === 1500 && s.seconds >= 60);
+  const ratio = r.floor.held ? r.server.held / r.floor.held : 0;
+  const mixText = MIX.map(([name, w]) => `${w}% ${name}`).join(', ');
+  const last = r.steady[r.steady.length - 1];
+  const rushOk = r.rush.booked === r.rush.seats && r.rush.held.counter <= r.rush.seats && r.rush.held.appointments === r.rush.seats;
+  const rushFailures = Object.values(r.rush.failures).reduce((a, b) => a + b, 0);
+  const h = r.hall;
+  const goals = [
+    goal
+      ? `| the mix at 1,500 req/s for 60 s: p99 under 10 ms, no errors | p99 ${ms(goal.latency.p99)}, ${goal.non2xx} non-2xx, ${goal.failed} failed | ${met(goal.latency.p99 < 10 && goal.non2xx === 0)} |`
+      : '',
+    `| the highest rate with p99 under 50 ms at least 0.6 of the floor's | ${n(r.server.held)} of ${n(r.floor.held)} req/s: ${r.floor.held ? ratio.toFixed(2) : 'no floor'} | ${met(ratio >= 0.6)} |`,
+    `| the morning rush: exactly the seats booked, none over, no 5xx, every refusal told why, p99 under 1 s | ${r.rush.booked} of ${r.rush.seats} booked, ${r.rush.held.counter} held, ${rushFailures} failed, ${r.rush.untold} untold, p99 ${ms(r.rush.latency.p99)} | ${met(rushOk && rushFailures === 0 && r.rush.untold === 0 && r.rush.latency.p99 < 1000)} |`,
+    `| the waiting hall: ${n(h.phones)} phones under 300 MB resident; a call on all ${h.sessionPhones} phones of its session within 1 s (p99) | ${h.memory.connected.rssMb} MB with all connected (peak ${h.memory.after.peakMb} MB); p99 ${ms(h.latency.p99)}, ${h.missing} missed | ${met(h.memory.after.peakMb < 300 && h.missing === 0 && h.latency.p99 < 1000)} |`,
+  ].filter(Boolean);
+
+  const steadyRows = r.steady
+    .map(
+      (s) =>
+        `| ${n(s.rate)} req/s | ${s.seconds} s | ${n(s.achieved)} | ${ms(s.latency.p50)} | ${ms(s.latency.p90)} | ${ms(s.latency.p99)} | ${ms(s.latency.max)} | ${statuses(s)} | ${ms(s.lateP99)} |`,
+    )
+    .join('\n');
+  const callRows = Object.entries(last.perCall)
+    .sort(([a], [b]) => MIX.findIndex(([m]) => m === a) - MIX.findIndex(([m]) => m === b))
+    .map(([name, l]) => `| ${CALL_NAMES[name] ?? name} | ${n(l.count)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.non2xx} |`)
+    .join('\n');
+  const capRuns = (c: { runs: OpenLoopResult[] }) =>
+    c.runs.map((x) => `${n(x.rate)}: ${ms(x.latency.p99)}${x.failed ? ` (${x.failed} failed)` : ''}`).join(', ');
+  const refusals = Object.entries(r.rush.refusals)
+    .map(([m, c]) => `${n(c)} × '${m}'`)
+    .join('; ');
+
+  return `## A hospital's load at a constant arrival rate, PostgreSQL at the large size
+
+Requests start on a fixed schedule whether or not the earlier ones were answered
+(\`scripts/bench/open-loop.ts\`, node:http with keep-alive), as patients arrive without waiting for
+each other, and each latency counts from the request's scheduled start, so queueing shows. One
+server process; the generator, the server and PostgreSQL share the machine ("generator late" is
+how far behind schedule the generator itself started requests, p99). The mix, per 100 requests:
+${mixText}; ${n(r.mixPatients)} patients signed in, each in today's clinic queue; bookings and
+reschedules go to the next four weeks' sessions of clinic 20001 (seats raised so they are real
+bookings), cancels take the bookings made earlier in the run. Phones' \`Accept-Encoding: br, gzip\`.
+
+| goal | measured | met |
+|---|---|---|
+${goals.join('\n')}
+
+### The mix at steady rates
+
+| rate | for | answered/s | p50 | p90 | p99 | max | not 2xx | generator late |
+|---|---:|---:|---:|---:|---:|---:|---|---:|
+${steadyRows}
+
+${examplesOf(r.steady)}Each call at ${n(last.rate)} req/s:
+
+| call | requests | p50 | p99 | max | not 2xx |
+|---|---:|---:|---:|---:|---:|
+${callRows}
+
+### Beside the floor of the stack
+
+The highest rate held for ${r.plan.capacitySeconds} s with p99 under 50 ms and nothing failed, rates tried in
+order until one was not held twice running (the table shows the last run at each). The floor (\`scripts/bench/floor.ts\`) is a bare Fastify route doing one
+primary-key SELECT through pg on the same PostgreSQL, a pool as large as the server's.
+
+| target | held | p99 at each rate tried (req/s: p99) |
+|---|---:|---|
+| the server, the mix | ${n(r.server.held)} req/s | ${capRuns(r.server)} |
+| the floor | ${n(r.floor.held)} req/s | ${capRuns(r.floor)} |
+
+Ratio: **${r.floor.held ? ratio.toFixed(2) : 'none (the floor held no rate tried)'}**.
+
+### The morning rush
+
+${n(r.rush.attempts)} patients, each signed in, trying to book one session of a day (${r.rush.slot.kd_dr}, clinic
+${r.rush.slot.kd_dep}, ${r.rush.slot.tgl_janji}) with ${r.rush.seats} seats, arriving evenly over ${n(r.rush.attempts / r.rush.rate)} s
+(${n(r.rush.rate)} a second): **${r.rush.booked} booked**, ${r.rush.duplicateNumbers} queue numbers given twice; the
+database holds ${r.rush.held.appointments} appointments with ${r.rush.held.distinctNumbers} distinct numbers, the counter at
+${r.rush.held.counter} of ${r.rush.held.quota}. Refused: ${refusals || 'none'}; ${r.rush.untold} without a reason in Indonesian.
+Failed (5xx or no answer): ${rushFailures}. Latency p50 ${ms(r.rush.latency.p50)}, p99 **${ms(r.rush.latency.p99)}**, max
+${ms(r.rush.latency.max)} (booked p99 ${ms(r.rush.bookedLatency.p99)}, refused p99 ${ms(r.rush.refusedLatency.p99)}).
+
+### The waiting hall
+
+${n(h.phones)} phones holding the live queue (\`GET antrian/poli/live\`, Server-Sent Events with the bearer
+header), ${h.sessionPhones} to a doctor's session of today: ${n(h.connected)} connected in ${h.connectSeconds} s${Object.keys(h.refused).length ? ` (refused: ${JSON.stringify(h.refused)})` : ''}.
+The server process's resident memory: ${h.memory.before.rssMb} MB before, **${h.memory.connected.rssMb} MB** with all connected,
+${h.memory.after.rssMb} MB after the calls, peak ${h.memory.after.peakMb} MB ${h.peakReset ? 'since the hall began' : 'since the process started'} (\`/proc/<pid>/status\`,
+VmRSS and VmHWM). ${h.calls} numbers
+of one session called through \`POST /api/internal/antrian/poli/panggil\`, each once the last had
+reached every phone: ${h.delivered} of ${h.calls * h.sessionPhones} deliveries, from the call to each phone p50
+${ms(h.latency.p50)}, p99 **${ms(h.latency.p99)}**, max ${ms(h.latency.max)}; phones of other sessions got ${h.crossTalk} events.
+`;
+}
+
+// ---- Alone: a database of its own or the one named --------------------------------------------
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { 'database-url': { type: 'string' }, patients: { type: 'string', default: '100000' }, quick: { type: 'boolean', default: false } },
+  });
+  const plan = values.quick ? QUICK_PLAN : FULL_PLAN;
+  let url = values['database-url'];
+  const cluster = url ? null : await startCluster({ durable: true });
+  try {
+    if (cluster) {
+      url = await createPgDatabase(cluster.url);
+      console.log(`seeding ${values.patients} patients`);
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', String(values.patients)], {
+        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
+        stdio: 'inherit',
+      });
+    }
+    const result = await benchLoad(url as string, plan);
+    console.log(`\n${loadSection(result)}`);
+  } finally {
+    cluster?.stop();
+  }
+}
