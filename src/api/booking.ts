@@ -1,7 +1,8 @@
-// Clinics, schedules, quota and booking (spec section 7).
+// Clinics, schedules, quota and booking (spec section 7); cancel, reschedule, online booking and
+// the booking rules where the API offers them (decisions: managing appointments).
 import { API } from '../../common/paths.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { quotaQuery } from '../../common/booking.ts';
+import { quotaQuery, type AppointmentKind } from '../../common/booking.ts';
 import { call, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
@@ -14,11 +15,33 @@ export const getLastAppointment = (): Promise<Result<string | null>> =>
     pick: (b) => (b.data as Partial<C.LastAppointment> | undefined)?.tgl_janji ?? null,
   });
 
-/** The sessions of a clinic (kd_dr empty) or of one doctor on a date. */
-export const getQuota = (kdDep: string, date: string, kdDr = ''): Promise<Result<C.QuotaSlot[]>> =>
-  call<C.QuotaSlot[]>(API.quota, { query: quotaQuery(kdDep, date, kdDr) });
+/**
+ * The sessions of a clinic (kd_dr empty) or of one doctor on a date. The online sessions are asked
+ * for with jenis=online; the clinic's with the spec's query alone, so a hospital API without the
+ * parameter answers as before.
+ */
+export const getQuota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Promise<Result<C.QuotaSlot[]>> =>
+  call<C.QuotaSlot[]>(API.quota, { query: jenis === 'online' ? { ...quotaQuery(kdDep, date, kdDr), jenis } : quotaQuery(kdDep, date, kdDr) });
 
 export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> =>
   call<C.DoctorSchedule[]>(API.doctorSchedule, { query: { spesialis } });
 
 export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => call<C.BookingResult>(API.book, { method: 'POST', body: req });
+
+export const bookOnlineAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> =>
+  call<C.BookingResult>(API.bookOnline, { method: 'POST', body: req });
+
+export const cancelAppointment = (req: C.CancelRequest): Promise<Result<C.Cancelled>> => call<C.Cancelled>(API.cancel, { method: 'POST', body: req });
+
+export const rescheduleAppointment = (req: C.RescheduleRequest): Promise<Result<C.BookingResult>> =>
+  call<C.BookingResult>(API.reschedule, { method: 'POST', body: req });
+
+/**
+ * The API's booking rules, or null where it has no such call (a 404): a hospital API that does not
+ * manage appointments, against which cancel, reschedule and online booking stay hidden (shared
+ * decisions 20).
+ */
+export async function getBookingRules(): Promise<Result<C.BookingRules | null>> {
+  const res = await call<C.BookingRules>(API.bookingRules, { query: patientQuery(false) });
+  return !res.ok && res.error.kind === 'http' && res.error.httpStatus === 404 ? { ok: true, data: null } : res;
+}

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { DoctorSchedule, QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
-import { MONTHS, addDays, daysBetween, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
+import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
@@ -51,7 +51,7 @@ async function open(path: string): Promise<Page> {
 async function pickDate(p: Page, date: string, { force = false } = {}) {
   await p.locator('button[aria-expanded="false"]').click();
   const heading = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-  for (let i = 0; i < 12 && (await p.getByRole('heading', { level: 3 }).textContent()) !== heading; i++) {
+  for (let i = 0; i < 12 && (await p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u }).textContent()) !== heading; i++) {
     await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
   }
   await p.locator(`button[data-date="${date}"]`).click({ force });
@@ -91,7 +91,7 @@ test('a whole booking from Perjanjian Poliklinik to the Alert dialog, then liste
   await link.click();
   await p.waitForURL(/\/buatjanji\//);
   await p.getByText('BUDI SANTOSO').waitFor();
-  for (const shown of [DEMO_A.nomr, date, 'POLI KARDIOLOGI DEWASA', slot.nama_dr, `${slot.jam_dtg}-${slot.jam_plg}`, 'Non BPJS']) {
+  for (const shown of [DEMO_A.nomr, formatDate(date, 'day'), 'POLI KARDIOLOGI DEWASA', slot.nama_dr, `${slot.jam_dtg}-${slot.jam_plg}`, 'Non BPJS']) {
     assert.ok(((await p.locator('main').textContent()) ?? '').includes(shown), shown);
   }
   const said = await bookOnConfirmation(p);
@@ -237,9 +237,13 @@ test('an empty mobile number is refused with no call', async () => {
   await p.context().close();
 });
 
-test('online: clinic from suggestions, a date, the quota as filled of limit, and Konfirmasi Data says On Progress !', async () => {
+test('online against an API without online booking: clinic from suggestions, a date, the quota as filled of limit, and Konfirmasi Data says On Progress !', async () => {
   const [date, slot] = await findDate('20001', 1, isSlotAvailable);
-  const p = await open(to.onlineBooking());
+  // The spec's screens, as against a hospital API without perjanjian/aturan (the reference API's
+  // online booking: test/e2e/manage.test.ts).
+  const p = await signedInPage(app.browser, app.server.url, DEMO_A);
+  await p.route('**/api/patient/perjanjian/aturan?*', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false}' }));
+  await p.goto(app.server.url + to.onlineBooking());
   await p.locator('#on-poli-list option').first().waitFor({ state: 'attached' });
   assert.ok(await p.getByRole('button', { name: 'Cek Kuota' }).isDisabled(), 'clinic and date are required');
   await p.getByLabel('Poli').fill('POLI KARDIOLOGI DEWASA');

@@ -22,6 +22,8 @@ export const SAMPLE: Record<string, string> = {
   nolab: DEMO_REGS.lab(),
   noreg: DEMO_REGS.vascular(),
   poli: 'poli kardiologi dewasa',
+  // Ubah Jadwal: a number of no appointment of the demo, so the page says it is not in the list.
+  no_reg: 'RJ20261201000001',
 };
 
 export interface SamplePath {

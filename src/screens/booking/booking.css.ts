@@ -23,6 +23,9 @@ export const slot = style({
   textDecoration: 'none',
 });
 
+/** A slot chosen in place (rescheduling): a button that looks like the slot links. */
+export const slotButton = style({ width: '100%', borderTop: 0, borderRight: 0, borderBottom: 0, font: 'inherit', textAlign: 'left', cursor: 'pointer' });
+
 export const slotOff = style({ background: vars.color.background, borderLeftColor: vars.color.border, boxShadow: 'none', color: vars.color.muted });
 
 export const slotDoctor = style({ fontSize: vars.font.size.md, color: 'inherit' });

@@ -1,12 +1,14 @@
 // The appointment confirmations (spec sections 2, 4, 5, 8). /buatjanji: the chosen session
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
-// the same appointment). /buatjanjionline: the same fields; it books nothing yet (decisions 14).
+// the same appointment). /buatjanjionline: the same fields and a guarantee; it books where the
+// API offers online consultations (decisions 14, revised).
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { carabayar, isGuarantee, type Guarantee } from '../../../common/booking.ts';
+import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
+import type { BookingRequest } from '../../../common/schemas/index.ts';
 import { formatDate, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery, to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
-import { book, profile as profileRead } from '../../data/reads.ts';
+import { book, bookOnline, profile as profileRead } from '../../data/reads.ts';
 import type { Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
@@ -16,6 +18,7 @@ import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ErrorBanner, Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
+import { useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
 import { GuaranteeSelect } from './shared.tsx';
 
@@ -112,6 +115,45 @@ interface Message {
   booked?: boolean;
 }
 
+/**
+ * Sends a booking once (two taps can land before the button re-renders disabled: the ref stops
+ * the second at once) and says what came of it (spec sections 4 and 8).
+ */
+function useBooking(send: typeof book, nomr: string) {
+  const [sending, setSending] = useState(false);
+  const [booked, setBooked] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const busy = useRef(false);
+  const submit = async (req: BookingRequest) => {
+    if (busy.current || booked) return;
+    busy.current = true;
+    setSending(true);
+    const res = await send(req);
+    busy.current = false;
+    setSending(false);
+    if (res.ok) {
+      rememberPhone(nomr, req.hp);
+      setBooked(true);
+      return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
+    }
+    if (res.error.kind === 'status') return setMessage({ title: T.alert, lines: [res.error.message ?? T.failed] });
+    setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
+  };
+  const actions = (navigate: Navigate): DialogAction[] =>
+    message?.booked ? [{ label: T.home, onClick: () => navigate(to.home()) }] : [{ label: T.close, onClick: () => setMessage(null) }];
+  return { sending, booked, message, setMessage, submit, actions };
+}
+
+function MessageDialog({ message, actions, onClose }: { message: Message; actions: DialogAction[]; onClose: () => void }) {
+  return (
+    <Dialog title={message.title} role="alertdialog" onClose={message.booked ? undefined : onClose} actions={actions}>
+      {message.lines.map((l) => (
+        <p>{l}</p>
+      ))}
+    </Dialog>
+  );
+}
+
 interface ConfirmParams {
   dokterr: string;
   kd_dokter: string;
@@ -126,21 +168,15 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
-  const [sending, setSending] = useState(false);
-  const [booked, setBooked] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
-  // Two taps can land before the button re-renders disabled: the ref stops the second at once.
-  const busy = useRef(false);
+  const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr);
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
   const bayar: Guarantee = p.bayar;
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (busy.current || booked) return;
+    if (sending || booked) return;
     if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
-    busy.current = true;
-    setSending(true);
-    const res = await book({
+    void submit({
       nomr: patient.nomr,
       tgl_janji: p.tgljanji,
       sts_ue: p.sts_ue,
@@ -151,19 +187,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
       carabayar: carabayar(bayar),
       hp: hp.trim(),
     });
-    busy.current = false;
-    setSending(false);
-    if (res.ok) {
-      rememberPhone(patient.nomr, hp.trim());
-      setBooked(true);
-      return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
-    }
-    if (res.error.kind === 'status') return setMessage({ title: T.alert, lines: [res.error.message ?? T.failed] });
-    setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
   };
-
-  const close = () => setMessage(null);
-  const actions: DialogAction[] = message?.booked ? [{ label: T.home, onClick: () => navigate(to.home()) }] : [{ label: T.close, onClick: close }];
 
   return (
     <main className={page}>
@@ -184,20 +208,14 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
           rows={[...ROWS, [T.jaminan, (x) => x.jaminan]]}
         />
       </section>
-      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+      <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
         <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
           {sending && <Spinner small />}
           {T.submit}
         </button>
       </form>
-      {message && (
-        <Dialog title={message.title} role="alertdialog" onClose={message.booked ? undefined : close} actions={actions}>
-          {message.lines.map((l) => (
-            <p>{l}</p>
-          ))}
-        </Dialog>
-      )}
+      {message && <MessageDialog message={message} actions={actions(navigate)} onClose={() => setMessage(null)} />}
     </main>
   );
 }
@@ -209,18 +227,47 @@ interface OnlineParams {
   tgljanji: string;
 }
 
-/** Konfirmasi Data: the spec's online confirmation, which only answers 'On Progress !'. */
-export function ConfirmOnline({ params: p, query }: { params: OnlineParams; query?: Record<string, string> }) {
+/**
+ * Konfirmasi Data. Where the API books online consultations, 'Buat Janji' books one in the online
+ * session chosen (its sts_jam rides in the link); elsewhere it answers the spec's 'On Progress !'
+ * and books nothing (decisions 14, revised).
+ */
+export function ConfirmOnline({ params: p, query, navigate }: { params: OnlineParams; query?: Record<string, string>; navigate: Navigate }) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
+  const managed = useManaged();
   const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
   const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
-  const [shown, setShown] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const { sending, booked, message, setMessage, submit, actions } = useBooking(bookOnline, patient.nomr);
   if (!clinic || !isIsoDate(p.tgljanji)) return <Incomplete />;
+  const stsJam = query?.sts_jam?.trim();
+  // Rules not read (no signal, a server fault): the booking is tried, and its failure said.
+  const books = managed.state !== 'no' && !!stsJam;
+  const waiting = books && managed.state === 'unknown' && managed.loading;
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!books) return setMessage({ title: T.alert, lines: [T.onProgress] });
+    if (sending || booked || waiting) return;
+    if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
+    if (!guarantee) return setMessage({ title: T.failTitle, lines: [T.guaranteeRequired] });
+    if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
+    void submit({
+      nomr: patient.nomr,
+      tgl_janji: p.tgljanji,
+      tgl_lahir: patient.birthDate,
+      kd_dep: clinic.kd_dep,
+      kd_dr: p.kd_dokter,
+      sts_jam: stsJam,
+      carabayar: carabayar(guarantee),
+      hp: hp.trim(),
+    });
+  };
 
   return (
     <main className={page}>
-      <p className={`${card} ${css.note}`}>{T.onlineNote}</p>
+      {!books && <p className={`${card} ${css.note}`}>{T.onlineNote}</p>}
       <section className={card} aria-label={BOOKING.appointmentTitle}>
         <Fields
           item={{
@@ -235,23 +282,28 @@ export function ConfirmOnline({ params: p, query }: { params: OnlineParams; quer
           rows={ROWS}
         />
       </section>
-      <form
-        className={`${card} ${css.form}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setShown(true);
-        }}
-        noValidate
-      >
+      <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
         <GuaranteeSelect id="bk-jaminan-online" value={guarantee} onChange={setGuarantee} />
-        <button type="submit" className={button({ kind: 'primary', block: true })}>
+        <button
+          type="submit"
+          className={button({ kind: 'primary', block: true })}
+          disabled={books && (sending || booked || waiting)}
+          aria-busy={sending || waiting}
+        >
+          {(sending || waiting) && <Spinner small />}
           {T.submit}
         </button>
       </form>
-      {shown && (
-        <Dialog title={T.alert} role="alertdialog" onClose={() => setShown(false)} actions={[{ label: T.close, onClick: () => setShown(false) }]}>
-          <p>{T.onProgress}</p>
+      {message && <MessageDialog message={message} actions={actions(navigate)} onClose={() => setMessage(null)} />}
+      {invalid && (
+        <Dialog
+          title={BOOKING.invalidTitle}
+          role="alertdialog"
+          onClose={() => setInvalid(false)}
+          actions={[{ label: S.close, onClick: () => setInvalid(false) }]}
+        >
+          <p>{BOOKING.invalidBody}</p>
         </Dialog>
       )}
     </main>

@@ -1,9 +1,11 @@
 // Perjanjian Konsultasi Online (/perjanjianonline, spec section 2, decisions 14): a clinic typed
 // or picked from suggestions, a required date, 'Cek Kuota', the doctors with
 // 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
-import { useState, type FormEvent } from 'react';
+// Where the API books online consultations, the list is of its online sessions and the date
+// stays within the booking window (decisions: managing appointments).
+import { useEffect, useState, type FormEvent } from 'react';
 import { dateRefusal, sessionHours } from '../../../common/booking.ts';
-import { todayWib } from '../../../common/dates.ts';
+import { formatDate, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { clinics as clinicsRead, quota } from '../../data/reads.ts';
@@ -13,6 +15,7 @@ import { InstallBar } from '../../ui/InstallBar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
+import { lastDateOf, useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
 import { SlotList, useSlots } from './shared.tsx';
 
@@ -25,12 +28,18 @@ export function OnlineBooking() {
   const clinicList = (clinics.state !== 'error' && clinics.data) || [];
   const typed = text.trim().toUpperCase();
   const clinic = clinicList.find((c) => c.ds_dep.toUpperCase() === typed || c.kd_dep === typed) ?? null;
-  const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null;
+  const managed = useManaged();
+  const online = managed.state === 'yes';
+  const last = lastDateOf(managed);
+  // ISO dates compare as strings.
+  const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null || (!!last && d > last);
+  // The rules arrived after a check: the list shown may be of the other kind of session.
+  useEffect(clear, [online]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!clinic || !date || checking) return;
-    check(quota(clinic.kd_dep, date));
+    check(quota(clinic.kd_dep, date, '', online ? 'online' : 'poli'));
   };
 
   return (
@@ -65,7 +74,9 @@ export function OnlineBooking() {
           label={BOOKING.tanggal}
           value={date}
           today={today}
+          last={last}
           excluded={excluded}
+          hint={last ? BOOKING.windowHint(formatDate(last)) : undefined}
           onChange={(d) => {
             setDate(d);
             clear();
@@ -80,7 +91,9 @@ export function OnlineBooking() {
         <SlotList
           slots={slots}
           quota="filled"
-          href={(s) => to.confirmOnline({ dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date }, clinic)}
+          href={(s) =>
+            to.confirmOnline({ dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date }, clinic, online ? s.sts_jam : undefined)
+          }
         />
       )}
       <InstallBar />

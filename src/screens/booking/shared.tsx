@@ -29,6 +29,7 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { lastDateOf, useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
 
 export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
@@ -64,25 +65,35 @@ export function useLastAppointment(guarantee: Guarantee | ''): string | null {
   return last?.state === 'ok' ? last.data : null;
 }
 
-/** The date rule of a booking screen and the sentence that explains its grey dates. */
-export function useDateRule(guarantee: Guarantee | '', weekday?: string) {
-  const last = useLastAppointment(guarantee);
-  const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: last, weekday };
-  const excluded = (date: string) => dateRefusal(date, rule) !== null;
-  const hint = !guarantee
-    ? BOOKING.guaranteeFirst
-    : guarantee === 'BPJS' && last
-      ? BOOKING.lastBpjs(formatDate(last), formatDate(bpjsGapEnd(last)))
-      : undefined;
-  return { rule, excluded, hint };
+export interface DateRuleOptions {
+  /** Cek Kuota: only this weekday can be chosen. */
+  weekday?: string;
+  /** The booking window's last date, where the API has one (nothing later can be chosen). */
+  last?: string;
+  /**
+   * Rescheduling: the date of the appointment being moved. When the last BPJS date is that one,
+   * the gap is left to the server, which does not count the appointment against its own new date.
+   */
+  moving?: string;
 }
 
-/** Why the chosen date cannot be checked, or null. */
-export function refusalText(date: string | null, rule: DateRule): string | null {
-  if (!date) return null;
-  const refusal = dateRefusal(date, rule);
-  if (!refusal) return null;
-  return refusal === 'weekday' ? BOOKING.refusal.weekday(rule.weekday ?? '') : BOOKING.refusal[refusal];
+/** The date rule of a booking screen, why a date cannot be chosen, and the sentence under the picker. */
+export function useDateRule(guarantee: Guarantee | '', { weekday, last, moving }: DateRuleOptions = {}) {
+  const lastBpjs = useLastAppointment(guarantee);
+  const gapFrom = lastBpjs && lastBpjs !== moving ? lastBpjs : null;
+  const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: gapFrom, weekday };
+  const refusal = (date: string | null): string | null => {
+    if (!date) return null;
+    const r = dateRefusal(date, rule);
+    if (r) return r === 'weekday' ? BOOKING.refusal.weekday(rule.weekday ?? '') : BOOKING.refusal[r];
+    // ISO dates compare as strings.
+    return last && date > last ? BOOKING.refusal.window(formatDate(last)) : null;
+  };
+  const excluded = (date: string) => refusal(date) !== null;
+  const gapHint = guarantee === 'BPJS' && gapFrom ? BOOKING.lastBpjs(formatDate(gapFrom), formatDate(bpjsGapEnd(gapFrom))) : undefined;
+  const windowHint = last ? BOOKING.windowHint(formatDate(last)) : undefined;
+  const hint = !guarantee ? BOOKING.guaranteeFirst : [gapHint, windowHint].filter(Boolean).join(' ') || undefined;
+  return { rule, refusal, excluded, hint };
 }
 
 /** The quota list of a screen: null until checked, cleared whenever an input changes. */
@@ -95,23 +106,29 @@ export function useSlots() {
   return { slots, check, clear, checking: slots?.state === 'loading' };
 }
 
-/** The doctors of a quota check; a slot with no seat left is shown but cannot be chosen. */
+/** What a slot of the list does: a link to the confirmation, or (rescheduling) a button. */
+export type SlotAction = { href: (s: QuotaSlot) => string } | { onChoose: (s: QuotaSlot) => void };
+
+/** The doctors of a quota check; a slot with no seat left, or the one already held, is shown but cannot be chosen. */
 export function SlotList({
   slots,
-  href,
   quota = 'remaining',
+  current,
+  ...action
 }: {
   slots: Resource<QuotaSlot[]>;
-  href: (s: QuotaSlot) => string;
   quota?: 'remaining' | 'filled';
-}) {
+  /** Rescheduling: the session the appointment already has. */
+  current?: (s: QuotaSlot) => boolean;
+} & SlotAction) {
   return (
     <section aria-label={BOOKING.slotsTitle} aria-live="polite">
       <ListState resource={slots}>
         {(items) => (
           <ul className={css.slots}>
             {items.map((s) => {
-              const available = isSlotAvailable(s);
+              const held = !!current?.(s);
+              const available = isSlotAvailable(s) && !held;
               const body = (
                 <>
                   <strong className={css.slotDoctor}>{s.nama_dr}</strong>
@@ -125,19 +142,27 @@ export function SlotList({
                       {BOOKING.quotaLeft}: {remainingQuota(s)}
                     </span>
                   ) : null}
-                  {!available && <span className={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>}
+                  {held ? (
+                    <span className={css.note}>{BOOKING.currentSlot}</span>
+                  ) : (
+                    !available && <span className={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>
+                  )}
                 </>
               );
               return (
                 <li>
-                  {available ? (
-                    <a className={css.slot} href={href(s)}>
-                      {body}
-                    </a>
-                  ) : (
+                  {!available ? (
                     // No aria-disabled here: on an element without a role screen readers ignore it; the
                     // slot's own text ('Kuota penuh') says why it cannot be chosen.
                     <div className={`${css.slot} ${css.slotOff}`}>{body}</div>
+                  ) : 'href' in action ? (
+                    <a className={css.slot} href={action.href(s)}>
+                      {body}
+                    </a>
+                  ) : (
+                    <button type="button" className={`${css.slot} ${css.slotButton}`} onClick={() => action.onChoose(s)}>
+                      {body}
+                    </button>
                   )}
                 </li>
               );
@@ -172,8 +197,9 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
   const [date, setDate] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const { slots, check, clear, checking } = useSlots();
-  const { rule, excluded, hint } = useDateRule(guarantee, weekday);
-  const refusal = refusalText(date, rule);
+  const last = lastDateOf(useManaged());
+  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last });
+  const refusal = why(date);
   const ready = !!(clinic && guarantee && date && !refusal);
   useEffect(clear, [clinic?.kd_dep, guarantee]);
 
@@ -193,6 +219,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
           label={dateLabel}
           value={date}
           today={rule.today}
+          last={last}
           excluded={excluded}
           disabled={!guarantee}
           hint={hint}

@@ -1,9 +1,11 @@
 // Procedure schedules and histories: each a RecordList with every field of spec section 3.
 import * as reads from '../../data/reads.ts';
 import type * as C from '../../../common/schemas/index.ts';
+import { CANCELLED_LABEL } from '../../../common/booking.ts';
 import { clinicTitle, show, yesNo } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
+import * as manageCss from '../manage/manage.css.ts';
 import { DateText, RecordList, type FieldRow } from '../../ui/RecordList.tsx';
 
 const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];
@@ -85,6 +87,14 @@ export const OnlineVisits = () => (
       text('Nama Pasien', 'nama_pas'),
       text('No. MR', 'no_mr'),
     ]}
+    // An online appointment booked through the app, where the API lists them: still ahead, or cancelled.
+    footer={(i) =>
+      i.status_janji && (
+        <p className={i.status_janji === CANCELLED_LABEL ? manageCss.statusCancelled : manageCss.statusScheduled}>
+          Status: <strong>{i.status_janji}</strong>
+        </p>
+      )
+    }
   />
 );
 

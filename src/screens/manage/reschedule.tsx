@@ -1,0 +1,227 @@
+// Ubah Jadwal (/ubahjanji/:no_reg): the appointment as it is, then the booking screens' date
+// picker and slot list for its clinic, guarantee and kind, which stay; choosing a session asks
+// once more and moves it (ubah/janji), the old seat given back by the server in the same step.
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { sessionHours } from '../../../common/booking.ts';
+import { to } from '../../../common/routes.ts';
+import type { QuotaSlot, UpcomingAppointment } from '../../../common/schemas/index.ts';
+import { useRead } from '../../data/hooks.ts';
+import { quota, rescheduleAppointment, upcoming } from '../../data/reads.ts';
+import type { Navigate } from '../../navigation.ts';
+import { button } from '../../ui/button.ts';
+import { card, fieldError, page } from '../../ui/controls.css.ts';
+import { DatePicker } from '../../ui/DatePicker.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { DateText, Fields } from '../../ui/RecordList.tsx';
+import { ErrorBanner, Loading, Spinner } from '../../ui/Spinner.tsx';
+import { SlotList, useDateRule, useSlots } from '../booking/shared.tsx';
+import { BOOKING } from '../booking/strings.ts';
+import * as bookingCss from '../booking/booking.css.ts';
+import { changeable } from './actions.tsx';
+import * as css from './manage.css.ts';
+import { AppointmentSummary, guaranteeOf, hoursOf } from './parts.tsx';
+import { lastDateOf, useManaged, type Managed } from './rules.ts';
+import { MANAGE } from './strings.ts';
+
+interface Answer {
+  title: string;
+  text: string;
+  moved: boolean;
+}
+
+export default function Reschedule({ params, navigate }: { params: { no_reg: string }; navigate: Navigate }) {
+  const [list] = useRead(upcoming);
+  const managed = useManaged();
+  // Kept here, above the form: the list is read again after the move, and the answer must stay.
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const found = list.state === 'error' ? undefined : list.data?.find((a) => a.no_reg === params.no_reg);
+
+  let body: ReactNode;
+  if ((list.state === 'loading' && !found) || (managed.state === 'unknown' && managed.loading)) body = <Loading />;
+  else if (managed.state === 'no') body = <ErrorBanner text={MANAGE.notOffered} />;
+  else if (!found) body = <ErrorBanner text={MANAGE.notFound} />;
+  else if (!answer && !changeable(found, true)) body = <ErrorBanner text={MANAGE.notChangeable} />;
+  else body = <MoveForm appointment={found} noReg={params.no_reg} managed={managed} onAnswer={setAnswer} />;
+
+  return (
+    <main className={page}>
+      {body}
+      {(!found || managed.state === 'no') && (
+        <a className={button({ kind: 'secondary', block: true })} href={to.home()}>
+          {MANAGE.home}
+        </a>
+      )}
+      {answer && (
+        <Dialog
+          title={answer.title}
+          role="alertdialog"
+          onClose={answer.moved ? undefined : () => setAnswer(null)}
+          actions={[answer.moved ? { label: MANAGE.home, onClick: () => navigate(to.home()) } : { label: MANAGE.close, onClick: () => setAnswer(null) }]}
+        >
+          <p>{answer.text}</p>
+        </Dialog>
+      )}
+    </main>
+  );
+}
+
+interface FormProps {
+  appointment: UpcomingAppointment;
+  noReg: string;
+  managed: Managed;
+  onAnswer: (a: Answer) => void;
+}
+
+function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
+  const [date, setDate] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ slot: QuotaSlot; date: string } | null>(null);
+  const { slots, check, clear, checking } = useSlots();
+  const last = lastDateOf(managed);
+  const guarantee = guaranteeOf(a);
+  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { last, moving: a.tanggal_janji });
+  const refusal = why(date);
+  const kdDep = a.kd_dep ?? '';
+  const jenis = a.jenis ?? 'poli';
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!date || refusal || checking) return;
+    check(quota(kdDep, date, '', jenis));
+  };
+
+  return (
+    <>
+      <section className={card} aria-labelledby="uj-current">
+        <h2 id="uj-current" className={css.heading}>
+          {MANAGE.currentTitle}
+        </h2>
+        <AppointmentSummary appointment={a} />
+      </section>
+      <form className={`${card} ${bookingCss.form}`} onSubmit={submit} noValidate>
+        <p className={css.note}>{MANAGE.keepsSame}</p>
+        <DatePicker
+          label={MANAGE.newDate}
+          value={date}
+          today={rule.today}
+          last={last}
+          excluded={excluded}
+          hint={hint}
+          onChange={(d) => {
+            setDate(d);
+            clear();
+          }}
+        />
+        {refusal && (
+          <p className={bookingCss.warn} role="alert">
+            {refusal}
+          </p>
+        )}
+        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!date || !!refusal || checking} aria-busy={checking}>
+          {checking && <Spinner small />}
+          {BOOKING.check}
+        </button>
+      </form>
+      {slots && date && (
+        <SlotList
+          slots={slots}
+          current={(s) => date === a.tanggal_janji && s.kd_dr === a.kd_dr && s.sts_jam === a.sts_jam}
+          onChoose={(slot) => setChosen({ slot, date })}
+        />
+      )}
+      {chosen && (
+        <MoveDialog
+          appointment={a}
+          noReg={noReg}
+          to={chosen}
+          onClose={() => setChosen(null)}
+          onAnswer={(answer) => {
+            setChosen(null);
+            // Refused: the seats may have changed; the list is asked again when checked again.
+            if (!answer.moved) clear();
+            onAnswer(answer);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+interface MoveProps {
+  appointment: UpcomingAppointment;
+  noReg: string;
+  to: { slot: QuotaSlot; date: string };
+  onClose: () => void;
+  onAnswer: (a: Answer) => void;
+}
+
+/** 'Pindahkan janji ini?': the old and the new session side by side, then the move. */
+function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnswer }: MoveProps) {
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState(false);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const move = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setSending(true);
+    setFailure(false);
+    const res = await rescheduleAppointment({ no_reg: noReg, tgl_janji: date, kd_dr: slot.kd_dr, sts_jam: slot.sts_jam });
+    busy.current = false;
+    if (!mounted.current) return;
+    setSending(false);
+    if (res.ok) return onAnswer({ title: MANAGE.movedTitle, text: res.data.message, moved: true });
+    if (res.error.message && (res.error.kind === 'status' || res.error.kind === 'http'))
+      return onAnswer({ title: MANAGE.failTitle, text: res.error.message, moved: false });
+    setFailure(true);
+  };
+
+  const oldHours = hoursOf(a);
+  return (
+    <Dialog
+      title={MANAGE.moveTitle}
+      onClose={sending ? undefined : onClose}
+      actions={[
+        { label: MANAGE.keep, kind: 'secondary', onClick: () => !busy.current && onClose() },
+        { label: sending ? MANAGE.moving : MANAGE.confirmMove, onClick: () => void move() },
+      ]}
+    >
+      <h3 className={css.heading}>{MANAGE.moveFrom}</h3>
+      <Fields
+        item={a}
+        rows={[
+          [MANAGE.fields.tanggal, (x) => <DateText date={x.tanggal_janji} style="day" />],
+          ...(oldHours ? [[MANAGE.fields.jam, () => oldHours] as [string, () => string]] : []),
+          [MANAGE.fields.dokter, (x) => x.nama_dokter],
+        ]}
+      />
+      <h3 className={css.heading}>{MANAGE.moveTo}</h3>
+      <Fields
+        item={slot}
+        rows={[
+          [MANAGE.fields.tanggal, () => <DateText date={date} style="day" />],
+          [MANAGE.fields.jam, (s) => sessionHours(s).replace('-', ' - ')],
+          [MANAGE.fields.dokter, (s) => s.nama_dr],
+          [MANAGE.fields.poli, () => a.departemen],
+        ]}
+      />
+      {sending && (
+        <p className={css.sending}>
+          <Spinner small label={MANAGE.moving} />
+          <span aria-hidden="true">{MANAGE.moving}</span>
+        </p>
+      )}
+      {failure && (
+        <p className={fieldError} role="alert">
+          {MANAGE.moveFailed}
+        </p>
+      )}
+    </Dialog>
+  );
+}
