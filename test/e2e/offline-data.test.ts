@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
-import { signedInPage } from '../support/browser.ts';
+import { gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -52,9 +52,9 @@ async function until(what: string, check: () => Promise<boolean>, ms = 10_000): 
 /** A (the patient with data) on home, the service worker in control, the cards filled. */
 async function homeOfA(): Promise<Page> {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(`${app.server.url}/home`, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, `${app.server.url}/home`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload({ waitUntil: 'networkidle' });
+  await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   for (const card of CARDS) await page.getByRole('region', { name: card }).locator('summary').first().waitFor();
   return page;

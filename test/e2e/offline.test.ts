@@ -3,16 +3,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { signedInPage } from '../support/browser.ts';
+import { gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
 
 test('offline after a first visit: home, login and registration open from the service worker and say they are offline', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(`${app.server.url}/home`, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, `${app.server.url}/home`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload({ waitUntil: 'networkidle' });
+  await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
 
   await page.context().setOffline(true);

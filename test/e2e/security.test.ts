@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, signedInPage } from '../support/browser.ts';
+import { PHONE, gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { samplePaths } from '../support/routes.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
@@ -25,14 +25,14 @@ test('every screen, signed out and signed in, works under the policy without a s
   const out = await (await app.browser.newContext(PHONE)).newPage();
   const violations = await watchViolations(out);
   for (const { path } of samplePaths('public')) {
-    const res = await out.goto(app.server.url + path, { waitUntil: 'networkidle' });
+    const res = await gotoQuiet(out, app.server.url + path);
     assert.match(res!.headers()['content-security-policy'] ?? '', /script-src 'self'/, path);
     await out.locator('main').first().waitFor();
   }
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
   violations.push(...(await watchViolations(page)));
   for (const { path } of samplePaths('patient')) {
-    await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
+    await gotoQuiet(page, app.server.url + path);
     await page.locator('main').first().waitFor();
   }
   assert.equal(violations, []);
@@ -61,11 +61,10 @@ test('logout from the account menu ends the session on the server, and the old t
 
 test('the service worker keeps no API answer in its caches, after a whole signed-in visit', async () => {
   const page = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await page.goto(`${app.server.url}/home`, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, `${app.server.url}/home`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload({ waitUntil: 'networkidle' }); // now under the worker's control
-  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli'])
-    await page.goto(app.server.url + path, { waitUntil: 'networkidle' });
+  await reloadQuiet(page); // now under the worker's control
+  for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli']) await gotoQuiet(page, app.server.url + path);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);

@@ -13,7 +13,7 @@ import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
-import { PHONE, launch, signedInPage, storeSession } from '../support/browser.ts';
+import { PHONE, gotoQuiet, launch, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
 const INTERNAL_TOKEN = 'e2e-internal-token-0123456789';
@@ -56,9 +56,9 @@ async function pageWithoutWorker(): Promise<Page> {
 /** A with the app's service worker in control and home's cards filled. */
 async function homeWithWorker(): Promise<Page> {
   const page = await signedInPage(browser, server.url, DEMO_A);
-  await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, `${server.url}/home`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload({ waitUntil: 'networkidle' });
+  await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   for (const card of CARDS) await page.getByRole('region', { name: card }).locator('summary').first().waitFor();
   return page;

@@ -124,3 +124,52 @@ export async function fillLogin(p: Page, nomr: string, iso: string): Promise<voi
   await p.getByLabel('Bulan').selectOption(m);
   await p.getByLabel('Tahun').fill(y);
 }
+
+/** Requests that stay open by design (home's live queue stream): never waited for. */
+const LONG_LIVED = /\/live(\?|$)/;
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function tracked(page: Page): Set<unknown> {
+  let open = inFlight.get(page);
+  if (!open) {
+    const set = new Set<unknown>();
+    open = set;
+    inFlight.set(page, set);
+    page.on('request', (r) => !LONG_LIVED.test(r.url()) && set.add(r));
+    page.on('requestfinished', (r) => set.delete(r));
+    page.on('requestfailed', (r) => set.delete(r));
+  }
+  return open;
+}
+
+/**
+ * Waits until no request has been in flight for half a second, leaving out the streams that stay
+ * open while a screen is shown (Playwright's 'networkidle' would wait for them for ever).
+ */
+export async function quiet(page: Page, timeout = 30_000): Promise<void> {
+  const open = tracked(page);
+  const end = Date.now() + timeout;
+  let idleSince = open.size ? 0 : Date.now();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (open.size) idleSince = 0;
+    else if (!idleSince) idleSince = Date.now();
+    else if (Date.now() - idleSince >= 500) return;
+  }
+  throw new Error(`requests still in flight after ${timeout} ms`);
+}
+
+/** page.goto, then quiet: the screen's calls have been answered. */
+export async function gotoQuiet(page: Page, url: string): Promise<Awaited<ReturnType<Page['goto']>>> {
+  tracked(page);
+  const res = await page.goto(url, { waitUntil: 'load' });
+  await quiet(page);
+  return res;
+}
+
+/** page.reload, then quiet. */
+export async function reloadQuiet(page: Page): Promise<void> {
+  tracked(page);
+  await page.reload({ waitUntil: 'load' });
+  await quiet(page);
+}

@@ -2,7 +2,7 @@
 // at each: no sideways scroll, no text cut or pushed off the screen, no text over other text or
 // over a field. Used by the text-size test and the screenshots.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { PHONE, storeSession } from './browser.ts';
+import { PHONE, gotoQuiet, storeSession } from './browser.ts';
 import { apiToken } from './server.ts';
 
 export interface TextSize {
@@ -41,7 +41,7 @@ export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, 
 
 /** Opens a path and waits until its data has arrived and nothing moves any more. */
 export async function settle(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await gotoQuiet(page, url);
   await page.locator('h1').first().waitFor({ state: 'attached' });
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"], [aria-busy="true"]'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
