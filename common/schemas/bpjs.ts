@@ -1,0 +1,46 @@
+// The BPJS Antrean outbox as the hospital's staff read it (docs/bpjs.md): what waits, what was
+// sent, what BPJS refused and why, and what cannot go until a code is mapped.
+import { Type, type Static } from 'typebox';
+import { NStr, Nullable, Str } from './fields.ts';
+
+export const BPJS_STATUSES = ['waiting', 'sent', 'refused', 'unmapped', 'failed'] as const;
+
+export const BpjsStatus = Type.Union(
+  BPJS_STATUSES.map((s) => Type.Literal(s)),
+  {
+    description:
+      'waiting: to be sent (again, after a failure: see dicoba); sent: BPJS answered code 200; refused: BPJS answered another code (not retried); unmapped: a clinic or doctor without its BPJS code (not sent); failed: no answer by the last attempt',
+  },
+);
+export type BpjsStatus = (typeof BPJS_STATUSES)[number];
+
+export const BpjsQuery = Type.Object(
+  {
+    status: Type.Optional(BpjsStatus),
+    limit: Type.Optional(Type.String({ pattern: '^([1-9][0-9]{0,2}|1000)$', description: 'Rows, newest first: 1 to 1000; 100 unless given' })),
+  },
+  { additionalProperties: false },
+);
+export type BpjsQuery = Static<typeof BpjsQuery>;
+
+export const BpjsRowId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'The id of the list' }) });
+export type BpjsRowId = Static<typeof BpjsRowId>;
+
+export const BpjsRow = Type.Object({
+  id: Type.Integer(),
+  kodebooking: Str(),
+  no_reg: Str('The appointment it reports'),
+  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal')], {
+    description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}',
+  }),
+  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready' })),
+  status: BpjsStatus,
+  alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),
+  kode_bpjs: Nullable(Type.Integer({ description: "BPJS's metadata.code, when it answered" })),
+  percobaan: Type.Integer({ description: 'Attempts since it was queued or last retried' }),
+  dibuat: Str('ISO 8601, WIB (+07:00)'),
+  terkirim: NStr('ISO 8601, WIB (+07:00): when BPJS took it'),
+  dicoba: NStr('ISO 8601, WIB (+07:00): a waiting row is tried then (or as soon as the rows before it are through)'),
+  isi: Type.Record(Type.String(), Type.Unknown(), { description: 'The request body as it is (or was) sent' }),
+});
+export type BpjsRow = Static<typeof BpjsRow>;

@@ -1,0 +1,26 @@
+// One request to BPJS Antrean RS: POST {base}/antrean/{endpoint}, signed, with a time limit; its
+// answer read into an outcome (answer.ts).
+import type { BpjsConfig } from '../config.ts';
+import { networkOutcome, type Outcome, outcomeOf } from './answer.ts';
+import type { Endpoint } from './payload.ts';
+import { signedHeaders, timestampOf } from './signing.ts';
+
+export type BpjsSend = (endpoint: Endpoint, payload: unknown) => Promise<Outcome>;
+
+/** `now` signs the request: the real clock, whatever clock decides what is due. */
+export function bpjsClient(c: Pick<BpjsConfig, 'url' | 'consId' | 'secretKey' | 'userKey' | 'timeoutMs'>, now: () => number = Date.now): BpjsSend {
+  return async (endpoint, payload) => {
+    const timestamp = timestampOf(now());
+    try {
+      const res = await fetch(`${c.url}/antrean/${endpoint}`, {
+        method: 'POST',
+        headers: { ...signedHeaders(c, timestamp), 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(payload),
+        signal: AbortSignal.timeout(c.timeoutMs),
+      });
+      return outcomeOf(res.status, await res.text(), c, timestamp);
+    } catch (err) {
+      return networkOutcome(err);
+    }
+  };
+}

@@ -1,0 +1,145 @@
+// What is sent to BPJS Antrean RS v2, built from the hospital's facts (docs/bpjs.md). Pure:
+// the database reads the facts (db/bpjs.ts), these rules shape them.
+import { estimateCall } from '../domain/estimate.ts';
+import { READY_STATUS } from '../domain/queues.ts';
+import { atWib } from '../domain/visit.ts';
+
+export type Endpoint = 'add' | 'updatewaktu' | 'batal';
+
+/** Task ids of BPJS's service times this server reports: check-in, called, done, pharmacy. */
+export const TASK = { checkin: 3, called: 4, done: 5, pharmacyStarts: 6, medicineReady: 7 } as const;
+
+/** A kodebooking's rows go in this order: the add, its task times by id, the cancel. */
+export const seqOf = (endpoint: Endpoint, taskid?: number): number => (endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : (taskid ?? 0));
+
+/** An appointment as the add reports it. */
+export interface AddFacts {
+  kodebooking: string;
+  nomr: string;
+  carabayar: 'B' | 'P';
+  /** The BPJS card number (no_jaminan), the NIK (no_ktp) and the phone the booking gave. */
+  no_jaminan: string | null;
+  no_ktp: string | null;
+  hp: string;
+  tgl_janji: string;
+  kd_dep: string;
+  kd_dr: string;
+  /** From the mapping tables; null when the hospital has not mapped the code. */
+  kodepoli: string | null;
+  namapoli: string;
+  kodedokter: number | null;
+  namadokter: string;
+  jam_dtg: string;
+  jam_plg: string;
+  no_urut: number;
+  batas_quota: number;
+  quota_terisi: number;
+  /** The patient was seen in this clinic before: a follow-up (kontrol). */
+  seen_before: boolean;
+  /**
+   * Patients ahead (waiting in the day's queue once there is one, else the seats before this one,
+   * the counter's too, less those given back) and the session's calls so far (epoch ms): the
+   * visit day's estimate.
+   */
+  ahead: number;
+  calls: number[];
+  minutes_per_patient: number;
+}
+
+export interface AddPayload {
+  kodebooking: string;
+  jenispasien: 'JKN' | 'NON JKN';
+  nomorkartu: string;
+  nik: string;
+  nohp: string;
+  kodepoli: string;
+  namapoli: string;
+  pasienbaru: 0 | 1;
+  norm: string;
+  tanggalperiksa: string;
+  kodedokter: number;
+  namadokter: string;
+  jampraktek: string;
+  jeniskunjungan: 1 | 2 | 3 | 4;
+  nomorreferensi: string;
+  nomorantrean: string;
+  angkaantrean: number;
+  estimasidilayani: number;
+  sisakuotajkn: number;
+  kuotajkn: number;
+  sisakuotanonjkn: number;
+  kuotanonjkn: number;
+  keterangan: string;
+}
+
+export type BuiltAdd = { ok: true; payload: AddPayload } | { ok: false; missing: string };
+
+/** 'H:MM', 'HH.MM' or 'HH:MM:SS' as BPJS's 'HH:mm'. */
+const hhmm = (t: string): string => {
+  const m = /^(\d{1,2})[:.](\d{2})/.exec(t.trim());
+  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : t;
+};
+
+/**
+ * The add, or the codes that have no BPJS code yet: a clinic or doctor is never reported under a
+ * guessed code. `now` (epoch ms) bounds the estimate: never earlier than the booking.
+ */
+export function buildAdd(f: AddFacts, now: number): BuiltAdd {
+  if (!f.kodepoli || !f.kodedokter) {
+    const missing = [f.kodepoli ? null : `kd_dep ${f.kd_dep}`, f.kodedokter ? null : `kd_dr ${f.kd_dr}`].filter(Boolean);
+    return { ok: false, missing: `Belum dipetakan ke kode BPJS: ${missing.join(', ')}` };
+  }
+  const jkn = f.carabayar === 'B';
+  const start = atWib(f.tgl_janji, hhmm(f.jam_dtg));
+  const left = Math.max(0, f.batas_quota - f.quota_terisi);
+  return {
+    ok: true,
+    payload: {
+      kodebooking: f.kodebooking,
+      jenispasien: jkn ? 'JKN' : 'NON JKN',
+      nomorkartu: jkn ? (f.no_jaminan ?? '') : '',
+      nik: f.no_ktp ?? '',
+      nohp: f.hp,
+      kodepoli: f.kodepoli,
+      namapoli: f.namapoli,
+      // A patient who books in the app has a medical record number: known to the hospital.
+      pasienbaru: 0,
+      norm: f.nomr,
+      tanggalperiksa: f.tgl_janji,
+      kodedokter: f.kodedokter,
+      namadokter: f.namadokter,
+      jampraktek: `${hhmm(f.jam_dtg)}-${hhmm(f.jam_plg)}`,
+      // 3 a follow-up in a clinic the patient was seen in; 1 a first visit on a primary-care referral.
+      jeniskunjungan: f.seen_before ? 3 : 1,
+      // The app asks for no referral number: the registration counter checks the letter on arrival.
+      nomorreferensi: '',
+      nomorantrean: `${f.kodepoli}-${f.no_urut}`,
+      angkaantrean: f.no_urut,
+      estimasidilayani: estimateCall({ now, start, calls: f.calls, defaultMinutes: f.minutes_per_patient }, f.ahead),
+      // One quota per session, whoever pays: both of BPJS's pairs report it.
+      sisakuotajkn: left,
+      kuotajkn: f.batas_quota,
+      sisakuotanonjkn: left,
+      kuotanonjkn: f.batas_quota,
+      keterangan: `Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul ${hhmm(f.jam_dtg)}.`,
+    },
+  };
+}
+
+const normal = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
+const isReady = (s: string) => normal(s) === READY_STATUS.toLowerCase();
+/** Handed over: the patient has the medicine. */
+const isHandedOver = (s: string) => ['sudah diambil', 'diserahkan', 'selesai'].includes(normal(s));
+/** Being made: 'Sedang disiapkan', 'Sedang diracik', … */
+const isPreparing = (s: string) => normal(s).startsWith('sedang');
+
+/**
+ * The pharmacy's task time a status change reports: 6 when the medicine starts being prepared,
+ * 7 when it is done (ready, or handed over when ready was never set). A time is reported once
+ * (db/bpjs.ts); a step the pharmacy never reported is not made up.
+ */
+export function pharmacyTask(status: string): number | null {
+  if (isReady(status) || isHandedOver(status)) return TASK.medicineReady;
+  if (isPreparing(status)) return TASK.pharmacyStarts;
+  return null;
+}

@@ -1,0 +1,95 @@
+// Sends the BPJS outbox: claims due rows in batches, sends each, records BPJS's answer. Runs in
+// every server process with the bridge configured and BPJS_WORKER on; the claim's lease keeps
+// processes from sending one row twice, the hold of earlier rows keeps a kodebooking's order.
+import type { FastifyBaseLogger } from 'fastify';
+import type { BpjsConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { type Claimed, claimDueBpjs, markBpjsRefused, markBpjsRetry, markBpjsSent } from '../db/bpjs.ts';
+import { retryDelaySeconds } from './answer.ts';
+import { type BpjsSend, bpjsClient } from './client.ts';
+
+export interface BpjsWorker {
+  /** Sends everything due now, and what those sends let through; answers how many rows it handled. */
+  drain(): Promise<number>;
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export interface BpjsWorkerOptions {
+  db: Db;
+  send: BpjsSend;
+  config: Pick<BpjsConfig, 'pollMs' | 'leaseSeconds' | 'maxAttempts' | 'retryMaxSeconds'>;
+  /** What is due, the lease and the next attempt are reckoned by it (tests move it on). */
+  clock?: () => number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  batch?: number;
+}
+
+export function createBpjsWorker({ db, send, config, clock = Date.now, log, batch = 20 }: BpjsWorkerOptions): BpjsWorker {
+  let running: Promise<void> | null = null;
+  let stopping = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  async function handle(row: Claimed): Promise<void> {
+    const outcome = await send(row.endpoint, row.payload);
+    if (outcome.kind === 'sent') return markBpjsSent(db, row.id, outcome.message);
+    // Row ids and BPJS's words only: never the patient's card number, NIK or phone.
+    log?.warn({ bpjs: row.id, endpoint: row.endpoint, attempt: row.attempts, outcome: outcome.kind, detail: outcome.message }, 'BPJS Antrean not sent');
+    if (outcome.kind === 'refused') return markBpjsRefused(db, row.id, outcome.code, outcome.message);
+    const last = row.attempts >= config.maxAttempts;
+    return markBpjsRetry(db, row.id, outcome.message, last ? null : clock() + retryDelaySeconds(row.attempts, config.retryMaxSeconds) * 1000);
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    // A row sent lets the next of its kodebooking through: claim again until nothing is due.
+    while (!stopping) {
+      const due = await claimDueBpjs(db, batch, config.leaseSeconds, clock());
+      if (!due.length) break;
+      await Promise.all(due.map(handle));
+      handled += due.length;
+    }
+    return handled;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      try {
+        await drain();
+      } catch (err) {
+        log?.error({ err }, 'BPJS Antrean outbox');
+      }
+      if (stopping) break;
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, config.pollMs);
+          wakeUp = () => (clearTimeout(timer), resolve());
+        });
+      }
+      woken = false;
+      wakeUp = null;
+    }
+  }
+
+  return {
+    drain,
+    start() {
+      running ??= loop();
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}
+
+/** The worker of a server process, sending with the configured credentials. */
+export const bpjsWorker = (db: Db, config: BpjsConfig, log?: BpjsWorkerOptions['log']): BpjsWorker =>
+  createBpjsWorker({ db, send: bpjsClient(config), config, log });

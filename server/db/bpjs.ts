@@ -1,0 +1,233 @@
+// The BPJS Antrean outbox (migration 010, docs/bpjs.md). The queue* functions run inside the
+// transaction of what they report (booking, check-in, call, done, pharmacy, cancel), so the
+// report and the change commit together; the worker (bpjs/worker.ts) claims due rows with a
+// lease and records each answer. A kodebooking's rows go out in order: a row is held while an
+// earlier one of its kodebooking is waiting, unmapped or failed.
+import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
+import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf } from '../bpjs/payload.ts';
+import { audit } from './audit.ts';
+import type { Db, Queryable } from './client.ts';
+
+// queues.ts has its twin; importing it would close a circle (queues.ts reports through this file).
+const wibText = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"')`;
+
+/** What the booking needs to report to BPJS; null when the bridge is off. */
+export interface BpjsReporting {
+  /** The server's minutes per patient, for the estimate where the clinic has none of its own. */
+  minutesPerPatient: number;
+}
+
+/** The same session of the day as the appointment `a`, in the clinic queue `x`. */
+const SAME_SESSION = 'x.tgl_janji = a.tgl_janji AND x.kd_dr = a.kd_dr AND x.kd_dep = a.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = a.sts_jam)';
+
+/** An appointment's facts as the add reports them, its codes mapped through the hospital's tables. */
+async function addFacts(q: Queryable, no_reg: string, kodebooking: string, minutesPerPatient: number): Promise<AddFacts | null> {
+  const [row] = await q.query<AddFacts>(
+    `SELECT $2::text AS kodebooking, a.nomr, a.carabayar, p.no_jaminan, p.no_ktp, a.hp, to_char(a.tgl_janji, 'YYYY-MM-DD') AS tgl_janji,
+            a.kd_dep, a.kd_dr, bp.kodepoli, coalesce(bp.namapoli, c.ds_dep) AS namapoli,
+            bd.kodedokter, coalesce(bd.namadokter, d.nama_dr_lengkap) AS namadokter,
+            coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg, a.no_urut,
+            coalesce(ps.batas_quota, s.batas_quota) AS batas_quota, coalesce(ps.quota_terisi, 0) AS quota_terisi,
+            EXISTS (SELECT 1 FROM visits v WHERE v.no_mr = a.nomr AND v.kd_dep = a.kd_dep AND v.jenis = 'poli' AND v.tgl_reg < a.tgl_janji) AS seen_before,
+            (CASE WHEN EXISTS (SELECT 1 FROM clinic_queue x WHERE ${SAME_SESSION})
+                  THEN (SELECT count(*) FROM clinic_queue x WHERE ${SAME_SESSION} AND x.no_urut < a.no_urut AND x.status = 'menunggu')
+                  ELSE a.no_urut - 1 - (SELECT count(*) FROM appointments x WHERE x.schedule_id = a.schedule_id AND x.tgl_janji = a.tgl_janji
+                                          AND x.no_urut < a.no_urut AND x.cancelled_at IS NOT NULL) END)::int AS ahead,
+            coalesce((SELECT json_agg(floor(extract(epoch FROM x.called_at) * 1000)) FROM clinic_queue x
+                       WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL), '[]') AS calls,
+            coalesce(c.menit_per_pasien, $3::int) AS minutes_per_patient
+       FROM appointments a JOIN patients p ON p.nomr = a.nomr JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
+       JOIN practice_schedules s ON s.id = a.schedule_id
+       LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji
+       LEFT JOIN bpjs_poli bp ON bp.kd_dep = a.kd_dep LEFT JOIN bpjs_dokter bd ON bd.kd_dr = a.kd_dr
+      WHERE a.no_reg = $1`,
+    [no_reg, kodebooking, minutesPerPatient],
+  );
+  return row ? { ...row, calls: row.calls.map(Number) } : null;
+}
+
+/**
+ * Reports a new (or moved) clinic appointment: an add under a kodebooking of its own, the
+ * appointment's no_reg the first time and `no_reg-N` after N − 1 moves (BPJS never takes a
+ * cancelled kodebooking back). An unmapped clinic or doctor is recorded as such, not sent.
+ */
+export async function queueBpjsAdd(q: Queryable, no_reg: string, r: BpjsReporting, now = Date.now()): Promise<void> {
+  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM bpjs_antrean WHERE no_reg = $1 AND endpoint = 'add'`, [no_reg]);
+  const kodebooking = n === 0 ? no_reg : `${no_reg}-${n + 1}`;
+  const facts = await addFacts(q, no_reg, kodebooking, r.minutesPerPatient);
+  if (!facts) return;
+  const built = buildAdd(facts, now);
+  await q.query(
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, kd_dep, kd_dr, status, reason)
+     VALUES ($1, $2, 'add', 0, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [
+      no_reg,
+      kodebooking,
+      JSON.stringify(built.ok ? built.payload : { kodebooking }),
+      facts.kd_dep,
+      facts.kd_dr,
+      built.ok ? 'waiting' : 'unmapped',
+      built.ok ? null : built.missing,
+    ],
+  );
+}
+
+/** The kodebooking an appointment is reported under now: its latest add, unless cancelled. */
+const CURRENT = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = $1 AND b.endpoint = 'add'
+                    AND NOT EXISTS (SELECT 1 FROM bpjs_antrean c WHERE c.kodebooking = b.kodebooking AND c.endpoint = 'batal')
+                  ORDER BY b.id DESC LIMIT 1)`;
+
+/**
+ * Reports a service time of an appointment that was added (only those: the hospital's own system
+ * reports the counter's). Each task once per kodebooking: a repeat keeps the first time.
+ * `waktu` in epoch ms; null: the transaction's time (the moment of the change it reports).
+ */
+export async function queueBpjsTask(q: Queryable, no_reg: string, taskid: number, waktu: number | null = null): Promise<void> {
+  await q.query(
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
+     SELECT $1, k, 'updatewaktu', $2::smallint, $2::smallint,
+            jsonb_build_object('kodebooking', k, 'taskid', $2::int, 'waktu', coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint))
+       FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+    [no_reg, taskid, waktu],
+  );
+}
+
+/** Reports a cancel of an appointment that was added; `keterangan` the patient's reason. */
+export async function queueBpjsCancel(q: Queryable, no_reg: string, keterangan: string): Promise<void> {
+  await q.query(
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload)
+     SELECT $1, k, 'batal', ${seqOf('batal')}, jsonb_build_object('kodebooking', k, 'keterangan', $2::text)
+       FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+    [no_reg, keterangan.slice(0, 200)],
+  );
+}
+
+/** A moved appointment: its old kodebooking cancelled, and (the bridge on) added again under a new one. */
+export async function queueBpjsMove(q: Queryable, appointmentId: number, r: BpjsReporting | null): Promise<void> {
+  const [a] = await q.query<{ no_reg: string; jenis: string }>('SELECT no_reg, jenis FROM appointments WHERE id = $1', [appointmentId]);
+  if (!a) return;
+  await queueBpjsCancel(q, a.no_reg, 'Jadwal diubah oleh pasien');
+  if (r && a.jenis === 'poli') await queueBpjsAdd(q, a.no_reg, r);
+}
+
+/**
+ * A pharmacy status change of a patient's day: task 6 or 7 of the clinic visit it follows, the
+ * patient's reported appointment of that day that was done (or called) last.
+ */
+export async function queueBpjsPharmacy(q: Queryable, no_mr: string, tgl_layanan: string, status_obat: string): Promise<void> {
+  const taskid = pharmacyTask(status_obat);
+  if (taskid === null) return;
+  const [visit] = await q.query<{ no_reg: string }>(
+    `SELECT a.no_reg FROM appointments a LEFT JOIN clinic_queue cq ON cq.no_reg = a.no_reg
+      WHERE a.nomr = $1 AND a.tgl_janji = $2 AND a.cancelled_at IS NULL AND a.jenis = 'poli'
+        AND EXISTS (SELECT 1 FROM bpjs_antrean b WHERE b.no_reg = a.no_reg)
+      ORDER BY (cq.status = 'selesai') DESC NULLS LAST, cq.called_at DESC NULLS LAST, a.id DESC LIMIT 1`,
+    [no_mr, tgl_layanan],
+  );
+  if (visit) await queueBpjsTask(q, visit.no_reg, taskid);
+}
+
+/** A row claimed for sending. */
+export interface Claimed {
+  id: number;
+  kodebooking: string;
+  endpoint: Endpoint;
+  payload: Record<string, unknown>;
+  /** Attempts so far, this one included. */
+  attempts: number;
+}
+
+/** A row that waits for an earlier one of its kodebooking (`b` the row, `e` the earlier). */
+const HELD_BY = `e.kodebooking = b.kodebooking AND (e.seq, e.id) < (b.seq, b.id) AND e.status IN ('waiting', 'unmapped', 'failed')`;
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Claims up to `limit` due rows for `leaseSeconds`, at `now` (epoch ms; tests move it). SKIP
+ * LOCKED lets several processes claim at once; an earlier row of the kodebooking holds the later
+ * ones back whoever holds it, so no two rows of one kodebooking are ever in flight.
+ */
+export function claimDueBpjs(db: Db, limit: number, leaseSeconds: number, now: number): Promise<Claimed[]> {
+  return db.query<Claimed>(
+    `WITH due AS (
+       SELECT b.id FROM bpjs_antrean b
+        WHERE b.status = 'waiting' AND b.next_attempt_at <= $3::timestamptz
+          AND (b.locked_until IS NULL OR b.locked_until < $3::timestamptz)
+          AND NOT EXISTS (SELECT 1 FROM bpjs_antrean e WHERE ${HELD_BY})
+        ORDER BY b.next_attempt_at, b.id
+        LIMIT $1
+        FOR UPDATE SKIP LOCKED)
+     UPDATE bpjs_antrean b SET locked_until = $3::timestamptz + $2 * interval '1 second', attempts = b.attempts + 1
+       FROM due WHERE b.id = due.id
+     RETURNING b.id::int AS id, b.kodebooking, b.endpoint, b.payload, b.attempts`,
+    [limit, leaseSeconds, at(now)],
+  );
+}
+
+export async function markBpjsSent(db: Db, id: number, message: string): Promise<void> {
+  await db.query(`UPDATE bpjs_antrean SET status = 'sent', sent_at = now(), locked_until = NULL, bpjs_code = 200, reason = $2 WHERE id = $1`, [
+    id,
+    message || null,
+  ]);
+}
+
+/** BPJS said no: kept with its code and words, never sent again unless staff ask. */
+export async function markBpjsRefused(db: Db, id: number, code: number | null, message: string): Promise<void> {
+  await db.query(`UPDATE bpjs_antrean SET status = 'refused', locked_until = NULL, bpjs_code = $2, reason = $3 WHERE id = $1`, [id, code, message]);
+}
+
+/** No answer: due again at `retryAt` (epoch ms), or failed when that is null (the last attempt). */
+export async function markBpjsRetry(db: Db, id: number, message: string, retryAt: number | null): Promise<void> {
+  await db.query(
+    `UPDATE bpjs_antrean SET status = $2, locked_until = NULL, reason = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at) WHERE id = $1`,
+    [id, retryAt === null ? 'failed' : 'waiting', message, retryAt === null ? null : at(retryAt)],
+  );
+}
+
+const ROW = `b.id::int AS id, b.kodebooking, b.no_reg, b.endpoint, b.taskid::int AS taskid, b.status,
+             coalesce(b.reason, (SELECT 'Menunggu baris ' || e.id || ' terkirim lebih dulu.' FROM bpjs_antrean e WHERE ${HELD_BY}
+                                  ORDER BY e.seq, e.id LIMIT 1)) AS alasan,
+             b.bpjs_code AS kode_bpjs, b.attempts AS percobaan, ${wibText('b.created_at')} AS dibuat, ${wibText('b.sent_at')} AS terkirim,
+             CASE WHEN b.status = 'waiting' THEN ${wibText('b.next_attempt_at')} END AS dicoba, b.payload AS isi`;
+
+/** The outbox, newest first; one status or all. */
+export function listBpjs(q: Queryable, status: BpjsStatus | undefined, limit: number): Promise<BpjsRow[]> {
+  return q.query<BpjsRow>(`SELECT ${ROW} FROM bpjs_antrean b WHERE ($1::text IS NULL OR b.status = $1) ORDER BY b.id DESC LIMIT $2`, [status ?? null, limit]);
+}
+
+export type RetryResult = { found: false } | { found: true; sent: true } | { found: true; sent: false; row: BpjsRow };
+
+/**
+ * Staff send one row again: due now with its attempts counted afresh. An unmapped add is built
+ * again from the mapping tables as they are now, and stays unmapped while a code is missing.
+ */
+export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryResult> {
+  return db.tx(async (q): Promise<RetryResult> => {
+    const [row] = await q.query<{ no_reg: string; kodebooking: string; endpoint: Endpoint; status: BpjsStatus }>(
+      'SELECT no_reg, kodebooking, endpoint, status FROM bpjs_antrean WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (!row) return { found: false };
+    if (row.status === 'sent') return { found: true, sent: true };
+    let status: BpjsStatus = 'waiting';
+    let reason: string | null = null;
+    let payload: string | null = null;
+    if (row.endpoint === 'add') {
+      const facts = await addFacts(q, row.no_reg, row.kodebooking, r.minutesPerPatient);
+      const built = facts ? buildAdd(facts, Date.now()) : null;
+      if (built?.ok) payload = JSON.stringify(built.payload);
+      else if (built) [status, reason] = ['unmapped', built.missing];
+    }
+    await q.query(
+      `UPDATE bpjs_antrean SET status = $2, reason = $3, payload = coalesce($4::jsonb, payload), attempts = 0, bpjs_code = NULL,
+              next_attempt_at = now(), locked_until = NULL
+        WHERE id = $1`,
+      [id, status, reason, payload],
+    );
+    await audit(q, { action: 'bpjs.retry', outcome: status, actor: 'hospital-system', detail: `${id} ${row.endpoint} ${row.kodebooking} (was ${row.status})` });
+    const [after] = await q.query<BpjsRow>(`SELECT ${ROW} FROM bpjs_antrean b WHERE b.id = $1`, [id]);
+    return { found: true, sent: false, row: after };
+  });
+}

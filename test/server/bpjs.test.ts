@@ -1,0 +1,386 @@
+// BPJS Antrean Online against a stand-in that checks signatures and answers encrypted, as BPJS
+// does (test/support/bpjs-stand-in.ts), on PGlite and on PostgreSQL: a booking with every field,
+// the visit day's task times caught up in order after an outage, cancel and reschedule, an
+// unmapped code, a wrong secret, the bridge off, and a server killed between booking and sending.
+// The outbox's clock is the worker's own: minutes of outage pass without waiting for them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
+import { API } from '../../common/paths.ts';
+import { buildApp } from '../../server/app.ts';
+import { bpjsClient } from '../../server/bpjs/client.ts';
+import { createBpjsWorker } from '../../server/bpjs/worker.ts';
+import type { BpjsConfig } from '../../server/config.ts';
+import type { Db } from '../../server/db/client.ts';
+import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
+import { type BpjsStandIn, bpjsStandIn } from '../support/bpjs-stand-in.ts';
+import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
+import { startServer } from '../support/server.ts';
+
+const today = todayWib();
+const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
+const MINUTE = 60_000;
+
+let standIn: BpjsStandIn;
+let db: Db;
+let app: FastifyInstance;
+/** The booking rules' clock (the app's); the outbox worker's runs this far ahead of the real one. */
+let clock = at(today, '07:00');
+let later = 0;
+
+const bridge = (over: Partial<BpjsConfig> = {}): BpjsConfig => ({
+  url: standIn.url,
+  ...standIn.credentials,
+  worker: false,
+  pollMs: 50,
+  timeoutMs: 5000,
+  leaseSeconds: 60,
+  maxAttempts: 20,
+  retryMaxSeconds: 120,
+  ...over,
+});
+const workerWith = (config: BpjsConfig) => createBpjsWorker({ db, send: bpjsClient(config), config, clock: () => Date.now() + later });
+
+test.before(async () => {
+  standIn = await bpjsStandIn();
+  db = await freshDb();
+  app = await buildApp({ config: testConfig({ bpjs: bridge() }), db, logger: false, internal: 'here', clock: () => clock });
+  await app.ready();
+});
+test.after(async () => {
+  await app.close();
+  await db.close();
+  await standIn.close();
+});
+test.before.each(() => {
+  clock = at(today, '07:00');
+  later = 0;
+  standIn.outage(null);
+  standIn.refuse(null);
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
+type Answer = { code: number; body: Record<string, any> };
+async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object, target = app): Promise<Answer> {
+  const res = await target.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  return { code: res.statusCode, body: res.json() };
+}
+const nomrOf = (i: number) => String(COHORT.first + i);
+const cohort = (i: number, target = app) => loginAs(target, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir });
+/** Dr D001's morning session in clinic 20001, every weekday. */
+const d001 = (nomr: string, date: string, carabayar = 'P') => ({
+  nomr,
+  tgl_janji: date,
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  sts_jam: '1',
+  carabayar,
+  hp: '081234567890',
+});
+const forBooking = (kodebooking: string) => standIn.received.filter((r) => String(r.body.kodebooking) === kodebooking);
+const outbox = async (query = '') => (await call('GET', `/api/internal/bpjs/antrean${query}`, INTERNAL_TOKEN)).body.data as Array<Record<string, unknown>>;
+const rowsOf = async (no_reg: string) => (await outbox('?limit=1000')).filter((r) => r.no_reg === no_reg).reverse();
+
+async function book(token: string, body: object, target = app): Promise<{ no_reg: string; no_urut: number }> {
+  const res = await call('POST', API.book, token, body, target);
+  assert.is(res.body.status, true, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+const ADD_FIELDS = [
+  'kodebooking',
+  'jenispasien',
+  'nomorkartu',
+  'nik',
+  'nohp',
+  'kodepoli',
+  'namapoli',
+  'pasienbaru',
+  'norm',
+  'tanggalperiksa',
+  'kodedokter',
+  'namadokter',
+  'jampraktek',
+  'jeniskunjungan',
+  'nomorreferensi',
+  'nomorantrean',
+  'angkaantrean',
+  'estimasidilayani',
+  'sisakuotajkn',
+  'kuotajkn',
+  'sisakuotanonjkn',
+  'kuotanonjkn',
+  'keterangan',
+];
+
+test('a BPJS booking reaches BPJS signed, with every field, and the outbox says it was sent', async () => {
+  // Past A's BPJS appointments of the coming days and their 8-day gap.
+  const date = nextOnWeekday(addDays(today, 30), 1);
+  const made = await book(await loginAs(app, DEMO_A), d001(DEMO_A.nomr, date, 'B'));
+  const [queued] = await rowsOf(made.no_reg);
+  assert.equal([queued.endpoint, queued.status, queued.kodebooking], ['add', 'waiting', made.no_reg]);
+  assert.is(forBooking(made.no_reg).length, 0, 'nothing is sent in the booking call itself');
+
+  assert.ok((await workerWith(bridge()).drain()) >= 1);
+  const [sent, ...more] = forBooking(made.no_reg);
+  assert.is(more.length, 0);
+  assert.equal([sent.endpoint, sent.answered], ['add', 200]);
+  assert.equal(Object.keys(sent.body).sort(), [...ADD_FIELDS].sort());
+  const [session] = await db.query<{ batas_quota: number; quota_terisi: number; minutes: number }>(
+    `SELECT ps.batas_quota, ps.quota_terisi, coalesce(c.menit_per_pasien, 10) AS minutes
+       FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id JOIN clinics c ON c.kd_dep = s.kd_dep
+      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND ps.tgl = $1`,
+    [date],
+  );
+  assert.equal(sent.body, {
+    kodebooking: made.no_reg,
+    jenispasien: 'JKN',
+    nomorkartu: '0001234567890',
+    nik: '3173011708680001',
+    nohp: '081234567890',
+    kodepoli: 'JAN',
+    namapoli: 'JANTUNG DAN PEMBULUH DARAH',
+    pasienbaru: 0,
+    norm: DEMO_A.nomr,
+    tanggalperiksa: date,
+    kodedokter: 10001,
+    namadokter: sent.body.namadokter,
+    jampraktek: '08:00-12:00',
+    // A has been seen in this clinic before: a follow-up.
+    jeniskunjungan: 3,
+    nomorreferensi: '',
+    nomorantrean: `JAN-${made.no_urut}`,
+    angkaantrean: made.no_urut,
+    estimasidilayani: at(date, '08:00') + (made.no_urut - 1) * session.minutes * MINUTE,
+    sisakuotajkn: session.batas_quota - session.quota_terisi,
+    kuotajkn: session.batas_quota,
+    sisakuotanonjkn: session.batas_quota - session.quota_terisi,
+    kuotanonjkn: session.batas_quota,
+    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08:00.',
+  });
+  assert.match(String(sent.body.namadokter), /^dr\. .+, Sp\.JP/);
+  assert.equal([sent.headers['x-cons-id'], sent.headers.user_key], [standIn.credentials.consId, standIn.credentials.userKey]);
+  const [row] = (await outbox('?status=sent')).filter((r) => r.no_reg === made.no_reg);
+  assert.equal([row.status, row.kode_bpjs, row.percobaan], ['sent', 200, 1]);
+  assert.match(String(row.terkirim), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+  assert.is((row.isi as Record<string, unknown>).nik, '3173011708680001');
+});
+
+test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 5, 6, 7 go out in order', async () => {
+  standIn.outage('reset');
+  clock = at(today, '07:30');
+  await db.query(
+    `UPDATE practice_sessions SET jam_dtg = '08:00', jam_plg = '12:00'
+      WHERE tgl = $1 AND schedule_id IN (SELECT id FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND sts_jam = '1' AND jenis = 'poli')`,
+    [today],
+  );
+  const nomr = nomrOf(50);
+  const token = await cohort(50);
+  // Every call of the day answers as usual while BPJS is unreachable.
+  const made = await book(token, d001(nomr, today));
+  await db.query(`INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) VALUES ($1, $2, $3, '20001', 'D001', '1', $4)`, [
+    made.no_reg,
+    nomr,
+    today,
+    made.no_urut,
+  ]);
+  await db.query(`INSERT INTO pharmacy_queue (no_antrian, tgl_layanan, no_mr, status_obat) VALUES ('F-050', $1, $2, 'Menunggu')`, [today, nomr]);
+  const checkin = await call('POST', API.checkin, token, { no_reg: made.no_reg });
+  assert.equal([checkin.code, checkin.body.status], [200, true]);
+  for (const path of ['panggil', 'selesai']) {
+    assert.is((await call('POST', `/api/internal/antrian/poli/${path}`, INTERNAL_TOKEN, { no_reg: made.no_reg })).code, 200, path);
+  }
+  for (const status_obat of ['Sedang disiapkan', 'Siap diambil', 'Siap diambil']) {
+    assert.is((await call('POST', '/api/internal/antrian/farmasi/status', INTERNAL_TOKEN, { no_antrian: 'F-050', status_obat })).code, 200, status_obat);
+  }
+
+  // Five minutes of outage: only the add is tried, again and again with backoff.
+  const worker = workerWith(bridge());
+  for (let minute = 0; minute <= 5; minute++) {
+    later = minute * MINUTE;
+    await worker.drain();
+  }
+  const tried = forBooking(made.no_reg);
+  assert.ok(tried.length >= 4, `${tried.length} attempts`);
+  assert.ok(
+    tried.every((r) => r.endpoint === 'add' && r.answered === 0),
+    'nothing after the add is sent before it',
+  );
+  const waiting = await rowsOf(made.no_reg);
+  assert.equal(
+    waiting.map((r) => [r.endpoint, r.taskid, r.status]),
+    [['add', null, 'waiting'], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t, 'waiting'])],
+  );
+  assert.is(waiting[0].percobaan, tried.length);
+  assert.match(String(waiting[0].alasan), /fetch failed|socket|ECONNRESET/i);
+  assert.is(waiting[1].alasan, `Menunggu baris ${waiting[0].id} terkirim lebih dulu.`);
+
+  // BPJS is back: two processes' workers catch up together, each row once, in order.
+  standIn.outage(null);
+  later = 10 * MINUTE;
+  await Promise.all([worker.drain(), workerWith(bridge()).drain()]);
+  const sent = forBooking(made.no_reg).filter((r) => r.answered === 200);
+  assert.equal(
+    sent.map((r) => [r.endpoint, r.body.taskid ?? null]),
+    [['add', null], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t])],
+  );
+  assert.is(forBooking(made.no_reg).filter((r) => r.answered !== 0 && r.answered !== 200).length, 0, 'no refusal, no duplicate');
+  assert.is(sent[1].body.waktu, clock, 'task 3: the check-in time, in milliseconds');
+  for (const r of sent.slice(2)) assert.ok(Number.isInteger(r.body.waktu) && (r.body.waktu as number) > 1e12, String(r.body.waktu));
+  assert.ok((await rowsOf(made.no_reg)).every((r) => r.status === 'sent'));
+});
+
+test('a cancel follows the add as batal; a reschedule cancels the old kodebooking and adds a new one', async () => {
+  const token = await cohort(51);
+  const first = nextOnWeekday(addDays(today, 20), 2);
+  const made = await book(token, d001(nomrOf(51), first));
+  const worker = workerWith(bridge());
+  await worker.drain();
+  const moved = await call('POST', API.reschedule, token, { no_reg: made.no_reg, tgl_janji: addDays(first, 7), kd_dr: 'D001', sts_jam: '1' });
+  assert.is(moved.body.status, true, JSON.stringify(moved.body));
+  const cancelled = await call('POST', API.cancel, token, { no_reg: made.no_reg, alasan: 'Tidak bisa datang' });
+  assert.is(cancelled.body.status, true, JSON.stringify(cancelled.body));
+  await worker.drain();
+  const sent = [...forBooking(made.no_reg), ...forBooking(`${made.no_reg}-2`)].filter((r) => r.answered === 200);
+  assert.equal(
+    sent.map((r) => [r.endpoint, r.body.kodebooking, r.body.tanggalperiksa ?? r.body.keterangan]),
+    [
+      ['add', made.no_reg, first],
+      ['batal', made.no_reg, 'Jadwal diubah oleh pasien'],
+      ['add', `${made.no_reg}-2`, addDays(first, 7)],
+      ['batal', `${made.no_reg}-2`, 'Tidak bisa datang'],
+    ],
+  );
+});
+
+test('an unmapped clinic is recorded as such and never sent; mapped and retried, it goes', async () => {
+  const [exec] = await db.query<{ kd_dr: string; hari: number; sts_jam: string }>(
+    `SELECT kd_dr, hari, sts_jam FROM practice_schedules WHERE kd_dep = '20012' AND jenis = 'poli' ORDER BY id LIMIT 1`,
+  );
+  const date = nextOnWeekday(addDays(today, 10), exec.hari);
+  const made = await book(await cohort(52), { ...d001(nomrOf(52), date), kd_dep: '20012', kd_dr: exec.kd_dr, sts_jam: exec.sts_jam });
+  await workerWith(bridge()).drain();
+  assert.is(forBooking(made.no_reg).length, 0);
+  const [row] = (await outbox('?status=unmapped')).filter((r) => r.no_reg === made.no_reg);
+  assert.equal([row.endpoint, row.alasan], ['add', 'Belum dipetakan ke kode BPJS: kd_dep 20012']);
+
+  await db.query(`INSERT INTO bpjs_poli (kd_dep, kodepoli, namapoli) VALUES ('20012', 'INT', 'PENYAKIT DALAM')`);
+  const retried = await call('POST', `/api/internal/bpjs/antrean/${row.id}/ulang`, INTERNAL_TOKEN);
+  assert.equal([retried.code, retried.body.data.status, retried.body.data.isi.kodepoli], [200, 'waiting', 'INT']);
+  await workerWith(bridge()).drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered, r.body.kodepoli]),
+    [['add', 200, 'INT']],
+  );
+  assert.is((await call('POST', `/api/internal/bpjs/antrean/${row.id}/ulang`, INTERNAL_TOKEN)).code, 409);
+  assert.is((await call('POST', '/api/internal/bpjs/antrean/999999/ulang', INTERNAL_TOKEN)).code, 404);
+  const [audited] = await db.query<{ detail: string }>(`SELECT detail FROM audit_log WHERE action = 'bpjs.retry' ORDER BY id DESC LIMIT 1`);
+  assert.is(audited.detail, `${row.id} add ${made.no_reg} (was unmapped)`);
+});
+
+test("a wrong secret is refused with BPJS's words and not tried again; staff retry it once the secret is right", async () => {
+  const made = await book(await cohort(53), d001(nomrOf(53), nextOnWeekday(addDays(today, 12), 3)));
+  await workerWith(bridge({ secretKey: 'bukan-rahasianya' })).drain();
+  const [row] = await rowsOf(made.no_reg);
+  assert.equal([row.status, row.kode_bpjs, row.alasan], ['refused', 401, 'Authentication failed: signature tidak valid']);
+  later = 6 * 60 * MINUTE;
+  await workerWith(bridge({ secretKey: 'bukan-rahasianya' })).drain();
+  assert.is(forBooking(made.no_reg).length, 1, 'one request, however long');
+  assert.is((await outbox('?status=refused')).filter((r) => r.no_reg === made.no_reg).length, 1);
+
+  assert.is((await call('POST', `/api/internal/bpjs/antrean/${row.id}/ulang`, INTERNAL_TOKEN)).code, 200);
+  await workerWith(bridge()).drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => r.answered),
+    [401, 200],
+  );
+});
+
+test('a business refusal is kept with its message; the rows after it still go', async () => {
+  const token = await cohort(55);
+  const made = await book(token, d001(nomrOf(55), nextOnWeekday(addDays(today, 15), 4)));
+  standIn.refuse((r) => (r.endpoint === 'add' && r.body.kodebooking === made.no_reg ? { code: 201, message: 'Nomor Referensi tidak valid' } : null));
+  await call('POST', API.cancel, token, { no_reg: made.no_reg, alasan: 'Sudah sembuh' });
+  await workerWith(bridge()).drain();
+  assert.equal(
+    (await rowsOf(made.no_reg)).map((r) => [r.endpoint, r.status, r.alasan]),
+    [
+      ['add', 'refused', 'Nomor Referensi tidak valid'],
+      ['batal', 'refused', 'Kode booking tidak ditemukan'],
+    ],
+  );
+});
+
+test('with the bridge off a booking queues nothing', async () => {
+  const off = await buildApp({ config: testConfig(), db, logger: false, internal: 'here', clock: () => clock });
+  await off.ready();
+  try {
+    const made = await book(await cohort(54, off), d001(nomrOf(54), nextOnWeekday(addDays(today, 14), 5)), off);
+    assert.equal(await rowsOf(made.no_reg), []);
+  } finally {
+    await off.close();
+  }
+});
+
+test('the outbox list refuses an unknown status and needs the service token', async () => {
+  assert.is((await call('GET', '/api/internal/bpjs/antrean?status=lost', INTERNAL_TOKEN)).code, 400);
+  assert.is((await app.inject({ url: '/api/internal/bpjs/antrean' })).statusCode, 401);
+});
+
+test('a booking acknowledged just before the server is killed (-9) reaches BPJS once after a restart', async () => {
+  // A BPJS of its own: another database numbers its bookings afresh.
+  const bpjs = await bpjsStandIn();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pasien-bpjs-'));
+  const env = {
+    DIST_DIR: '/nonexistent',
+    PUSH_WORKER: 'false',
+    INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+    BPJS_ANTREAN_URL: bpjs.url,
+    BPJS_CONS_ID: bpjs.credentials.consId,
+    BPJS_SECRET_KEY: bpjs.credentials.secretKey,
+    BPJS_USER_KEY: bpjs.credentials.userKey,
+    BPJS_WORKER: 'false',
+    ...(ENGINE === 'postgres' ? { DATABASE_URL: await createPgDatabase(process.env.TEST_PG_URL!) } : {}),
+  };
+  try {
+    const first = await startServer(env, { dataDir });
+    const login = await fetch(`${first.url}${API.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ medical_record_number: nomrOf(60), birthdate: COHORT.tgl_lahir, fcmtoken: '' }),
+    });
+    const token = ((await login.json()) as { token: { access_token: string } }).token.access_token;
+    const res = await fetch(`${first.url}${API.book}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(d001(nomrOf(60), nextOnWeekday(addDays(todayWib(), 21), 1))),
+    });
+    first.proc.kill('SIGKILL'); // the moment the answer is in
+    const answer = (await res.json()) as { status: boolean; data: { no_reg: string } };
+    assert.is(answer.status, true);
+    await first.stop('SIGKILL');
+    assert.is(bpjs.received.length, 0);
+
+    const second = await startServer({ ...env, BPJS_WORKER: 'true', BPJS_POLL_MS: '100' }, { dataDir });
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!bpjs.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 1000)); // time enough for a second send, were there one
+      assert.equal(
+        bpjs.received.map((r) => [r.endpoint, r.body.kodebooking, r.answered]),
+        [['add', answer.data.no_reg, 200]],
+      );
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await bpjs.close();
+  }
+});
+
+test.run();

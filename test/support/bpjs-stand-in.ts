@@ -1,0 +1,126 @@
+// A stand-in for BPJS Antrean RS v2 on loopback. Like BPJS it checks every request's signature
+// headers, knows which kodebookings were added and cancelled (a task time or a cancel of an
+// unknown one is refused, a second add too), and answers with metadata and an encrypted,
+// lz-string-compressed `response`. A test can take it down (503 or a reset connection) and make
+// it refuse. Written from BPJS's documentation, apart from server/bpjs/.
+import { createCipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import LZString from 'lz-string';
+
+export interface BpjsCredentials {
+  consId: string;
+  secretKey: string;
+  userKey: string;
+}
+
+export interface BpjsRequest {
+  endpoint: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  /** What the stand-in answered: BPJS's metadata.code, or the HTTP status of an outage. */
+  answered: number;
+}
+
+export type Outage = '503' | 'reset' | null;
+
+export interface BpjsStandIn {
+  /** The base address, as BPJS_ANTREAN_URL. */
+  url: string;
+  credentials: BpjsCredentials;
+  /** Every request that came, in order of arrival, with what it was answered. */
+  received: BpjsRequest[];
+  /** Only those BPJS took (code 200). */
+  accepted: () => BpjsRequest[];
+  outage: (o: Outage) => void;
+  /** A business refusal for the requests it matches: code (not 200) and message. */
+  refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
+  close: () => Promise<void>;
+}
+
+/** The key BPJS derives for an answer: SHA-256 of consid + secret + the request's timestamp; IV its first 16 bytes. */
+export function encryptForBpjsClient(c: BpjsCredentials, timestamp: string, plain: string): string {
+  const key = createHash('sha256')
+    .update(c.consId + c.secretKey + timestamp)
+    .digest();
+  const cipher = createCipheriv('aes-256-cbc', key, key.subarray(0, 16));
+  return Buffer.concat([cipher.update(LZString.compressToEncodedURIComponent(plain), 'utf8'), cipher.final()]).toString('base64');
+}
+
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export async function bpjsStandIn(
+  credentials: BpjsCredentials = { consId: '21095', secretKey: 'rahasia-uji-01', userKey: 'kunci-pengguna-uji' },
+): Promise<BpjsStandIn> {
+  const received: BpjsRequest[] = [];
+  const added = new Set<string>();
+  const cancelled = new Set<string>();
+  let down: Outage = null;
+  let refusal: Parameters<BpjsStandIn['refuse']>[0] = null;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const endpoint = (req.url ?? '').replace(/^\/antrean\//, '');
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        body = {};
+      }
+      if (down === 'reset') {
+        received.push({ endpoint, headers: req.headers, body, answered: 0 });
+        req.socket.destroy();
+        return;
+      }
+      const reply = (status: number, code: number, answer: object) => {
+        received.push({ endpoint, headers: req.headers, body, answered: status === 200 ? code : status });
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      };
+      if (down === '503') {
+        received.push({ endpoint, headers: req.headers, body, answered: 503 });
+        res.writeHead(503, { 'content-type': 'text/html' });
+        res.end('<html><body>Service Unavailable</body></html>');
+        return;
+      }
+      const header = (name: string) => String(req.headers[name] ?? '');
+      const timestamp = header('x-timestamp');
+      const expected = createHmac('sha256', credentials.secretKey).update(`${credentials.consId}&${timestamp}`).digest('base64');
+      if (header('x-cons-id') !== credentials.consId || header('user_key') !== credentials.userKey || !sameText(header('x-signature'), expected)) {
+        return reply(200, 401, { metadata: { code: 401, message: 'Authentication failed: signature tidak valid' }, response: null });
+      }
+      const kodebooking = String(body.kodebooking ?? '');
+      const refused = refusal?.({ endpoint, headers: req.headers, body }) ?? null;
+      const known = added.has(kodebooking) && !cancelled.has(kodebooking);
+      const rule =
+        refused ??
+        (endpoint === 'add' && added.has(kodebooking)
+          ? { code: 208, message: 'Terdapat duplikasi Kode Booking' }
+          : endpoint !== 'add' && !known
+            ? { code: 201, message: 'Kode booking tidak ditemukan' }
+            : !['add', 'updatewaktu', 'batal'].includes(endpoint)
+              ? { code: 404, message: 'Service tidak ditemukan' }
+              : null);
+      if (rule) return reply(200, rule.code, { metadata: rule, response: null });
+      if (endpoint === 'add') added.add(kodebooking);
+      if (endpoint === 'batal') cancelled.add(kodebooking);
+      reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify({ kodebooking })), metadata: { code: 200, message: 'Ok.' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    credentials,
+    received,
+    accepted: () => received.filter((r) => r.answered === 200),
+    outage: (o) => (down = o),
+    refuse: (fn) => (refusal = fn),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

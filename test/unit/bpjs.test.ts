@@ -1,0 +1,192 @@
+// BPJS Antrean's signing, the decryption of its answers, what an answer means, and the add's
+// payload. The vectors are computed here apart from server/bpjs/: with Web Crypto, and a literal.
+import { webcrypto } from 'node:crypto';
+import LZString from 'lz-string';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
+import { type AddFacts, buildAdd, pharmacyTask } from '../../server/bpjs/payload.ts';
+import { decryptResponse, signature, signedHeaders, timestampOf } from '../../server/bpjs/signing.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+const subtle = webcrypto.subtle;
+const creds = { consId: '1234', secretKey: 'pwd', userKey: 'user-key-1' };
+const TS = '1433459690';
+
+async function hmacBase64(key: string, text: string): Promise<string> {
+  const k = await subtle.importKey('raw', Buffer.from(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return Buffer.from(await subtle.sign('HMAC', k, Buffer.from(text))).toString('base64');
+}
+
+/** As BPJS encrypts an answer: lz-string, then AES-256-CBC under SHA-256(consid + secret + timestamp). */
+async function bpjsEncrypt(consId: string, secret: string, timestamp: string, plain: string): Promise<string> {
+  const hash = new Uint8Array(await subtle.digest('SHA-256', Buffer.from(consId + secret + timestamp)));
+  const key = await subtle.importKey('raw', hash, { name: 'AES-CBC' }, false, ['encrypt']);
+  const data = Buffer.from(LZString.compressToEncodedURIComponent(plain));
+  return Buffer.from(await subtle.encrypt({ name: 'AES-CBC', iv: hash.slice(0, 16) }, key, data)).toString('base64');
+}
+
+test('the timestamp is whole seconds since the epoch, UTC', () => {
+  assert.is(timestampOf(Date.UTC(2015, 5, 4, 23, 14, 50, 999)), TS);
+});
+
+test('the signature is base64(HMAC-SHA256("consid&timestamp", secret))', async () => {
+  assert.is(signature('1234', 'pwd', TS), 'a/M6Uk83+aGHVyNfkPbAAqI1HDhIruMhqzBhutGFhkw=');
+  assert.is(signature('21095', 'rahasia#01', '1700000000'), await hmacBase64('rahasia#01', '21095&1700000000'));
+});
+
+test('every request carries X-cons-id, X-timestamp, X-signature and user_key', async () => {
+  assert.equal(signedHeaders(creds, TS), {
+    'X-cons-id': '1234',
+    'X-timestamp': TS,
+    'X-signature': await hmacBase64('pwd', `1234&${TS}`),
+    user_key: 'user-key-1',
+  });
+});
+
+test('an answer encrypted as BPJS does decrypts and decompresses to its JSON', async () => {
+  const plain = JSON.stringify({ nomorantrean: 'JAN-12', namapoli: 'Jantung', keterangan: 'Peserta harap datang 30 menit lebih awal' });
+  assert.is(decryptResponse(creds, TS, await bpjsEncrypt('1234', 'pwd', TS, plain)), plain);
+});
+
+test('an answer decrypted with another timestamp or secret fails instead of giving rubbish', async () => {
+  const sealed = await bpjsEncrypt('1234', 'pwd', TS, '{"a":1}');
+  assert.throws(() => decryptResponse(creds, '1433459691', sealed));
+  assert.throws(() => decryptResponse({ ...creds, secretKey: 'other' }, TS, sealed));
+});
+
+test('metadata.code 200 is sent, with the response decrypted', async () => {
+  const body = JSON.stringify({ response: await bpjsEncrypt('1234', 'pwd', TS, '{"kodebooking":"RJ1"}'), metadata: { code: 200, message: 'Ok.' } });
+  assert.equal(outcomeOf(200, body, creds, TS), { kind: 'sent', code: 200, message: 'Ok.', response: '{"kodebooking":"RJ1"}' });
+  assert.equal(outcomeOf(200, '{"metaData":{"code":"200","message":"OK"},"response":null}', creds, TS), {
+    kind: 'sent',
+    code: 200,
+    message: 'OK',
+    response: null,
+  });
+});
+
+test("another code is a refusal with BPJS's message, never retried", () => {
+  assert.equal(outcomeOf(200, '{"metadata":{"code":201,"message":"Kode booking tidak ditemukan"}}', creds, TS), {
+    kind: 'refused',
+    code: 201,
+    message: 'Kode booking tidak ditemukan',
+  });
+  assert.equal(outcomeOf(401, '{"metadata":{"code":401,"message":"Authentication failed"}}', creds, TS).kind, 'refused');
+});
+
+test('5xx, 408, 429 and answers that are not BPJS’s are retried', () => {
+  for (const status of [500, 502, 503, 504, 408, 429]) assert.is(outcomeOf(status, '', creds, TS).kind, 'retry', String(status));
+  assert.is(outcomeOf(200, '<html>maintenance</html>', creds, TS).kind, 'retry');
+});
+
+test('the backoff doubles from 15 s and stops at its cap', () => {
+  assert.equal(
+    [1, 2, 3, 4, 10].map((n) => retryDelaySeconds(n, 900)),
+    [15, 30, 60, 120, 900],
+  );
+});
+
+const facts = (over: Partial<AddFacts> = {}): AddFacts => ({
+  kodebooking: 'RJ260901100001',
+  nomr: '00012345',
+  carabayar: 'B',
+  no_jaminan: '0001234567890',
+  no_ktp: '3173011708680001',
+  hp: '081234567890',
+  tgl_janji: '2026-09-07',
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  kodepoli: 'JAN',
+  namapoli: 'JANTUNG DAN PEMBULUH DARAH',
+  kodedokter: 10001,
+  namadokter: 'dr. Ahmad Fauzi, Sp.JP(K)',
+  jam_dtg: '08:00',
+  jam_plg: '12:00',
+  no_urut: 4,
+  batas_quota: 30,
+  quota_terisi: 4,
+  seen_before: true,
+  ahead: 3,
+  calls: [],
+  minutes_per_patient: 10,
+  ...over,
+});
+
+test('the add carries every field BPJS asks for, in its formats', () => {
+  const built = buildAdd(facts(), Date.parse('2026-09-01T10:00:00+07:00'));
+  assert.ok(built.ok);
+  assert.equal(built.payload, {
+    kodebooking: 'RJ260901100001',
+    jenispasien: 'JKN',
+    nomorkartu: '0001234567890',
+    nik: '3173011708680001',
+    nohp: '081234567890',
+    kodepoli: 'JAN',
+    namapoli: 'JANTUNG DAN PEMBULUH DARAH',
+    pasienbaru: 0,
+    norm: '00012345',
+    tanggalperiksa: '2026-09-07',
+    kodedokter: 10001,
+    namadokter: 'dr. Ahmad Fauzi, Sp.JP(K)',
+    jampraktek: '08:00-12:00',
+    jeniskunjungan: 3,
+    nomorreferensi: '',
+    nomorantrean: 'JAN-4',
+    angkaantrean: 4,
+    // Three ahead at ten minutes each after an 08:00 start.
+    estimasidilayani: Date.parse('2026-09-07T08:30:00+07:00'),
+    sisakuotajkn: 26,
+    kuotajkn: 30,
+    sisakuotanonjkn: 26,
+    kuotanonjkn: 30,
+    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08:00.',
+  });
+});
+
+test('a Non BPJS patient is NON JKN without a card number; a first visit is a referral (1)', () => {
+  const built = buildAdd(facts({ carabayar: 'P', seen_before: false }), Date.parse('2026-09-01T10:00:00+07:00'));
+  assert.ok(built.ok);
+  assert.equal([built.payload.jenispasien, built.payload.nomorkartu, built.payload.jeniskunjungan], ['NON JKN', '', 1]);
+});
+
+test("on the visit day the estimate follows the session's calls", () => {
+  const minute = 60_000;
+  const start = Date.parse('2026-09-07T08:00:00+07:00');
+  const calls = [start, start + 20 * minute, start + 40 * minute];
+  const now = start + 45 * minute;
+  const built = buildAdd(facts({ calls, ahead: 1 }), now);
+  assert.ok(built.ok);
+  // 20 minutes a patient: the one being seen, then one ahead, after the last call at 08:40.
+  assert.is(built.payload.estimasidilayani, start + 80 * minute);
+});
+
+test('an unmapped clinic or doctor is never sent: it names the codes that are missing', () => {
+  assert.equal(buildAdd(facts({ kodepoli: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001' });
+  assert.equal(buildAdd(facts({ kodepoli: null, kodedokter: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001, kd_dr D001' });
+});
+
+test('the pharmacy: being prepared is task 6, ready or handed over task 7, anything else none', () => {
+  assert.equal(['Sedang disiapkan', 'Sedang diracik', 'Siap diambil', ' siap diambil ', 'Sudah diambil', 'Menunggu'].map(pharmacyTask), [6, 6, 7, 7, 7, null]);
+});
+
+const BRIDGE = { BPJS_ANTREAN_URL: 'https://apijkn-dev.bpjs-kesehatan.go.id/antreanrs_dev/', BPJS_CONS_ID: '21095', BPJS_SECRET_KEY: 's', BPJS_USER_KEY: 'u' };
+
+test('the bridge is off without its settings; with them, its address loses the trailing slash', () => {
+  assert.is(loadConfig({}).bpjs, null);
+  const on = loadConfig(BRIDGE).bpjs;
+  assert.equal([on?.url, on?.worker, on?.maxAttempts], ['https://apijkn-dev.bpjs-kesehatan.go.id/antreanrs_dev', true, 40]);
+});
+
+test('three of the four settings stop the start, naming the one missing; so does an address that is none', () => {
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_USER_KEY: '' }),
+    (err: Error) => err instanceof ConfigError && /missing BPJS_USER_KEY/.test(err.message),
+  );
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'apijkn.bpjs-kesehatan.go.id' }),
+    (err: Error) => /BPJS_ANTREAN_URL must be/.test(err.message),
+  );
+});
+
+test.run();
