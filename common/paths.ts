@@ -25,4 +25,29 @@ export const API = {
   /** The reference API's additions for push (decisions 7): the VAPID key, a renewed registration. */
   vapidKey: '/api/push/vapid',
   savePush: '/api/patient/simpan/fcmtoken',
+  /** The reference API's passkeys (decisions: passkeys): sign-in, enrolment, the patient's devices. */
+  passkeyLoginOptions: '/api/auth/passkey/options',
+  passkeyLogin: '/api/auth/passkey/login',
+  passkeyOffer: '/api/patient/passkey/offer',
+  passkeyRegisterOptions: '/api/patient/passkey/register/options',
+  passkeyRegister: '/api/patient/passkey/register',
+  passkeyRemove: '/api/patient/passkey/remove',
+  devices: '/api/patient/devices',
+  sessionEnd: '/api/patient/session/end',
+  /** The visit day (decisions: the visit day): check-in, and the clinic queue as a live stream. */
+  checkin: '/api/patient/checkin',
+  clinicQueueLive: '/api/patient/antrian/poli/live',
+  /** Managing appointments (decisions: managing appointments): cancel, reschedule, online booking, the rules. */
+  cancel: '/api/patient/batal/janji',
+  reschedule: '/api/patient/ubah/janji',
+  bookOnline: '/api/patient/simpan/janji/online',
+  bookingRules: '/api/patient/perjanjian/aturan',
+  /** The record export (docs/fhir.md): the patient's whole record as a FHIR R4 Bundle. As OpenAPI writes it. */
+  fhirEverything: '/api/fhir/Patient/{nomr}/$everything',
 } as const;
+
+/** The record export's address for one patient. */
+export const fhirEverythingOf = (nomr: string): string => API.fhirEverything.replace('{nomr}', encodeURIComponent(nomr));
+
+/** The live stream's one event: the clinic queue's new state, shaped as the clinicQueue answer. */
+export const CLINIC_QUEUE_EVENT = 'antrian';

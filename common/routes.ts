@@ -16,47 +16,82 @@ export interface RouteDef {
   bar: Bar;
   title: string | ((params: Params) => string);
   prerender?: boolean;
+  /**
+   * Where the back arrow leads when there is no earlier screen of the app to return to (opened
+   * from a link, a notification or another site): registration → login, a detail → its list, a
+   * list → its menu, a menu → home. A pattern without parameters; none on login and home.
+   */
+  parent?: string;
 }
 
 export const ROUTES: RouteDef[] = [
   { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true },
-  { path: '/registrasi', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
+  { path: '/registrasi', parent: '/', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
   { path: '/home', access: 'patient', bar: 'none', title: 'Beranda' },
-  { path: '/profil', access: 'patient', bar: 'back', title: 'Profil Pasien' },
+  { path: '/profil', parent: '/home', access: 'patient', bar: 'back', title: 'Profil Pasien' },
+  { path: '/perangkat', parent: '/profil', access: 'patient', bar: 'back', title: 'Perangkat & Kunci Masuk' },
+  { path: '/ringkasan', parent: '/profil', access: 'patient', bar: 'back', title: 'Ringkasan Rekam Medis' },
+  { path: '/tambahprofil', parent: '/home', access: 'patient', bar: 'back', title: 'Tambah Anggota Keluarga' },
 
-  { path: '/perjanjianpoli', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik' },
-  { path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', access: 'patient', bar: 'back', title: 'Buat Janji' },
-  { path: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online' },
-  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', access: 'patient', bar: 'back', title: 'Konfirmasi Data' },
+  { path: '/perjanjianpoli', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik' },
+  {
+    path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar',
+    parent: '/perjanjianpoli',
+    access: 'patient',
+    bar: 'back',
+    title: 'Buat Janji',
+  },
+  { path: '/perjanjianonline', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online' },
+  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', parent: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Konfirmasi Data' },
+  { path: '/ubahjanji/:no_reg', parent: '/home', access: 'patient', bar: 'back', title: 'Ubah Jadwal' },
 
-  { path: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Tindakan' },
-  { path: '/cekjadwaltindakan/operasi', access: 'patient', bar: 'back', title: 'Jadwal Operasi' },
-  { path: '/cekjadwaltindakan/katerisasi', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi' },
+  { path: '/cekjadwaltindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Tindakan' },
+  { path: '/cekjadwaltindakan/operasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Operasi' },
+  { path: '/cekjadwaltindakan/katerisasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi' },
 
-  { path: '/cekjadwaldokter', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
-  { path: '/cekjadwaldokter/listdokter/:spesialis', access: 'patient', bar: 'back', title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim() },
+  { path: '/cekjadwaldokter', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
+  {
+    path: '/cekjadwaldokter/listdokter/:spesialis',
+    parent: '/cekjadwaldokter',
+    access: 'patient',
+    bar: 'back',
+    title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim(),
+  },
   {
     path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg',
+    parent: '/cekjadwaldokter',
     access: 'patient',
     bar: 'back',
     title: 'Cek Kuota',
   },
 
-  { path: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
-  { path: '/riwayatkonsultasi/poliklinik', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },
-  { path: '/riwayatkonsultasi/polionline', access: 'patient', bar: 'back', title: 'Poli Online' },
-  { path: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap' },
-  { path: '/riwayatrawatinap/berjalan', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan' },
-  { path: '/riwayatrawatinap/lalu', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap' },
-  { path: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Tindakan' },
-  { path: '/riwayattindakan/katerisasi', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi' },
-  { path: '/riwayattindakan/operasi', access: 'patient', bar: 'back', title: 'Riwayat Operasi' },
-  { path: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan' },
-  { path: '/riwayatpemeriksaan/vaskular', access: 'patient', bar: 'back', title: 'Poli Vaskular' },
-  { path: '/riwayatpemeriksaan/patologiklinik', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah' },
-  { path: '/riwayatpemeriksaan/patologiklinikdetail/:nolab', access: 'patient', bar: 'back', title: 'Hasil Laboratorium' },
-  { path: '/riwayatpemeriksaan/vaskulardetail/:noreg', access: 'patient', bar: 'back', title: 'Laporan Vaskular' },
-  { path: '/riwayatpemeriksaan/listriwayat/:poli', access: 'patient', bar: 'back', title: (p) => `Riwayat ${p.poli ?? ''}`.trim() },
+  { path: '/riwayatkonsultasi', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
+  { path: '/riwayatkonsultasi/poliklinik', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },
+  { path: '/riwayatkonsultasi/polionline', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poli Online' },
+  { path: '/riwayatrawatinap', parent: '/home', access: 'patient', bar: 'back', title: 'Rawat Inap' },
+  { path: '/riwayatrawatinap/berjalan', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan' },
+  { path: '/riwayatrawatinap/lalu', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap' },
+  { path: '/riwayattindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Tindakan' },
+  { path: '/riwayattindakan/katerisasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi' },
+  { path: '/riwayattindakan/operasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Operasi' },
+  { path: '/riwayatpemeriksaan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan' },
+  { path: '/riwayatpemeriksaan/vaskular', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Poli Vaskular' },
+  { path: '/riwayatpemeriksaan/patologiklinik', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah' },
+  {
+    path: '/riwayatpemeriksaan/patologiklinikdetail/:nolab',
+    parent: '/riwayatpemeriksaan/patologiklinik',
+    access: 'patient',
+    bar: 'back',
+    title: 'Hasil Laboratorium',
+  },
+  { path: '/riwayatpemeriksaan/vaskulardetail/:noreg', parent: '/riwayatpemeriksaan/vaskular', access: 'patient', bar: 'back', title: 'Laporan Vaskular' },
+  {
+    path: '/riwayatpemeriksaan/listriwayat/:poli',
+    parent: '/riwayatkonsultasi/poliklinik',
+    access: 'patient',
+    bar: 'back',
+    title: (p) => `Riwayat ${p.poli ?? ''}`.trim(),
+  },
 ];
 
 export const HOME = '/home';
@@ -91,6 +126,9 @@ export const to = {
   register: () => '/registrasi',
   home: () => HOME,
   profile: () => '/profil',
+  devices: () => '/perangkat',
+  summary: () => '/ringkasan',
+  addProfile: () => '/tambahprofil',
   clinicBooking: () => '/perjanjianpoli',
   onlineBooking: () => '/perjanjianonline',
   procedures: () => '/cekjadwaltindakan',
@@ -103,8 +141,10 @@ export const to = {
   /** The clinic rides along in the query string, so a reload or a shared link keeps it. */
   confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }, clinic: Clinic) =>
     href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p) + clinicQuery(clinic),
-  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }, clinic: Clinic) =>
-    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p) + clinicQuery(clinic),
+  /** sts_jam rides along where the API books online consultations (decisions: managing appointments). */
+  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }, clinic: Clinic, sts_jam?: string) =>
+    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p) + clinicQuery(clinic) + (sts_jam ? `&sts_jam=${encodeURIComponent(sts_jam)}` : ''),
+  reschedule: (no_reg: string) => href('/ubahjanji/:no_reg', { no_reg }),
   consultations: () => '/riwayatkonsultasi',
   consultationsPoli: () => '/riwayatkonsultasi/poliklinik',
   consultationsOnline: () => '/riwayatkonsultasi/polionline',
@@ -166,6 +206,12 @@ export function redirectFor(path: string, signedIn: boolean): string | null {
   if (!signedIn && m.route.access === 'patient') return LOGIN;
   const normalised = path.replace(/\/+$/, '') || '/';
   return m.canonical === normalised ? null : m.canonical;
+}
+
+/** The screen above `path` by the route facts (its `parent`), or home for a path the table lacks. */
+export function parentOf(path: string): string | null {
+  const m = matchRoute(path);
+  return m ? (m.route.parent ?? null) : HOME;
 }
 
 export const PRERENDERED = ROUTES.filter((r) => r.prerender).map((r) => r.path);

@@ -9,17 +9,22 @@ import { Healthy, Unhealthy } from '../common/schemas/health.ts';
 import type { Config } from './config.ts';
 import { auditBatch } from './db/audit.ts';
 import { ping, type Db } from './db/client.ts';
+import { queueEvents } from './db/queue-events.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bookingRoutes } from './routes/booking.ts';
+import { bpjsReporting } from './routes/bpjs.ts';
+import { fhirRoutes } from './routes/fhir.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
 import { SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
 import { recordRoutes } from './routes/records.ts';
 import { registrationRoutes } from './routes/registration.ts';
+import { visitRoutes } from './routes/visit.ts';
 import { staticRoutes } from './routes/static.ts';
 import { memoVapidKeys } from './push/keys.ts';
 import type { VapidKeys } from './push/webpush.ts';
@@ -100,17 +105,24 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await registrationRoutes(scope, db, config);
     await photoRoutes(scope, db);
     await pushKeyRoutes(scope, vapid);
+    await passkeyLoginRoutes(scope, db, config);
   });
+  // The live streams' one LISTEN of this process (db/queue-events.ts).
+  const events = queueEvents(db);
+  app.addHook('preClose', () => events.close());
   const audits = auditBatch(db, app.log);
   app.decorate('flushAudit', audits.flush);
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits);
-    await recordRoutes(scope, db);
-    await bookingRoutes(scope, db, options.clock);
+    await recordRoutes(scope, db, config.booking, options.clock);
+    await fhirRoutes(scope, db, config.satusehatOrgId, options.clock);
+    await visitRoutes(scope, db, config, events, options.clock);
+    await bookingRoutes(scope, db, config.booking, options.clock, bpjsReporting(config));
     await pushRegistrationRoutes(scope, db, config);
+    await passkeyRoutes(scope, db, config);
   });
-  if (internal === 'here') await app.register(async (scope) => internalRoutes(scope, db, config, wake));
+  if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake), passkeyCounterRoutes(scope, db)));
   await app.register(async (scope) => {
     // The app's pages and files are not API calls: the OpenAPI document leaves them out.
     scope.addHook('onRoute', (route) => {
@@ -125,6 +137,6 @@ export async function buildApp(options: AppOptions): Promise<Api> {
 export async function buildInternalApp(options: AppOptions): Promise<Api> {
   const { config, db, push } = options;
   const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
-  await app.register(async (scope) => internalRoutes(scope, db, config, push?.wake ?? (() => undefined)));
+  await app.register(async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined)), passkeyCounterRoutes(scope, db)));
   return app;
 }

@@ -24,6 +24,73 @@ export interface Config {
   bodyLimitBytes: number;
   push: PushConfig;
   security: SecurityConfig;
+  visit: VisitConfig;
+  passkey: PasskeyConfig;
+  booking: BookingConfig;
+  /**
+   * The hospital's organisation id at SATUSEHAT: the record export's identifier systems end with
+   * it (http://sys-ids.kemkes.go.id/mrn/{id}). 'demo' until the hospital sets its own.
+   */
+  satusehatOrgId: string;
+  /** BPJS Antrean Online (docs/bpjs.md); null: off, nothing is reported or queued. */
+  bpjs: BpjsConfig | null;
+}
+
+/** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
+export interface BpjsConfig {
+  /** The service's base address, without a trailing slash: requests go to {url}/antrean/add … */
+  url: string;
+  consId: string;
+  secretKey: string;
+  userKey: string;
+  /** This process sends the outbox (an API-only instance may leave it to others). */
+  worker: boolean;
+  pollMs: number;
+  /** Each request waits this long for BPJS; the claim's lease is longer. */
+  timeoutMs: number;
+  leaseSeconds: number;
+  /** A row without an answer after this many attempts is failed (staff retry it). */
+  maxAttempts: number;
+  /** The backoff between attempts doubles from 15 s up to this. */
+  retryMaxSeconds: number;
+}
+
+/** Managing appointments: how far ahead, and when the reminders go out. */
+export interface BookingConfig {
+  /** Appointments (booked, rescheduled, online) at most this many days ahead. */
+  windowDays: number;
+  /** The evening-before reminder, as minutes after midnight WIB (18:00 → 1080). */
+  eveningReminderMinutes: number;
+  /** The practice-day reminder goes out this many hours before practice starts; 0: none. */
+  hoursBefore: number;
+  /** An online consultation room opens (link shown, push sent) this many minutes before its session. */
+  onlineRoomMinutes: number;
+}
+
+/** Passkeys (WebAuthn): whose origins may sign in, and whether an enrolled patient must use one. */
+export interface PasskeyConfig {
+  /** The relying party: the host name the passkeys belong to (never an IP address). */
+  rpId: string;
+  /** Origins the browser may report for a ceremony, each on rpId or a subdomain of it. */
+  origins: string[];
+  /** Once a patient has a passkey, Nomor MR and birth date alone no longer sign them in. */
+  required: boolean;
+}
+
+/** The visit day: the queue's estimate and its near push, check-in, the live stream. */
+export interface VisitConfig {
+  /** Minutes per patient before a session's calls say otherwise (a clinic's own setting wins). */
+  minutesPerPatient: number;
+  /** 'Antrian Anda tinggal N lagi' goes out once when the patients ahead first come down to this. */
+  nearThreshold: number;
+  /** Check-in opens this many minutes before practice starts (and closes when it ends). */
+  checkinOpensMinutes: number;
+  /** The hospital's location: when set, check-in asks the phone's position and checks the distance. */
+  site: { lat: number; lon: number; radiusM: number } | null;
+  /** The live stream's comment every so many seconds, so proxies and carriers keep it open. */
+  heartbeatSeconds: number;
+  /** A live stream ends after this long; the app reconnects with its token checked again. */
+  streamMaxMinutes: number;
 }
 
 export interface SecurityConfig {
@@ -152,6 +219,96 @@ function securityConfig(env: Env): SecurityConfig {
   };
 }
 
+function passkeyConfig(env: Env, port: number): PasskeyConfig {
+  // Browsers refuse WebAuthn on a bare IP address; localhost is their one exception to https.
+  const rpId = (env.WEBAUTHN_RP_ID || 'localhost').toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId) || /^[0-9.]+$/.test(rpId)) {
+    throw new ConfigError(`WEBAUTHN_RP_ID must be a host name such as pasien.rs.example.id, not an address or a URL (got "${rpId}")`);
+  }
+  // The demo at http://localhost:PORT; a hospital's host over https.
+  const raw = env.WEBAUTHN_ORIGINS || (rpId === 'localhost' ? `http://localhost${port ? `:${port}` : ''}` : `https://${rpId}`);
+  const origins = raw.split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    const m = /^(https?):\/\/([a-z0-9.-]+)(:[0-9]{1,5})?$/i.exec(origin);
+    const host = m?.[2].toLowerCase();
+    if (!m || !host || (host !== rpId && !host.endsWith(`.${rpId}`))) {
+      throw new ConfigError(`WEBAUTHN_ORIGINS must list origins (scheme, host, port; no path) on ${rpId} or its subdomains (got "${origin}")`);
+    }
+    if (m[1] === 'http' && host !== 'localhost') {
+      throw new ConfigError(`WEBAUTHN_ORIGINS: browsers allow passkeys over http only on localhost (got "${origin}")`);
+    }
+  }
+  return { rpId, origins, required: bool(env, 'PASSKEY_REQUIRED', false) };
+}
+
+function coordinate(env: Env, name: string, limit: number): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const n = Number(raw);
+  if (!/^-?[0-9]+(\.[0-9]+)?$/.test(raw.trim()) || Math.abs(n) > limit) {
+    throw new ConfigError(`${name} must be decimal degrees from -${limit} to ${limit} (got "${raw}")`);
+  }
+  return n;
+}
+
+function visitConfig(env: Env): VisitConfig {
+  const lat = coordinate(env, 'HOSPITAL_LAT', 90);
+  const lon = coordinate(env, 'HOSPITAL_LON', 180);
+  if ((lat === null) !== (lon === null)) throw new ConfigError('HOSPITAL_LAT and HOSPITAL_LON must be set together');
+  const radiusM = integer(env, 'CHECKIN_RADIUS_M', 500, 10, 100_000);
+  return {
+    minutesPerPatient: integer(env, 'QUEUE_MINUTES_PER_PATIENT', 10, 1, 240),
+    nearThreshold: integer(env, 'QUEUE_NEAR_THRESHOLD', 3, 1, 100),
+    checkinOpensMinutes: integer(env, 'CHECKIN_OPENS_MINUTES', 60, 0, 720),
+    site: lat !== null && lon !== null ? { lat, lon, radiusM } : null,
+    heartbeatSeconds: integer(env, 'LIVE_HEARTBEAT_SECONDS', 25, 1, 300),
+    streamMaxMinutes: integer(env, 'LIVE_MAX_MINUTES', 15, 1, 240),
+  };
+}
+
+function bpjsConfig(env: Env): BpjsConfig | null {
+  const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
+  const set = names.filter((n) => env[n]);
+  if (!set.length) return null;
+  if (set.length < names.length) throw new ConfigError(`${names.join(', ')} must be set together (missing ${names.filter((n) => !env[n]).join(', ')})`);
+  const url = (env.BPJS_ANTREAN_URL ?? '').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
+    throw new ConfigError(`BPJS_ANTREAN_URL must be an http(s) address such as https://apijkn.bpjs-kesehatan.go.id/antreanrs (got "${url}")`);
+  const timeoutSeconds = integer(env, 'BPJS_TIMEOUT_SECONDS', 20, 1, 300);
+  return {
+    url,
+    consId: env.BPJS_CONS_ID ?? '',
+    secretKey: env.BPJS_SECRET_KEY ?? '',
+    userKey: env.BPJS_USER_KEY ?? '',
+    worker: bool(env, 'BPJS_WORKER', true),
+    pollMs: integer(env, 'BPJS_POLL_MS', 2000, 50, 600_000),
+    timeoutMs: timeoutSeconds * 1000,
+    leaseSeconds: timeoutSeconds + 40,
+    maxAttempts: integer(env, 'BPJS_MAX_ATTEMPTS', 40, 1, 1000),
+    retryMaxSeconds: integer(env, 'BPJS_RETRY_MAX_SECONDS', 900, 15, 86_400),
+  };
+}
+
+function bookingConfig(env: Env): BookingConfig {
+  const at = env.REMINDER_EVENING_AT || '18:00';
+  const m = /^([01][0-9]|2[0-3]):([0-5][0-9])$/.exec(at);
+  if (!m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
+  return {
+    windowDays: integer(env, 'BOOKING_WINDOW_DAYS', 90, 1, 366),
+    eveningReminderMinutes: Number(m[1]) * 60 + Number(m[2]),
+    hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', 2, 0, 12),
+    onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', 10, 0, 120),
+  };
+}
+
+/** SATUSEHAT gives an organisation a number or a UUID; either goes into a URL as it is. */
+function satusehatOrgId(env: Env): string {
+  const raw = env.SATUSEHAT_ORG_ID || 'demo';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(raw))
+    throw new ConfigError(`SATUSEHAT_ORG_ID must be the organisation id SATUSEHAT gave (letters, digits, '-'; got "${raw}")`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -186,5 +343,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16 * 1024, 1024, 10 * 1024 * 1024),
     push: pushConfig(env),
     security: securityConfig(env),
+    visit: visitConfig(env),
+    passkey: passkeyConfig(env, port),
+    booking: bookingConfig(env),
+    satusehatOrgId: satusehatOrgId(env),
+    bpjs: bpjsConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-// Who may call: patient calls need a valid session token (401), and a nomr in their query or body
+// Who may call: patient calls need a valid session token (401), and a nomr in their path, query or body
 // must be the token's own (403, decisions 16); the hospital systems' calls need the service
 // token. One reading of the Authorization header for both.
 import { timingSafeEqual } from 'node:crypto';
@@ -45,7 +45,7 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
     req.nomr = nomr;
   });
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    for (const claimed of [claimedNomr(req.query), claimedNomr(req.body)]) {
+    for (const claimed of [claimedNomr(req.params), claimedNomr(req.query), claimedNomr(req.body)]) {
       if (claimed !== undefined && claimed !== '' && claimed !== req.nomr) {
         await audit(db, { action: 'auth', outcome: 'forbidden', actor: req.nomr, subject: String(claimed).slice(0, 20), detail: routeOf(req) }, req);
         return reply.code(403).send({ status: false, message: MSG.forbidden });

@@ -79,9 +79,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
 /** nomr 00012345 → ******45: enough to tell log lines apart, not to identify a patient. */
 export const maskNomr = (nomr: string) => (nomr.length <= 2 ? '**' : `${'*'.repeat(nomr.length - 2)}${nomr.slice(-2)}`);
 
-/** A URL fit for the log: medical record numbers masked, birth dates and tokens removed. */
+/** A URL fit for the log: medical record numbers masked (the record export's path too), birth dates and tokens removed. */
 export function maskUrl(url: string): string {
   return url
+    .replace(/(\/api\/fhir\/Patient\/)([^/?#]*)/g, (_, path: string, value: string) => path + maskNomr(value))
     .replace(/([?&](?:nomr|no_mr|medical_record_number)=)([^&#]*)/gi, (_, key: string, value: string) => key + maskNomr(decodeURIComponent(value)))
     .replace(/([?&](?:tgllahir|tgl_lahir|birthdate|token|fcmtoken)=)[^&#]*/gi, '$1[hidden]');
 }

@@ -5,6 +5,7 @@ import { buildApp, buildInternalApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './db/open.ts';
+import { bpjsWorker } from './bpjs/worker.ts';
 import { pushService } from './push/service.ts';
 import type { PushWorker } from './push/worker.ts';
 
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
     worker = push.worker(app.log);
     worker.start();
   }
+  // BPJS Antrean's outbox, when the bridge is configured (docs/bpjs.md).
+  const bpjs = config.bpjs?.worker ? bpjsWorker(db, config.bpjs, app.log) : null;
+  bpjs?.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +31,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
     await Promise.all([app.close(), internal.close()]);
     await worker?.stop();
+    await bpjs?.stop();
     await db.close();
     process.exit(0);
   };

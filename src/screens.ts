@@ -18,12 +18,18 @@ const loaded =
 export const SCREENS: Record<string, Loader> = {
   '/': loaded(Login),
   '/registrasi': loaded(Register),
-  '/home': () => import('./screens/home/home.tsx'),
+  // Home carries the one-time offer to sign in with a fingerprint (screens/devices/offer.tsx).
+  '/home': () =>
+    Promise.all([import('./screens/home/home.tsx'), import('./screens/devices/offer.tsx')]).then(([h, o]) => ({ default: o.withPasskeyOffer(h.default) })),
   '/profil': () => import('./screens/profile/profile.tsx'),
+  '/perangkat': () => import('./screens/devices/devices.tsx'),
+  '/ringkasan': () => import('./screens/summary/summary.tsx'),
+  '/tambahprofil': () => import('./screens/family/add.tsx'),
   '/perjanjianpoli': () => import('./screens/booking/clinic.tsx'),
   '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar': () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.Confirm })),
   '/perjanjianonline': () => import('./screens/booking/online.tsx').then((m) => ({ default: m.OnlineBooking })),
   '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji': () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.ConfirmOnline })),
+  '/ubahjanji/:no_reg': () => import('./screens/manage/reschedule.tsx'),
   '/cekjadwaltindakan': () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ProceduresMenu })),
   '/cekjadwaltindakan/operasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.SurgerySchedule })),
   '/cekjadwaltindakan/katerisasi': () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CathSchedule })),

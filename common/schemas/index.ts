@@ -8,9 +8,23 @@
 
 export * from './codes.ts';
 export type { Envelope, Failure } from './envelope.ts';
-export type { LoginRequest, LoginResponse, NewPatient, Registered } from './auth.ts';
-export type { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointment } from './patient.ts';
-export type { BookingRequest, BookingResult, Clinic, DoctorSchedule, DoctorScheduleRow, LastAppointment, QuotaSlot } from './booking.ts';
+export type { LoginRequest, LoginResponse, LogoutRequest, NewPatient, Registered } from './auth.ts';
+export type { ClinicQueueItem, QueueStatus, PharmacyQueueItem, Profile, UpcomingAppointment } from './patient.ts';
+export type { CheckedIn, CheckinRequest, Position } from './visit.ts';
+export type {
+  AppointmentRef,
+  BookingRequest,
+  BookingResult,
+  BookingRules,
+  CancelRequest,
+  Cancelled,
+  Clinic,
+  DoctorSchedule,
+  DoctorScheduleRow,
+  LastAppointment,
+  QuotaSlot,
+  RescheduleRequest,
+} from './booking.ts';
 export type {
   CathHistory,
   CathSchedule,
@@ -28,5 +42,28 @@ export type {
   VascularReport,
 } from './records.ts';
 export type { PushRegistered, PushRegistration, VapidKey } from './push.ts';
-export type { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus, RegistrationEntry } from './internal.ts';
+export type {
+  ClinicCall,
+  ClinicQueueChange,
+  ClinicQueueEntry,
+  ClinicQueueQuery,
+  Enqueued,
+  NotifyRequest,
+  PharmacyChange,
+  PharmacyStatus,
+  RegistrationEntry,
+} from './internal.ts';
+export type { MeetingLink, MeetingLinkSet, Reminder } from './internal.ts';
 export type { Health } from './health.ts';
+export type { BpjsQuery, BpjsRow, BpjsStatus } from './bpjs.ts';
+export type {
+  Devices,
+  LoginCredential,
+  LoginOptions,
+  PasskeyInfo,
+  PasskeyLoginResponse,
+  PasskeyOffer,
+  RegistrationCredential,
+  RegistrationOptions,
+  SessionInfo,
+} from './passkey.ts';

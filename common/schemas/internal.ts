@@ -1,7 +1,8 @@
 // Calls the hospital's own systems make with their service token: a notification to a patient,
 // a clinic queue number called, a pharmacy status change, the registration counter's list.
 import { Type, type Static } from 'typebox';
-import { Nomr, NStr, Nullable, Str, Text } from './fields.ts';
+import { IsoDate, Nomr, NStr, Nullable, Str, Text } from './fields.ts';
+import { QueueStatus } from './patient.ts';
 
 export const NotifyRequest = Type.Object(
   {
@@ -20,6 +21,27 @@ export type Enqueued = Static<typeof Enqueued>;
 
 export const ClinicCall = Type.Object({ no_reg: Text(40, { minLength: 1 }) }, { additionalProperties: false });
 export type ClinicCall = Static<typeof ClinicCall>;
+
+/** A day's clinic queue for the hospital's display and staff; today when tanggal is left out. */
+export const ClinicQueueQuery = Type.Object({ tanggal: Type.Optional(IsoDate) }, { additionalProperties: false });
+export type ClinicQueueQuery = Static<typeof ClinicQueueQuery>;
+
+export const ClinicQueueEntry = Type.Object({
+  no_reg: Str(),
+  no_mr: Str(),
+  no_urut: Type.Integer(),
+  kd_dep: Str(),
+  kd_dr: Str(),
+  sts_jam: NStr('Session of the day (1 morning, 2 afternoon); null: the only one'),
+  status: QueueStatus,
+  checkin: NStr('ISO 8601, WIB (+07:00): the first check-in'),
+  dipanggil: NStr('ISO 8601, WIB (+07:00): when the number was called last'),
+});
+export type ClinicQueueEntry = Static<typeof ClinicQueueEntry>;
+
+/** A number done or skipped, and how many 'tinggal N lagi' notifications that queued for those behind. */
+export const ClinicQueueChange = Type.Object({ no_reg: Str(), status: QueueStatus, notified: Type.Integer() });
+export type ClinicQueueChange = Static<typeof ClinicQueueChange>;
 
 export const PharmacyStatus = Type.Object({ no_antrian: Text(20, { minLength: 1 }), status_obat: Text(60, { minLength: 1 }) }, { additionalProperties: false });
 export type PharmacyStatus = Static<typeof PharmacyStatus>;
@@ -53,3 +75,28 @@ export const RegistrationEntry = Type.Object({
   verified_at: NStr('ISO 8601, WIB (+07:00)'),
 });
 export type RegistrationEntry = Static<typeof RegistrationEntry>;
+
+/** The online consultation's meeting link of an appointment, set by the hospital (https only). */
+export const MeetingLink = Type.Object(
+  {
+    no_reg: Text(40, { minLength: 1 }),
+    url: Text(500, { pattern: '^https://[^\\s/?#]+[^\\s]*$', description: 'https:// address of the meeting room' }),
+  },
+  { additionalProperties: false },
+);
+export type MeetingLink = Static<typeof MeetingLink>;
+
+export const MeetingLinkSet = Type.Object({ no_reg: Str(), link_konsultasi: Str() });
+export type MeetingLinkSet = Static<typeof MeetingLinkSet>;
+
+export const ReminderQuery = Type.Object({ no_reg: Text(40, { minLength: 1 }) }, { additionalProperties: false });
+export type ReminderQuery = Static<typeof ReminderQuery>;
+
+/** A reminder of an appointment still to go out, and when. */
+export const Reminder = Type.Object({
+  jenis: Type.Union([Type.Literal('malam_sebelum'), Type.Literal('sebelum_praktik'), Type.Literal('ruang_dibuka')], {
+    description: "'malam_sebelum': the evening before; 'sebelum_praktik': hours before practice starts; 'ruang_dibuka': an online room opens",
+  }),
+  waktu: Str('ISO 8601 with +07:00: when it goes out'),
+});
+export type Reminder = Static<typeof Reminder>;

@@ -8,6 +8,7 @@ import type { QuotaSlot } from '../../common/schemas/booking.ts';
 import type { BookingStore, ClinicDayAppointment, Existing, Session, SessionQuery } from '../domain/booking.ts';
 import type { ManageStore, ManageTx, StoredAppointment } from '../domain/manage.ts';
 import { audit } from './audit.ts';
+import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
 import { wibText } from './queues.ts';
@@ -67,7 +68,8 @@ async function lockedAppointment(q: Queryable, no_reg: string): Promise<StoredAp
   return row ?? null;
 }
 
-function bookingTx(q: Queryable): ManageTx {
+/** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
+function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
   return {
     async lockPatient(nomr) {
       await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
@@ -110,6 +112,7 @@ function bookingTx(q: Queryable): ManageTx {
          RETURNING id::int AS id, no_reg`,
         [a.nomr, s.id, a.tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, a.carabayar, a.hp, a.no_urut, a.jenis],
       );
+      if (bpjs && a.jenis === 'poli') await queueBpjsAdd(q, row.no_reg, bpjs);
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
@@ -123,6 +126,7 @@ function bookingTx(q: Queryable): ManageTx {
       );
       // In the cancel's own transaction: no cancel without its entry, and the reason with it.
       await audit(q, { action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
+      await queueBpjsCancel(q, a.no_reg, reason);
       return row.at;
     },
     async freeSeat(scheduleId, date) {
@@ -150,6 +154,7 @@ function bookingTx(q: Queryable): ManageTx {
           WHERE id = $1`,
         [id, s.id, date, s.kd_dr, s.sts_jam, s.sts_ue, no_urut],
       );
+      await queueBpjsMove(q, id, bpjs);
     },
     async leaveQueue(no_reg) {
       const left = await q.query<SessionOf>(
@@ -166,8 +171,8 @@ function bookingTx(q: Queryable): ManageTx {
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
 
-function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>): Promise<T> {
-  const attempt = () => db.tx((q) => fn(bookingTx(q)));
+function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsReporting | null): Promise<T> {
+  const attempt = () => db.tx((q) => fn(bookingTx(q, bpjs)));
   const retry = async (left: number): Promise<T> => {
     try {
       return await attempt();
@@ -182,12 +187,12 @@ function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>): Promise<T> {
   return retry(2);
 }
 
-export function bookingStore(db: Db): BookingStore {
-  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn) };
+export function bookingStore(db: Db, bpjs: BpjsReporting | null = null): BookingStore {
+  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn, bpjs) };
 }
 
-export function manageStore(db: Db): ManageStore {
-  return { transaction: (fn) => transaction(db, fn) };
+export function manageStore(db: Db, bpjs: BpjsReporting | null = null): ManageStore {
+  return { transaction: (fn) => transaction(db, fn, bpjs) };
 }
 
 /** Sets the meeting link of an active online appointment; false when there is none under that number. */

@@ -134,10 +134,25 @@ export const LAB_TESTS: ReadonlyArray<readonly [name: string, unit: string, low:
   ['Leukosit', 'ribu/uL', 5, 10],
   ['Trombosit', 'ribu/uL', 150, 440],
   ['Kolesterol Total', 'mg/dL', 0, 200],
-  ['LDL Kolesterol', 'mg/dL', 0, 130],
+  ['Kolesterol LDL', 'mg/dL', 0, 130],
   ['Trigliserida', 'mg/dL', 0, 150],
   ['Gula Darah Puasa', 'mg/dL', 70, 100],
+  ['HbA1c', '%', 4, 5.6],
   ['Kreatinin', 'mg/dL', 0.6, 1.3],
   ['Troponin I', 'ng/mL', 0, 0.04],
   ['Natrium', 'mmol/L', 135, 145],
+  // The range of a patient on warfarin, which is what the hospital's heart patients are.
+  ['INR', '', 2, 3],
 ];
+
+/**
+ * What a heart patient follows over the years, patient A's results from the oldest lab order to
+ * the newest (five orders, about three years): LDL falling on a statin, HbA1c coming down,
+ * creatinine drifting up, INR finding its range on warfarin. As the lab writes them.
+ */
+export const LAB_FOLLOW_UP: Readonly<Record<string, readonly string[]>> = {
+  'Kolesterol LDL': ['190', '160', '128', '112', '96'],
+  HbA1c: ['8.1', '7.4', '6.8', '6.3', '6.1'],
+  Kreatinin: ['1.0', '1.1', '1.2', '1.4', '1.2'],
+  INR: ['1.6', '2.2', '2.6', '2.9', '2.5'],
+};

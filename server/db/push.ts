@@ -38,6 +38,13 @@ export interface Delivery {
   title: string;
   body: string;
   url: string | null;
+  /** Whose notification it is, to name them on a phone linked to several patients (push/naming.ts). */
+  nomr: string;
+  nama: string;
+  jenis_kelamin: string;
+  tgl_lahir: string;
+  /** The registration (the phone) is linked to more than one patient. */
+  shared: boolean;
 }
 
 /**
@@ -55,10 +62,12 @@ export function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<D
         FOR UPDATE OF d SKIP LOCKED)
      UPDATE push_deliveries d
         SET locked_until = now() + $2 * interval '1 second', attempts = d.attempts + 1
-       FROM due, notifications n, push_registrations r
-      WHERE d.id = due.id AND n.id = d.notification_id AND r.id = d.registration_id
+       FROM due, notifications n, push_registrations r, patients p
+      WHERE d.id = due.id AND n.id = d.notification_id AND r.id = d.registration_id AND p.nomr = n.nomr
      RETURNING d.id::int AS id, d.notification_id::int AS notification_id, d.attempts,
-               r.id::int AS registration_id, r.kind, r.token, n.title, n.body, n.url`,
+               r.id::int AS registration_id, r.kind, r.token, n.title, n.body, n.url,
+               n.nomr, p.nama, p.jenis_kelamin, p.tgl_lahir::text AS tgl_lahir,
+               EXISTS (SELECT 1 FROM push_registrations o WHERE o.token = r.token AND o.nomr <> r.nomr) AS shared`,
     [limit, leaseSeconds],
   );
 }
@@ -89,11 +98,24 @@ export async function markFailed(db: Db, id: number, why: string, retryInSeconds
   );
 }
 
-/** Keeps a registration for the patient; a phone that changes hands moves to its new patient. */
-export async function saveRegistration(q: Queryable, nomr: string, registration: string, kind: RegistrationKind): Promise<void> {
+/**
+ * Links a registration (a phone) to the patient. `alone`, at login: the phone is this patient's
+ * only, and moves from any other (a phone that changes hands); what still waited for the others
+ * is not sent. Otherwise (the signed-in link call, made with each family profile's own token) it
+ * is linked to this patient beside the others already on the phone.
+ */
+export async function saveRegistration(q: Queryable, nomr: string, registration: string, kind: RegistrationKind, alone = false): Promise<void> {
+  if (alone) {
+    await q.query(
+      `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = 'moved'
+        WHERE status = 'pending' AND registration_id IN (SELECT id FROM push_registrations WHERE token = $1 AND nomr <> $2)`,
+      [registration, nomr],
+    );
+    await q.query('DELETE FROM push_registrations WHERE token = $1 AND nomr <> $2', [registration, nomr]);
+  }
   await q.query(
     `INSERT INTO push_registrations (nomr, token, kind) VALUES ($1, $2, $3)
-     ON CONFLICT (token) DO UPDATE SET nomr = EXCLUDED.nomr, kind = EXCLUDED.kind, updated_at = now()`,
+     ON CONFLICT (token, nomr) DO UPDATE SET kind = EXCLUDED.kind, updated_at = now()`,
     [nomr, registration, kind],
   );
 }

@@ -4,6 +4,8 @@
 import type { ClinicQueueChange, ClinicQueueEntry, PharmacyChange } from '../../common/schemas/internal.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
 import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
+import { TASK } from '../bpjs/payload.ts';
+import { queueBpjsPharmacy, queueBpjsTask } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { enqueueIn, type Enqueued } from './push.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
@@ -57,6 +59,7 @@ export async function callClinicQueue(db: Db, no_reg: string, today: string, thr
       [no_reg, today],
     );
     if (!row) return null;
+    await queueBpjsTask(q, no_reg, TASK.called);
     const called = await enqueueIn(q, calledNotification(row));
     await notifyNear(q, row, threshold);
     await announce(q, sessionKey(row));
@@ -78,6 +81,7 @@ export async function setClinicStatus(
       [no_reg, today, status],
     );
     if (!row) return null;
+    if (status === 'selesai') await queueBpjsTask(q, no_reg, TASK.done);
     const notified = await notifyNear(q, row, threshold);
     await announce(q, sessionKey(row));
     return { no_reg: row.no_reg, status, notified };
@@ -103,6 +107,7 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
     );
     if (!row) return null;
     await q.query('UPDATE pharmacy_queue SET status_obat = $3 WHERE no_antrian = $1 AND tgl_layanan = $2', [no_antrian, today, status_obat]);
+    await queueBpjsPharmacy(q, row.no_mr, today, status_obat);
     if (!becomesReady(row.status_obat, status_obat)) return { notified: null };
     return { notified: await enqueueIn(q, readyNotification(row.no_mr, no_antrian)) };
   });

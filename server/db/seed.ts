@@ -2,10 +2,13 @@
 // seeding (WIB), so a fresh start always has upcoming appointments and today's queues.
 import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import type { Db, Queryable } from './client.ts';
-import { CITIES, CLINICS, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAB_TESTS, LAST_NAMES, STREETS } from './demo-data.ts';
+import { seedBpjsCodes } from './seed-bpjs.ts';
+import { CITIES, CLINICS, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAB_FOLLOW_UP, LAB_TESTS, LAST_NAMES, STREETS } from './demo-data.ts';
 
 export const DEMO_A = { nomr: '00012345', tgl_lahir: '1968-08-17', nama: 'BUDI SANTOSO' };
 export const DEMO_B = { nomr: '00012346', tgl_lahir: '1990-12-25', nama: 'SITI AMINAH' };
+/** In the ICVCU now, and so in no clinic queue: the current inpatient stay of the demo. */
+export const DEMO_C = { nomr: '00012347', tgl_lahir: '1955-03-09', nama: 'SUPARMAN' };
 export const COHORT = { first: 90000001, size: 200, tgl_lahir: '2000-01-01' };
 
 /** Small deterministic PRNG (mulberry32): the same demo data on every machine. */
@@ -49,7 +52,8 @@ export async function isEmpty(q: Queryable): Promise<boolean> {
   return !held;
 }
 
-export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
+/** `now` places today's demo session around the hour of seeding (demoSession). */
+export async function seedDemo(db: Db, today = todayWib(), now = Date.now()): Promise<void> {
   const rand = prng(20260817);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
@@ -99,9 +103,9 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
     doctors.push(['D900', 'dr. Andi Wijaya', 'dr. Andi Wijaya, Sp.An-TI', '/foto-dokter/D900.svg', 'Anestesi']);
     await insertRows(q, 'doctors', ['kd_dr', 'nama_dr', 'nama_dr_lengkap', 'foto', 'spesialis'], doctors);
     await insertRows(q, 'practice_schedules', ['kd_dr', 'kd_dep', 'hari', 'jam_dtg', 'jam_plg', 'sts_jam', 'sts_ue', 'batas_quota'], scheduleRows);
-    // Demo patient A's cardiologist practises in clinic 20001 on every weekday, so the demo
-    // always has a session to book and to queue in.
-    for (let hari = 1; hari <= 6; hari++) {
+    // Demo patient A's cardiologist practises in clinic 20001 on every weekday, and on the day of
+    // seeding whatever it is, so the demo always has a session to book and to queue in.
+    for (const hari of new Set([1, 2, 3, 4, 5, 6, isoWeekday(today)])) {
       await q.query(
         `INSERT INTO practice_schedules (kd_dr, kd_dep, hari, jam_dtg, jam_plg, sts_jam, sts_ue, batas_quota)
          VALUES ('D001', '20001', $1, '08:00', '12:00', '1', 'U', 30) ON CONFLICT DO NOTHING`,
@@ -109,6 +113,7 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
       );
     }
     const schedules = await q.query<Schedule>('SELECT id, kd_dr, kd_dep, hari, batas_quota FROM practice_schedules ORDER BY id');
+    await seedOnlineSessions(q);
 
     // Four weeks of sessions around today, some nearly full and some full.
     const sessions: unknown[][] = [];
@@ -133,6 +138,7 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
     const patients: unknown[][] = [
       [DEMO_A.nomr, DEMO_A.nama, 'L', DEMO_A.tgl_lahir, 'BPJS', 'Jl. Letjen S. Parman Kav. 87, Slipi, Jakarta Barat', '0001234567890', '081234567890'],
       [DEMO_B.nomr, DEMO_B.nama, 'P', DEMO_B.tgl_lahir, 'UMUM', 'Jl. Kebon Jeruk Raya No. 12, Jakarta Barat', null, '081298765432'],
+      [DEMO_C.nomr, DEMO_C.nama, 'L', DEMO_C.tgl_lahir, 'BPJS', 'Jl. Palmerah Barat No. 5, Jakarta Barat', '0009876543210', '081311112222'],
     ];
     for (let i = 0; i < COHORT.size; i++) {
       const nama = `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`.toUpperCase();
@@ -150,6 +156,13 @@ export async function seedDemo(db: Db, today = todayWib()): Promise<void> {
     await insertRows(q, 'patients', ['nomr', 'nama', 'jenis_kelamin', 'tgl_lahir', 'pastipe', 'alamat', 'no_jaminan', 'telp_hp'], patients);
 
     await seedPatientA(q, schedules, today);
+    await seedTodaysQueue(q, today, now);
+    await seedBpjsCodes(q);
+    await q.query(
+      `INSERT INTO inpatient_stays (no_reg, no_mr, tgl_reg, tgl_masuk, ds_kmr, kd_bed_from, ds_bed_from, status, diagnosis_primer)
+       VALUES ($1, $2, $3, $3, 'ICVCU', 'C3-02', 'IGD', 'Dirawat', 'I20.0 Angina pektoris tidak stabil')`,
+      [regNo('RI', addDays(today, -1), 3), DEMO_C.nomr, addDays(today, -1)],
+    );
   });
 }
 
@@ -181,7 +194,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
 
   const visits: unknown[][] = [
     [
-      'RJ2405110023',
+      regNo('RJ', addDays(today, -190), 23),
       mr,
       'poli',
       addDays(today, -190),
@@ -194,7 +207,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
       'N',
     ],
     [
-      'RJ2408020117',
+      regNo('RJ', addDays(today, -100), 117),
       mr,
       'poli',
       addDays(today, -100),
@@ -206,9 +219,21 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
       'Hipertensi terkontrol, gula darah puasa sedikit tinggi. Diet rendah gula, kontrol 3 bulan.',
       'N',
     ],
-    ['RJ2410150045', mr, 'poli', addDays(today, -35), '20001', 'D002', 8, 'N', 'BPJS', 'Sesak saat aktivitas berat. Rencana kateterisasi jantung.', 'Y'],
-    ['RO2409100004', mr, 'online', addDays(today, -70), '20001', 'D001', 4, 'N', 'UMUM', null, 'N'],
-    ['RO2411020009', mr, 'online', addDays(today, -14), '20007', 'D016', 2, 'Y', 'UMUM', null, 'N'],
+    [
+      DEMO_REGS.poliVisit(today),
+      mr,
+      'poli',
+      addDays(today, -35),
+      '20001',
+      'D002',
+      8,
+      'N',
+      'BPJS',
+      'Sesak saat aktivitas berat. Rencana kateterisasi jantung.',
+      'Y',
+    ],
+    [regNo('RO', addDays(today, -70), 4), mr, 'online', addDays(today, -70), '20001', 'D001', 4, 'N', 'UMUM', null, 'N'],
+    [regNo('RO', addDays(today, -14), 9), mr, 'online', addDays(today, -14), '20007', 'D016', 2, 'Y', 'UMUM', null, 'N'],
   ];
   await insertRows(q, 'visits', ['no_reg', 'no_mr', 'jenis', 'tgl_reg', 'kd_dep', 'kd_dr', 'no_urut', 'pas_baru', 'ds_pastipe', 'resume', 'inap'], visits);
 
@@ -231,7 +256,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
     ],
     [
       [
-        'RI2410200008',
+        regNo('RI', addDays(today, -32), 8),
         mr,
         addDays(today, -32),
         addDays(today, -32),
@@ -245,7 +270,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
         'I10 Hipertensi esensial',
       ],
       [
-        'RI2311050031',
+        regNo('RI', addDays(today, -380), 31),
         mr,
         addDays(today, -380),
         addDays(today, -380),
@@ -258,17 +283,19 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
         'I25.1 Penyakit jantung aterosklerotik',
         null,
       ],
+      // Discharged from the ICVCU a few days ago: today's clinic visit is the control after it
+      // (a patient in a ward is not in the outpatient queue).
       [
-        'RI2411200002',
+        regNo('RI', addDays(today, -9), 2),
         mr,
-        addDays(today, -1),
-        addDays(today, -1),
-        null,
-        null,
+        addDays(today, -9),
+        addDays(today, -9),
+        addDays(today, -5),
+        addDays(today, -5),
         'ICVCU',
         'C3-02',
         'Poliklinik',
-        'Dirawat',
+        'Pulang',
         'I20.0 Angina pektoris tidak stabil',
         null,
       ],
@@ -280,36 +307,43 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
     'procedures',
     ['no_reg', 'no_mr', 'jenis', 'tanggal', 'tindakan', 'kd_dr', 'kd_dr_anestesi', 'selesai'],
     [
-      ['KT2410210003', mr, 'kath', addDays(today, -31), 'Kateterisasi jantung diagnostik (angiografi koroner)', 'D003', null, true],
-      ['OP2311070012', mr, 'bedah', addDays(today, -378), 'Bedah pintas arteri koroner (CABG)', 'D012', 'D900', true],
-      ['KT2411280006', mr, 'kath', addDays(today, 4), 'Intervensi koroner perkutan (PCI) pada LAD', 'D003', null, false],
-      ['OP2412040002', mr, 'bedah', addDays(today, 12), 'Penggantian katup mitral', 'D013', 'D900', false],
+      [DEMO_REGS.cathDone(today), mr, 'kath', addDays(today, -31), 'Kateterisasi jantung diagnostik (angiografi koroner)', 'D003', null, true],
+      [regNo('OP', addDays(today, -378), 12), mr, 'bedah', addDays(today, -378), 'Bedah pintas arteri koroner (CABG)', 'D012', 'D900', true],
+      [regNo('KT', addDays(today, 4), 6), mr, 'kath', addDays(today, 4), 'Intervensi koroner perkutan (PCI) pada LAD', 'D003', null, false],
+      [regNo('OP', addDays(today, 12), 2), mr, 'bedah', addDays(today, 12), 'Penggantian katup mitral', 'D013', 'D900', false],
     ],
   );
 
   const labRand = prng(17081968);
-  const OUT_OF_RANGE: Record<string, number> = { 'Kolesterol Total': 1.18, 'LDL Kolesterol': 1.3, Hemoglobin: -0.2 };
-  for (const [no_lab, offset] of [
-    ['LAB2410200151', -32],
-    ['LAB2411150077', -6],
-  ] as const) {
+  // A heart patient's picture: raised cholesterol, a low haemoglobin, the rest within range; the
+  // tests followed over the years take A's own series (LAB_FOLLOW_UP), one value per order. The
+  // yearly follow-ups hold only those tests; the two recent orders the whole panel.
+  const OUT_OF_RANGE: Record<string, number> = { 'Kolesterol Total': 1.18, Hemoglobin: -0.2 };
+  const labOrderRows: Array<readonly [no_lab: string, offset: number, panel: boolean]> = [
+    ...([-1100, -735, -370] as const).map((offset, i) => [regNo('LAB', addDays(today, offset), 31 + i * 7), offset, false] as const),
+    [regNo('LAB', addDays(today, -32), 151), -32, true],
+    [DEMO_REGS.lab(today), -6, true],
+  ];
+  for (const [k, [no_lab, offset, panel]] of labOrderRows.entries()) {
     await q.query('INSERT INTO lab_orders (no_lab, no_mr, tgl_prksa) VALUES ($1, $2, $3)', [no_lab, mr, `${addDays(today, offset)} 07:45:00`]);
     await insertRows(
       q,
       'lab_results',
       ['no_lab', 'seq', 'test_nm', 'hasil', 'unit', 'flag', 'ref_range', 'status', 'test_comment'],
-      LAB_TESTS.map(([name, unit, low, high], seq) => {
-        // A heart patient's picture: raised cholesterol, a low haemoglobin, the rest within range.
-        const position = OUT_OF_RANGE[name] ?? 0.1 + labRand() * 0.8;
-        const value = low + (high - low) * position;
-        const shown = high < 1 ? value.toFixed(3) : high < 10 ? value.toFixed(2) : value.toFixed(0);
+      LAB_TESTS.filter(([name]) => panel || name in LAB_FOLLOW_UP).map(([name, unit, low, high], seq) => {
+        let shown = LAB_FOLLOW_UP[name]?.[k];
+        if (shown === undefined) {
+          const position = OUT_OF_RANGE[name] ?? 0.1 + labRand() * 0.8;
+          const value = low + (high - low) * position;
+          shown = high < 1 ? value.toFixed(3) : high < 10 ? value.toFixed(2) : value.toFixed(0);
+        }
         const flag = Number(shown) > high ? 'H' : Number(shown) < low ? 'L' : null;
         return [
           no_lab,
           seq,
           name,
           shown,
-          unit,
+          unit || null,
           flag,
           low === 0 ? `< ${high}` : `${low} - ${high}`,
           'Final',
@@ -320,8 +354,8 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
   }
 
   const reports: Array<[string | null, number, string]> = [
-    ['VS2409030011', -80, 'Insufisiensi vena superfisial tungkai kanan'],
-    ['VS2411010004', -20, 'Stenosis ringan arteri femoralis kiri'],
+    [regNo('VS', addDays(today, -80), 11), -80, 'Insufisiensi vena superfisial tungkai kanan'],
+    [DEMO_REGS.vascular(today), -20, 'Stenosis ringan arteri femoralis kiri'],
     [null, -2, 'Pemeriksaan belum diverifikasi'],
   ];
   for (const [no_reg, offset, diagnosa] of reports) {
@@ -342,17 +376,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
     );
   }
 
-  // Today's queues: A waits in Kardiologi Dewasa and at the pharmacy, behind other patients.
-  await insertRows(
-    q,
-    'clinic_queue',
-    ['no_reg', 'no_mr', 'tgl_janji', 'kd_dep', 'kd_dr', 'no_urut', 'status'],
-    [
-      ['RJ-Q-0001', '90000001', today, '20001', 'D001', 6, 'dipanggil'],
-      ['RJ-Q-0002', mr, today, '20001', 'D001', 7, 'menunggu'],
-      ['RJ-Q-0003', '90000002', today, '20001', 'D001', 8, 'menunggu'],
-    ],
-  );
+  // Today's pharmacy queue: A's medicine is being prepared (the clinic queue: seedTodaysQueue).
   await insertRows(
     q,
     'pharmacy_queue',
@@ -362,4 +386,88 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
       ['F-012', today, mr, 'Sedang disiapkan'],
     ],
   );
+}
+
+/** A registration number as the hospital writes it: its kind, the date it was made (YYMMDD), a sequence. */
+export const regNo = (prefix: string, date: string, seq: number): string =>
+  `${prefix}${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}${String(seq).padStart(4, '0')}`;
+
+/** The registration numbers of A's records that tests and samples open, for the day of seeding. */
+export const DEMO_REGS = {
+  poliVisit: (today = todayWib()) => regNo('RJ', addDays(today, -35), 45),
+  cathDone: (today = todayWib()) => regNo('KT', addDays(today, -31), 3),
+  vascular: (today = todayWib()) => regNo('VS', addDays(today, -20), 4),
+  /** A's latest lab order, with the whole panel. */
+  lab: (today = todayWib()) => regNo('LAB', addDays(today, -6), 77),
+  /** A's number in today's clinic queue. */
+  queue: (today = todayWib()) => regNo('RJ', today, DEMO_QUEUE.a),
+};
+
+/** Today's session of D001 in clinic 20001: 1–5 served, 6 being called, A waiting at 9, 14 in all. */
+export const DEMO_QUEUE = { size: 14, served: 5, called: 6, a: 9 } as const;
+
+const MINUTE = 60_000;
+/** Minutes after the start the numbers 1–6 were called: a doctor a few minutes late, then 9 to 14 minutes a patient. */
+const CALLED_AFTER = [4, 16, 30, 39, 52, 63];
+/** The demo is seeded this long after the session started. */
+const RUNNING_MINUTES = 70;
+
+/**
+ * Today's session placed around the moment of seeding, whatever the hour: started about 70
+ * minutes before (so 1–6 have been called, 6 a few minutes ago), ending four hours later (or at
+ * 23:59), so A's check-in window (an hour before the start until the end) is open now. Near
+ * midnight the calls are squeezed into the minutes since 00:00.
+ */
+export function demoSession(today: string, now: number): { jam_dtg: string; jam_plg: string; calls: number[] } {
+  const midnight = Date.parse(`${today}T00:00:00+07:00`);
+  const minute = Math.min(Math.max(0, Math.floor((now - midnight) / MINUTE)), 24 * 60 - 1);
+  const start = Math.max(0, Math.floor((minute - RUNNING_MINUTES) / 5) * 5);
+  const end = Math.min(start + 240, 24 * 60 - 1);
+  const squeeze = Math.min(1, Math.max(0, minute - start - 1) / CALLED_AFTER[CALLED_AFTER.length - 1]);
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return {
+    jam_dtg: hhmm(start),
+    jam_plg: hhmm(end),
+    calls: CALLED_AFTER.map((m) => midnight + Math.round((start + m * squeeze) * MINUTE)),
+  };
+}
+
+async function seedTodaysQueue(q: Queryable, today: string, now: number): Promise<void> {
+  const [s] = await q.query<{ id: number; batas_quota: number }>(
+    `SELECT id, batas_quota FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND hari = $1 AND sts_jam = '1' AND jenis = 'poli'`,
+    [isoWeekday(today)],
+  );
+  const { jam_dtg, jam_plg, calls } = demoSession(today, now);
+  await q.query(
+    `INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi, jam_dtg, jam_plg) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (schedule_id, tgl) DO UPDATE
+       SET batas_quota = greatest(practice_sessions.batas_quota, EXCLUDED.quota_terisi),
+           quota_terisi = greatest(practice_sessions.quota_terisi, EXCLUDED.quota_terisi),
+           jam_dtg = EXCLUDED.jam_dtg, jam_plg = EXCLUDED.jam_plg`,
+    [s.id, today, Math.max(s.batas_quota, DEMO_QUEUE.size), DEMO_QUEUE.size, jam_dtg, jam_plg],
+  );
+  const start = Date.parse(`${today}T${jam_dtg}:00+07:00`);
+  const midnight = Date.parse(`${today}T00:00:00+07:00`);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const rows: unknown[][] = [];
+  for (let no = 1; no <= DEMO_QUEUE.size; no++) {
+    const status = no <= DEMO_QUEUE.served ? 'selesai' : no === DEMO_QUEUE.called ? 'dipanggil' : 'menunggu';
+    const nomr = no === DEMO_QUEUE.a ? DEMO_A.nomr : String(COHORT.first + no);
+    // Most came in before their call and checked in from the phone or at the machine; A has not yet.
+    const checkin = no === DEMO_QUEUE.a || no % 4 === 3 ? null : iso(Math.min(now, Math.max(midnight, start + (no * 4 - 50) * MINUTE)));
+    rows.push([regNo('RJ', today, no), nomr, today, '20001', 'D001', '1', no, status, no <= DEMO_QUEUE.called ? iso(calls[no - 1]) : null, checkin]);
+  }
+  await insertRows(q, 'clinic_queue', ['no_reg', 'no_mr', 'tgl_janji', 'kd_dep', 'kd_dr', 'sts_jam', 'no_urut', 'status', 'called_at', 'checkin_at'], rows);
+}
+
+/**
+ * Online consultation sessions (jenis 'online'), each with its own quota, all seats free: A's
+ * cardiologist on weekday evenings, and POLI GIZI's first doctor on Tuesday and Thursday afternoons.
+ */
+async function seedOnlineSessions(q: Queryable): Promise<void> {
+  const rows: unknown[][] = [];
+  for (let hari = 1; hari <= 5; hari++) rows.push(['D001', '20001', hari, '19:00', '21:00', '2', 'U', 8, 'online']);
+  const [gizi] = await q.query<{ kd_dr: string }>(`SELECT kd_dr FROM practice_schedules WHERE kd_dep = '20007' ORDER BY id LIMIT 1`);
+  if (gizi) for (const hari of [2, 4]) rows.push([gizi.kd_dr, '20007', hari, '16:00', '18:00', '2', 'U', 6, 'online']);
+  await insertRows(q, 'practice_schedules', ['kd_dr', 'kd_dep', 'hari', 'jam_dtg', 'jam_plg', 'sts_jam', 'sts_ue', 'batas_quota', 'jenis'], rows);
 }

@@ -1,6 +1,8 @@
 // The patient's side of the visit day: their clinic queue of today with what its estimate needs,
 // and check-in.
 import type { QueueStatus } from '../../common/schemas/patient.ts';
+import { TASK } from '../bpjs/payload.ts';
+import { queueBpjsTask } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
 import { SAME_SESSION, SESSION_HOURS, wibText } from './queues.ts';
@@ -75,7 +77,10 @@ export function checkIn(db: Db, no_reg: string, at: number): Promise<string> {
        RETURNING to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`,
       [no_reg, at],
     );
-    if (changed) await announce(q, sessionKey(changed));
+    if (changed) {
+      await announce(q, sessionKey(changed));
+      await queueBpjsTask(q, no_reg, TASK.checkin, at);
+    }
     const [{ checkin }] = await q.query<{ checkin: string }>(`SELECT ${wibText('checkin_at')} AS checkin FROM clinic_queue WHERE no_reg = $1`, [no_reg]);
     return checkin;
   });

@@ -7,6 +7,7 @@ import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
 import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/push.ts';
+import { addressed } from './naming.ts';
 import { nextAttemptIn } from './queue.ts';
 import type { SendOutcome, Sender } from './sender.ts';
 
@@ -30,7 +31,9 @@ export interface WorkerOptions {
   beforeDrain?: () => Promise<unknown>;
 }
 
-const messageOf = (d: Delivery): PushMessage => ({ id: String(d.notification_id), title: d.title, body: d.body, url: d.url || PUSH_DEFAULT_URL });
+// Named after its patient when the phone looks after several (push/naming.ts).
+const messageOf = (d: Delivery): PushMessage =>
+  addressed({ id: String(d.notification_id), title: d.title, body: d.body, url: d.url || PUSH_DEFAULT_URL }, d, d.shared);
 
 export function createPushWorker({ db, senders, config, log, batch = 20, beforeDrain }: WorkerOptions): PushWorker {
   let running: Promise<void> | null = null;

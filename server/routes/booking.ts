@@ -21,6 +21,7 @@ import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
+import type { BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
 import * as records from '../db/records.ts';
@@ -44,10 +45,13 @@ export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
   reminders: { eveningReminderMinutes: c.eveningReminderMinutes, hoursBefore: c.hoursBefore, onlineRoomMinutes: c.onlineRoomMinutes },
 });
 
-/** `now` is the clock the booking rules read (today, whether a session has ended or started); tests fix it. */
-export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now): Promise<void> {
-  const store = bookingStore(db);
-  const manage = manageStore(db);
+/**
+ * `now` is the clock the booking rules read (today, whether a session has ended or started); tests
+ * fix it. `bpjs`: appointments are reported to BPJS Antrean (docs/bpjs.md).
+ */
+export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now, bpjs: BpjsReporting | null = null): Promise<void> {
+  const store = bookingStore(db, bpjs);
+  const manage = manageStore(db, bpjs);
   const policy = bookingPolicy(config);
 
   app.get(

@@ -1,24 +1,44 @@
 // Calls the hospital's own systems make, guarded by their own service token (guard.ts): a
-// notification to a patient, a clinic queue number called, a pharmacy status change, and the
-// registration counter's list (registration.ts). Served on their own listener (server.ts).
+// notification to a patient, the clinic queue (a day's list; a number called, done or skipped),
+// a pharmacy status change, and the registration counter's list (registration.ts). Served on
+// their own listener (server.ts).
 import { todayWib } from '../../common/dates.ts';
 import { Success } from '../../common/schemas/envelope.ts';
-import { ClinicCall, Enqueued, NotifyRequest, PharmacyChange, PharmacyStatus } from '../../common/schemas/internal.ts';
+import { Type } from 'typebox';
+import {
+  MeetingLink,
+  MeetingLinkSet,
+  Reminder,
+  ReminderQuery,
+  ClinicCall,
+  ClinicQueueChange,
+  ClinicQueueEntry,
+  ClinicQueueQuery,
+  Enqueued,
+  NotifyRequest,
+  PharmacyChange,
+  PharmacyStatus,
+} from '../../common/schemas/internal.ts';
 import type { Config } from '../config.ts';
+import { setMeetingLink } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
+import { pendingReminders } from '../db/reminders.ts';
 import { enqueueNotification } from '../db/push.ts';
-import { callClinicQueue, setPharmacyStatus } from '../db/queues.ts';
+import { callClinicQueue, clinicQueueOfDay, setClinicStatus, setPharmacyStatus } from '../db/queues.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';
-import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
+import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
+import { bpjsRoutes } from './bpjs.ts';
 import { registrationCounterRoutes } from './registration.ts';
 
 const NO_QUEUE = 'Tidak ada antrian itu hari ini.';
+const NO_APPOINTMENT = 'Tidak ada perjanjian dengan nomor itu.';
 
 /** `onNotification` wakes this process's push worker, so a notification goes out at once. */
 export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void): Promise<void> {
   registerServiceGuard(app, db, config);
   await registrationCounterRoutes(app, db);
+  await bpjsRoutes(app, db, config);
 
   app.post(
     '/api/internal/notify',
@@ -49,12 +69,48 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       },
     },
     async (req, reply) => {
-      const result = await callClinicQueue(db, req.body.no_reg, todayWib());
+      const result = await callClinicQueue(db, req.body.no_reg, todayWib(), config.visit.nearThreshold);
       if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       onNotification();
       return { status: true as const, data: result };
     },
   );
+
+  app.get(
+    '/api/internal/antrian/poli',
+    {
+      schema: {
+        summary: "A day's clinic queue (today unless tanggal is given), for the hospital's display and staff",
+        security: SERVICE,
+        querystring: ClinicQueueQuery,
+        response: { 200: Success(Type.Array(ClinicQueueEntry)), ...SERVICE_GET },
+      },
+    },
+    async (req) => ({ status: true as const, data: await clinicQueueOfDay(db, req.query.tanggal ?? todayWib()) }),
+  );
+
+  for (const [path, status, summary] of [
+    ['/api/internal/antrian/poli/selesai', 'selesai', 'A clinic queue number of today is done'],
+    ['/api/internal/antrian/poli/lewati', 'dilewati', 'A clinic queue number of today is skipped (the patient was not there when called)'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          summary: `${summary}; those behind who come within QUEUE_NEAR_THRESHOLD are notified once`,
+          security: SERVICE,
+          body: ClinicCall,
+          response: { 200: Success(ClinicQueueChange), ...NOT_FOUND('No such queue entry today'), ...SERVICE_POST },
+        },
+      },
+      async (req, reply) => {
+        const result = await setClinicStatus(db, req.body.no_reg, status, todayWib(), config.visit.nearThreshold);
+        if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
+        if (result.notified) onNotification();
+        return { status: true as const, data: result };
+      },
+    );
+  }
 
   app.post(
     '/api/internal/antrian/farmasi/status',
@@ -71,6 +127,43 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       if (result.notified) onNotification();
       return { status: true as const, data: result };
+    },
+  );
+
+  // Managing appointments (decisions): an appointment's reminders still to go out, and the
+  // meeting link of an online consultation.
+  app.get(
+    '/api/internal/pengingat',
+    {
+      schema: {
+        summary: "A booking's reminders still to go out, with when (WIB)",
+        security: SERVICE,
+        querystring: ReminderQuery,
+        response: { 200: Success(Type.Array(Reminder)), ...NOT_FOUND('No appointment with that no_reg'), ...SERVICE_GET },
+      },
+    },
+    async (req, reply) => {
+      const reminders = await pendingReminders(db, req.query.no_reg);
+      if (!reminders) return reply.code(404).send({ status: false, message: NO_APPOINTMENT });
+      return { status: true as const, data: reminders };
+    },
+  );
+
+  app.post(
+    '/api/internal/konsultasi/link',
+    {
+      schema: {
+        summary: "Sets an online consultation's meeting link (https); the patient's card shows it while the room is open",
+        security: SERVICE,
+        body: MeetingLink,
+        response: { 200: Success(MeetingLinkSet), ...NOT_FOUND('No active online appointment with that no_reg'), ...SERVICE_POST },
+      },
+    },
+    async (req, reply) => {
+      if (!(await setMeetingLink(db, req.body.no_reg, req.body.url))) {
+        return reply.code(404).send({ status: false, message: 'Tidak ada perjanjian konsultasi online aktif dengan nomor itu.' });
+      }
+      return { status: true as const, data: { no_reg: req.body.no_reg, link_konsultasi: req.body.url } };
     },
   );
 }

@@ -26,7 +26,7 @@ export async function pushRegistrationRoutes(app: Api, db: Db, config: Config): 
     '/api/patient/simpan/fcmtoken',
     {
       schema: {
-        summary: "Keep the patient's new push registration (renewed every 7 days), replacing an older one",
+        summary: "Keep the patient's new push registration (renewed every 7 days), replacing an older one; beside the other patients the phone looks after",
         security: PATIENT,
         body: PushRegistration,
         response: { 200: Success(PushRegistered), ...PATIENT_POST },

@@ -6,7 +6,8 @@ import { API } from '../../common/paths.ts';
 import { currentPushRegistration } from '../push/registration.ts';
 import { dropPushSubscription, savedPushRegistration } from '../push/unlink.ts';
 import { sessionExpired } from '../session/expiry.ts';
-import { session } from '../session/session.ts';
+import { removeProfile } from '../session/profiles.ts';
+import { session, type Credentials } from '../session/session.ts';
 import { apiBase, loginBase } from './config.ts';
 
 export type ApiErrorKind = 'offline' | 'network' | 'http' | 'status' | 'unauthorized';
@@ -44,7 +45,10 @@ interface CallOptions {
   /** Read the payload from the answer (default: the `data` field of the envelope). */
   pick?: (body: Record<string, unknown>) => unknown;
   signal?: AbortSignal;
-  /** The token to send when it is no longer the session's: logout, after the local sign-out. */
+  /**
+   * The token to send when it is not the session's: logout, after the local sign-out, and another
+   * family profile's reads. Its 401 ends no session here: the caller knows whose token it is.
+   */
   bearer?: string;
 }
 
@@ -68,31 +72,36 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     return { ok: true, data: pick(res) as T };
   } catch (err) {
     const error = toError(err);
-    if (error.kind === 'unauthorized' && auth && session.signedIn.value) void endSession(true);
+    // The profile whose token was refused: another may have become active while the call ran.
+    const c = session.current.value;
+    if (error.kind === 'unauthorized' && auth && !opts.bearer && c?.token === token) void endSession(true, c);
     return { ok: false, error };
   }
 }
 
 /**
  * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
- * server refuses (`forced`: the patient is told the session has ended). The phone first: local
+ * server refuses (`forced`: the patient is told the session has ended); `ended`: another family
+ * profile's, when its own token was refused (session/profiles.ts). The phone first: local
  * storage and the session go at once, and with them the data layer's answers, in IndexedDB too.
  * Then the server revokes the token (a 401's is already invalid) and unlinks this phone's push
  * registration from the patient, and the browser drops its subscription (decisions: Ending a
  * session). Here rather than in session/, since a 401 starts it and the client cannot import
  * what imports it. Resolves once the server has answered or cannot be reached; never fails.
  */
-export async function endSession(forced: boolean): Promise<void> {
-  const ended = session.current.value;
+export async function endSession(forced: boolean, ended: Credentials | null = session.current.value): Promise<void> {
   if (!ended) return;
   // Kept in local storage, which the sign-out clears.
   const saved = savedPushRegistration();
-  session.signOut();
-  if (forced) sessionExpired();
+  // With other family profiles on the phone only this one goes (the next takes over, the patient
+  // told whose session ended), and the phone keeps its push subscription for them.
+  const left = removeProfile(ended, forced);
+  if (left === null) return; // ended already
+  if (forced && !left) sessionExpired();
   const fcmtoken = saved || (await currentPushRegistration());
   await Promise.all([
     call<null>(API.logout, { method: 'POST', base: 'login', bearer: ended.token, body: fcmtoken ? { fcmtoken } : {} }),
     // After the registration is read: the subscription is what it names.
-    dropPushSubscription(),
+    left ? undefined : dropPushSubscription(),
   ]);
 }

@@ -1,8 +1,8 @@
 // The keyed cache of API reads: one entry per key, shared by every screen that reads it.
 // - Stale-while-revalidate: a screen shows what the entry holds at once while a call refreshes it.
 // - One call per key at a time: a second reader joins the call in flight.
-// - The answers are the signed-in patient's: another owner, or none, empties the cache and the
-//   phone's copy.
+// - The answers are the active patient's: another owner empties the cache; the phone's copies
+//   are kept for every family profile on the phone, and go with the profile (or with the last).
 // - The last good answer of a kept read is saved on the phone, and shown with its time when no
 //   call can refresh it.
 // No React, session or IndexedDB here (reads.ts binds them), so the unit tests drive it directly.
@@ -135,6 +135,23 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
       return p;
     },
 
+    /**
+     * An answer that came another way (the live clinic queue): held as if a call had brought it
+     * now. After a call in flight, which may have left before this answer was true.
+     */
+    put<Raw>(read: Read<unknown, Raw>, data: Raw): void {
+      const s = slot(read.key);
+      const gen = generation;
+      void Promise.resolve(s.call).then(() => {
+        if (gen !== generation) return;
+        const at = now();
+        s.read ??= read as Read<unknown, unknown>;
+        s.stale = false;
+        update(s, { data, at, saved: false, error: undefined });
+        if (read.keep) void device((d, k) => d.set(k, { data, at }), read.key);
+      });
+    },
+
     /** The server's answers under these key prefixes changed: readers on screen get new ones now, others on their next read. */
     invalidate(prefixes: string[]): void {
       for (const [key, s] of slots) {
@@ -158,22 +175,27 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
     },
 
     /**
-     * Whose answers these are (null: nobody signed in). Another owner starts from nothing: what
-     * screens show is emptied, and the phone keeps the new owner's answers only (all of them
-     * gone when nobody is signed in).
+     * Whose answers these are (null: nobody signed in), and the phone's other family profiles,
+     * whose copies stay for when they are switched to. Another owner starts from nothing: what
+     * screens show is emptied. The phone keeps the copies of these profiles only: a profile
+     * signed out takes its own with it, and with nobody signed in all of them are gone.
      */
-    async setOwner(nomr: string | null): Promise<void> {
-      if (nomr === owner) return;
-      owner = nomr;
-      generation++;
-      for (const s of slots.values()) {
-        Object.assign(s, { call: undefined, restored: false, stale: false });
-        replace(s, EMPTY);
+    async setOwner(nomr: string | null, others: readonly string[] = []): Promise<void> {
+      if (nomr !== owner) {
+        owner = nomr;
+        generation++;
+        for (const s of slots.values()) {
+          Object.assign(s, { call: undefined, restored: false, stale: false });
+          replace(s, EMPTY);
+        }
+        // A switch between family profiles: the reads on screen call again, for the new owner.
+        if (nomr !== null) for (const s of slots.values()) if (s.read && s.listeners.size) void cache.load(s.read);
       }
       if (!store) return;
       if (nomr === null) return store.clear().catch(() => undefined);
+      const kept = [nomr, ...others].map((n) => `${n}/`);
       const keys = await store.keys().catch((): string[] => []);
-      await Promise.all(keys.filter((k) => !k.startsWith(`${nomr}/`)).map((k) => store.del(k).catch(() => undefined)));
+      await Promise.all(keys.filter((k) => !kept.some((p) => k.startsWith(p))).map((k) => store.del(k).catch(() => undefined)));
     },
   };
   return cache;

@@ -1,12 +1,15 @@
 // The session: who is signed in. Persisted under the spec's local storage keys (section 3) and
-// restored at start. A signed-in patient is one with an MR number in the session.
-import { computed, signal } from '@preact/signals';
+// restored at start. A signed-in patient is one with an MR number in the session. A phone that
+// looks after several patients keeps the others under one key of its own (profiles.ts).
+import { batch, computed, signal } from '@preact/signals';
 
 export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
 /** Our own key beside the spec's: when the token ends at the latest (ms since epoch). */
 export const EXPIRES_KEY = 'tokenexpires';
 /** The IndexedDB database of the data layer's copies of the patient's answers (src/data/device.ts). */
 export const DEVICE_DB = 'pasien-rs';
+/** Our key beside the spec's: the phone's other family profiles, JSON (profiles.ts). */
+export const OTHERS_KEY = 'profillain';
 
 export interface Credentials {
   nomr: string;
@@ -14,6 +17,13 @@ export interface Credentials {
   token: string;
   /** From the login answer's expires_in; unknown for a login service that gives none. */
   expiresAt?: number;
+}
+
+/** A family profile: credentials, and what the phone knows of them without a call. */
+export interface Profile extends Credentials {
+  nama?: string;
+  /** The push registration the server has linked to this patient (profiles.ts). */
+  push?: string;
 }
 
 function storage(): Storage | null {
@@ -31,7 +41,8 @@ function restore(): Credentials | null {
   const expiresAt = Number(s.getItem(EXPIRES_KEY)) || undefined;
   // A token past its end is refused by the server anyway: start signed out rather than fail
   // each call, and show no records that belong to an ended session.
-  if (expiresAt && expiresAt <= Date.now()) {
+  // With other profiles on the phone, the server's 401 ends this one alone (profiles.ts).
+  if (expiresAt && expiresAt <= Date.now() && !s.getItem(OTHERS_KEY)) {
     s.clear();
     // Nothing has opened it yet (the data layer loads with the signed-in screens only).
     if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(DEVICE_DB);
@@ -42,23 +53,41 @@ function restore(): Credentials | null {
 
 const current = signal<Credentials | null>(restore());
 
+function restoreOthers(): Profile[] {
+  try {
+    return (current.value && JSON.parse(storage()?.getItem(OTHERS_KEY) ?? '[]')) || [];
+  } catch {
+    return [];
+  }
+}
+const others = signal<Profile[]>(restoreOthers());
+
 export const session = {
   /** The signed-in patient's credentials, or null. */
   current: computed(() => current.value),
   signedIn: computed(() => !!current.value?.nomr),
+  /** The phone's other family profiles; empty on a phone with one patient. */
+  others: computed(() => others.value),
 
   /**
    * Keeps the credentials under the spec's keys (section 4), the one place they are written, and
    * answers what starts the session with them: login shows its welcome first (decisions).
+   * `rest`: the other family profiles, when they change with it (profiles.ts).
    */
-  store(c: Credentials): () => void {
+  store(c: Credentials, rest?: Profile[]): () => void {
     const s = storage();
     s?.setItem(KEYS.status, '1');
     s?.setItem(KEYS.nomr, c.nomr);
     s?.setItem(KEYS.birthDate, c.birthDate);
     s?.setItem(KEYS.token, c.token);
-    if (c.expiresAt) s?.setItem(EXPIRES_KEY, String(c.expiresAt));
-    return () => (current.value = c);
+    c.expiresAt ? s?.setItem(EXPIRES_KEY, String(c.expiresAt)) : s?.removeItem(EXPIRES_KEY);
+    if (rest) rest.length ? s?.setItem(OTHERS_KEY, JSON.stringify(rest)) : s?.removeItem(OTHERS_KEY);
+    // Together: whoever watches both (the data layer's owners) never sees a profile in neither.
+    return () =>
+      batch(() => {
+        if (rest) others.value = rest;
+        current.value = c;
+      });
   },
 
   signIn(c: Credentials): void {
@@ -66,14 +95,16 @@ export const session = {
   },
 
   /**
-   * The one sign-out on the phone, whatever ends the session (the Logout button, a 401, a profile
-   * the server refuses; all through endSession in api/http.ts, which also tells the server):
-   * clear all local storage and the session (spec section 4). The data layer forgets the
-   * patient's answers, in memory and in IndexedDB, when it sees the session go; the service
-   * worker and its precache stay, so the next login downloads nothing.
+   * The one sign-out on the phone, whatever ends the session of its last profile (the Logout
+   * button, a 401, a profile the server refuses, 'Keluar dari semua profil'; all through
+   * endSession in api/http.ts, which also tells the server): clear all local storage and the
+   * session (spec section 4). The data layer forgets the patient's answers, in memory and in
+   * IndexedDB, when it sees the session go; the service worker and its precache stay, so the
+   * next login downloads nothing.
    */
   signOut(): void {
     storage()?.clear();
     current.value = null;
+    others.value = [];
   },
 };

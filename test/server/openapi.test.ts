@@ -10,16 +10,21 @@ import { Value } from 'typebox/value';
 import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { LoginResponse, RegistrationAnswer } from '../../common/schemas/auth.ts';
-import { BookingAnswer, Clinic, DoctorSchedule, LastAppointment, QuotaSlot } from '../../common/schemas/booking.ts';
+import { BpjsRow } from '../../common/schemas/bpjs.ts';
+import { BookingAnswer, BookingRules, CancelAnswer, Clinic, DoctorSchedule, LastAppointment, QuotaSlot } from '../../common/schemas/booking.ts';
 import { Failure, Success } from '../../common/schemas/envelope.ts';
 import { Healthy } from '../../common/schemas/health.ts';
-import { Enqueued, PharmacyChange } from '../../common/schemas/internal.ts';
+import { Enqueued, MeetingLinkSet, PharmacyChange, Reminder } from '../../common/schemas/internal.ts';
 import { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
+import { Devices, LoginOptions, PasskeyInfo, PasskeyLoginResponse, PasskeyOffer, RegistrationOptions } from '../../common/schemas/passkey.ts';
 import { PushRegistered, VapidKey } from '../../common/schemas/push.ts';
 import * as R from '../../common/schemas/records.ts';
 import { buildApp } from '../../server/app.ts';
+import { queueBpjsAdd } from '../../server/db/bpjs.ts';
+import { DEMO_C } from '../../server/db/seed.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
+import { SoftAuthenticator } from '../support/authenticator.ts';
 import { subscriber } from '../support/push.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
@@ -57,7 +62,7 @@ const resolve = (ref: string): unknown =>
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), doc);
 
-const isPatientCall = (path: string) => path.startsWith('/api/patient/') && path !== API.register;
+const isPatientCall = (path: string) => (path.startsWith('/api/patient/') && path !== API.register) || path.startsWith('/api/fhir/');
 const isServiceCall = (path: string) => path.startsWith('/api/internal/');
 
 test('the document is OpenAPI 3.1 with info, paths and both bearer schemes', () => {
@@ -199,9 +204,12 @@ test("the patient's reads answer their schemas", async () => {
     [API.supporting, R.SupportingResponse],
     [API.vascular, list(R.VascularReport)],
   ];
+  // C is in the ICVCU now; A's stays are over (A waits in today's clinic queue).
+  const tokenC = await loginAs(t.app, DEMO_C);
   for (const [path, schema] of calls) {
-    const body = await answers({ url: `${path}?${q}`, token: tokenA }, 200, schema);
-    if (Array.isArray(body.data)) assert.ok(body.data.length > 0, `${path}: A has entries to check`);
+    const [query, token] = path === API.inpatientCurrent ? [`nomr=${DEMO_C.nomr}&tgllahir=${DEMO_C.tgl_lahir}`, tokenC] : [q, tokenA];
+    const body = await answers({ url: `${path}?${query}`, token }, 200, schema);
+    if (Array.isArray(body.data)) assert.ok(body.data.length > 0, `${path}: there are entries to check`);
   }
   await answers({ url: `${API.doctorSchedule}?spesialis=Kardiologi`, token: tokenA }, 200, list(DoctorSchedule));
   const monday = nextOnWeekday(addDays(todayWib(), 1), 1);
@@ -266,7 +274,64 @@ test('login, registration, booking, push and the internal calls answer their sch
     200,
     Success(PharmacyChange),
   );
+  // With this phone's registration (unlinked from A), and as the spec's client sends it: no body.
+  await answers({ method: 'POST', url: API.logout, token: tokenA, payload: { fcmtoken: phone.json } }, 200, Success(Type.Null()));
   await answers({ method: 'POST', url: API.logout, token: tokenA }, 200, Success(Type.Null()));
+});
+
+test('the passkey calls answer their schemas', async () => {
+  const token = await loginAs(t.app, DEMO_B);
+  const phone = new SoftAuthenticator({ origin: 'http://localhost:8080' });
+  await answers({ url: API.passkeyOffer, token }, 200, Success(PasskeyOffer));
+  const options = await answers({ url: API.passkeyRegisterOptions, token }, 200, Success(RegistrationOptions));
+  await answers({ method: 'POST', url: API.passkeyRegister, token, payload: phone.register(options.data) }, 200, Success(PasskeyInfo));
+  await answers({ url: API.devices, token }, 200, Success(Devices));
+  const login = await answers({ url: API.passkeyLoginOptions }, 200, Success(LoginOptions));
+  const assertion = phone.assert(login.data);
+  await answers({ method: 'POST', url: API.passkeyLogin, payload: assertion }, 200, PasskeyLoginResponse);
+  await answers({ method: 'POST', url: API.passkeyLogin, payload: assertion }, 401, Failure);
+  await answers({ method: 'POST', url: API.sessionEnd, token, payload: { id: '00000000-0000-4000-8000-000000000000' } }, 404, Failure);
+  await answers({ method: 'POST', url: API.passkeyRemove, token, payload: { id: phone.id } }, 200, Success(Type.Null()));
+});
+
+test('cancel, reschedule, online booking, the booking rules and the reminder and link calls answer their schemas', async () => {
+  const tokenB = await loginAs(t.app, DEMO_B);
+  const monday = nextOnWeekday(addDays(todayWib(), 21), 1);
+  const booking = { nomr: DEMO_B.nomr, tgl_janji: monday, kd_dep: '20001', kd_dr: 'D001', sts_jam: '2', carabayar: 'P' as const, hp: '081234567890' };
+  const made = await answers({ method: 'POST', url: API.bookOnline, token: tokenB, payload: booking }, 200, BookingAnswer);
+  const { no_reg } = made.data;
+  await answers(
+    { method: 'POST', url: '/api/internal/konsultasi/link', token: INTERNAL_TOKEN, payload: { no_reg, url: 'https://meet.example.id/r' } },
+    200,
+    Success(MeetingLinkSet),
+  );
+  await answers({ url: `/api/internal/pengingat?no_reg=${no_reg}`, token: INTERNAL_TOKEN }, 200, Success(Type.Array(Reminder)));
+  await answers({ url: `${API.upcoming}?nomr=${DEMO_B.nomr}`, token: tokenB }, 200, Success(UpcomingAppointments));
+  await answers({ url: API.bookingRules, token: tokenB }, 200, Success(BookingRules));
+  const move = { no_reg, tgl_janji: addDays(monday, 1), kd_dr: 'D001', sts_jam: '2' };
+  assert.is((await answers({ method: 'POST', url: API.reschedule, token: tokenB, payload: move }, 200, BookingAnswer)).status, true);
+  await answers({ method: 'POST', url: API.reschedule, token: await loginAs(t.app, DEMO_A), payload: move }, 403, Failure);
+  await answers({ method: 'POST', url: API.cancel, token: tokenB, payload: { no_reg: 'RJ000000000000', alasan: 'Sudah sembuh' } }, 404, Failure);
+  await answers({ method: 'POST', url: API.book, token: tokenB, payload: { ...booking, sts_jam: '1', tgl_janji: '2126-11-26' } }, 400, Failure);
+  assert.is((await answers({ method: 'POST', url: API.cancel, token: tokenB, payload: { no_reg, alasan: 'Sudah sembuh' } }, 200, CancelAnswer)).status, true);
+});
+
+test('the BPJS Antrean outbox calls answer their schemas', async () => {
+  const [{ no_reg }] = await t.db.query<{ no_reg: string }>(`SELECT no_reg FROM appointments WHERE nomr = $1 AND kd_dep = '20001' LIMIT 1`, [DEMO_A.nomr]);
+  await queueBpjsAdd(t.db, no_reg, { minutesPerPatient: 10 });
+  const listed = await answers({ url: '/api/internal/bpjs/antrean?status=waiting', token: INTERNAL_TOKEN }, 200, Success(Type.Array(BpjsRow)));
+  assert.is(listed.data.length, 1);
+  // A path with a parameter: its answers checked against the document's templated path.
+  const retry = doc.paths['/api/internal/bpjs/antrean/{id}/ulang'].post.responses;
+  for (const [id, status, schema] of [
+    [listed.data[0].id, 200, Success(BpjsRow)],
+    [999999, 404, Failure],
+  ] as const) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/internal/bpjs/antrean/${id}/ulang`, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+    assert.is(res.statusCode, status, res.body);
+    assert.ok(Value.Check(schema, res.json()), res.body);
+    assert.ok(Value.Check(retry[String(status)].content['application/json'].schema, res.json()), `${status}: does not match the document`);
+  }
 });
 
 if (existsSync('dist/index.html')) {

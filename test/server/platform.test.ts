@@ -190,8 +190,16 @@ test('the public app answers 404 for the internal calls; the internal app serves
     const paths = Object.keys(doc.paths).sort();
     assert.equal(paths, [
       '/api/internal/antrian/farmasi/status',
+      '/api/internal/antrian/poli',
+      '/api/internal/antrian/poli/lewati',
       '/api/internal/antrian/poli/panggil',
+      '/api/internal/antrian/poli/selesai',
+      '/api/internal/bpjs/antrean',
+      '/api/internal/bpjs/antrean/{id}/ulang',
+      '/api/internal/konsultasi/link',
       '/api/internal/notify',
+      '/api/internal/passkey/{nomr}',
+      '/api/internal/pengingat',
       '/api/internal/registrasi',
       '/api/internal/registrasi/{id}/verifikasi',
     ]);

@@ -6,6 +6,7 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { ProfileLinks } from '../devices/ProfileLinks.tsx';
+import { RecordLinks } from '../summary/RecordLinks.tsx';
 
 export default function Profile() {
   const [res] = useRead(fullProfile);
@@ -30,6 +31,7 @@ export default function Profile() {
         )}
       </ResourceView>
       <ProfileLinks />
+      <RecordLinks />
     </main>
   );
 }

@@ -1,0 +1,365 @@
+// The patient's whole record as one FHIR R4 Bundle (Patient/{nomr}/$everything), for another
+// doctor's system or SATUSEHAT: built from the same reads the history screens get, no SQL here.
+// Every resource has a stable urn:uuid (the same record exported twice has the same ids), and
+// every reference points at an entry of the Bundle (docs/fhir.md).
+import { createHash } from 'node:crypto';
+import type * as fhir4 from 'fhir/r4';
+import type {
+  CathHistory,
+  CathSchedule,
+  CurrentInpatient,
+  LabOrder,
+  LabTest,
+  OnlineVisit,
+  OutpatientVisit,
+  PastInpatient,
+  SurgeryHistory,
+  SurgerySchedule,
+} from '../../common/schemas/records.ts';
+import type { UpcomingRow } from './manage.ts';
+
+/** The identifier systems and code systems of the export. */
+export const SYSTEMS = {
+  /** SATUSEHAT's medical record number of one facility. */
+  mrn: (org: string) => `http://sys-ids.kemkes.go.id/mrn/${org}`,
+  nik: 'https://fhir.kemkes.go.id/id/nik',
+  encounter: (org: string) => `http://sys-ids.kemkes.go.id/encounter/${org}`,
+  labReport: (org: string) => `http://sys-ids.kemkes.go.id/diagnostic/${org}/lab`,
+  icd10: 'http://hl7.org/fhir/sid/icd-10',
+  actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+  interpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
+} as const;
+
+/** The patient as patients.ts reads them for the export; jenis_kelamin as stored (L, P). */
+export interface PatientIdentity {
+  nomr: string;
+  nama: string;
+  jenis_kelamin: string;
+  tgl_lahir: string;
+  alamat: string | null;
+  telp_hp: string | null;
+  /** The NIK, when the hospital's data holds it. */
+  no_ktp: string | null;
+}
+
+/** What the history calls answer for one patient, as they answer it. */
+export interface PatientRecord {
+  patient: PatientIdentity;
+  outpatient: OutpatientVisit[];
+  online: OnlineVisit[];
+  inpatientCurrent: CurrentInpatient[];
+  inpatientPast: PastInpatient[];
+  cathDone: CathHistory[];
+  cathPlanned: CathSchedule[];
+  surgeryDone: SurgeryHistory[];
+  surgeryPlanned: SurgerySchedule[];
+  labs: LabOrder[];
+  upcoming: UpcomingRow[];
+}
+
+const WIB = '+07:00';
+/** A blank is no value: FHIR allows no empty strings. */
+const text = (s: string | null | undefined): string | undefined => s?.trim() || undefined;
+const concept = (s: string | null | undefined): fhir4.CodeableConcept | undefined => (text(s) ? { text: text(s) } : undefined);
+const coded = (system: string, code: string, display: string): fhir4.CodeableConcept => ({ coding: [{ system, code, display }] });
+/** 'YYYY-MM-DD' with 'HH:MM' or 'HH:MM:SS' as a WIB dateTime; the date alone without a time. */
+const at = (date: string, time?: string | null): string => {
+  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time?.trim() ?? '');
+  return t ? `${date.slice(0, 10)}T${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}${WIB}` : date.slice(0, 10);
+};
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A name-based UUID (RFC 4122 version 5, SHA-1, in the URL namespace). */
+export function uuidOf(name: string): string {
+  const ns = Buffer.from('6ba7b8119dad11d180b400c04fd430c8', 'hex');
+  const h = createHash('sha1').update(ns).update(name).digest().subarray(0, 16);
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** 'I21.4 Infark miokard akut' → ICD-10 I21.4 with the rest as its display; words alone stay words. */
+export function diagnosisConcept(diagnosis: string): fhir4.CodeableConcept {
+  const s = diagnosis.trim();
+  const m = /^([A-Z][0-9]{2}(?:\.[0-9A-Z]{1,4})?)(?=$|[\s:–-])\s*[:–-]?\s*(.*)$/.exec(s);
+  if (!m) return { text: s };
+  return { coding: [{ system: SYSTEMS.icd10, code: m[1], ...(m[2] ? { display: m[2] } : {}) }], text: s };
+}
+
+/** A result as a number ('1,2' is 1.2, as Indonesian labs may write it), or null for words. */
+export function resultNumber(hasil: string | null | undefined): number | null {
+  const m = /^\s*(-?\d+(?:[.,]\d+)?)\s*$/.exec(hasil ?? '');
+  return m ? Number(m[1].replace(',', '.')) : null;
+}
+
+/** '13 - 17', '< 200', '> 60' as a referenceRange with its unit; the lab's own words kept as text. */
+export function referenceRange(ref: string | null | undefined, unit: string | null | undefined): fhir4.ObservationReferenceRange | undefined {
+  const s = text(ref);
+  if (!s) return undefined;
+  const q = (v: string): fhir4.Quantity => ({ value: Number(v.replace(',', '.')), ...(text(unit) ? { unit: text(unit) } : {}) });
+  const num = String.raw`(\d+(?:[.,]\d+)?)`;
+  let m = new RegExp(`^${num}\\s*[-–]\\s*${num}$`).exec(s);
+  if (m) return { low: q(m[1]), high: q(m[2]), text: s };
+  m = new RegExp(`^(?:<|<=|≤)\\s*${num}$`).exec(s);
+  if (m) return { high: q(m[1]), text: s };
+  m = new RegExp(`^(?:>|>=|≥)\\s*${num}$`).exec(s);
+  if (m) return { low: q(m[1]), text: s };
+  return { text: s };
+}
+
+const INTERPRETATION: Record<string, [code: string, display: string]> = {
+  H: ['H', 'High'],
+  HH: ['HH', 'Critical high'],
+  L: ['L', 'Low'],
+  LL: ['LL', 'Critical low'],
+  '*': ['AA', 'Critical abnormal'],
+  N: ['N', 'Normal'],
+};
+
+/** The lab's flag as a v3 interpretation; no flag is within range (the wire schema), when there is a range. */
+export function interpretation(flag: string | null | undefined, hasRange: boolean): fhir4.CodeableConcept | undefined {
+  const f = (flag ?? '').trim().toUpperCase();
+  if (!f && !hasRange) return undefined;
+  const [code, display] = INTERPRETATION[f || 'N'] ?? ['A', 'Abnormal'];
+  return coded(SYSTEMS.interpretation, code, display);
+}
+
+function resultStatus(status: string | null | undefined): fhir4.Observation['status'] {
+  const s = status ?? '';
+  if (/prelim|sementara/i.test(s)) return 'preliminary';
+  if (/koreksi|correct/i.test(s)) return 'corrected';
+  if (/batal|cancel/i.test(s)) return 'cancelled';
+  return 'final';
+}
+
+/** The Bundle of a patient's record; `now` stamps it. */
+export function everything(record: PatientRecord, org: string, now: number): fhir4.Bundle {
+  const entries = new Map<string, fhir4.BundleEntry>();
+  const uuid = (type: string, key: string) => uuidOf(`${org}/${type}/${key}`);
+  const ref = (type: string, key: string, display?: string): fhir4.Reference => ({ reference: `urn:uuid:${uuid(type, key)}`, ...(display ? { display } : {}) });
+  const put = (key: string, resource: fhir4.FhirResource): void => {
+    const id = uuid(resource.resourceType, key);
+    if (!entries.has(id)) entries.set(id, { fullUrl: `urn:uuid:${id}`, resource: { ...resource, id }, search: { mode: 'match' } });
+  };
+
+  const p = record.patient;
+  const subject = ref('Patient', p.nomr, p.nama);
+  put(p.nomr, patientResource(p, org));
+
+  /** One Practitioner per doctor, known by the full name with titles the calls give. */
+  const doctor = (name: string | null | undefined): fhir4.Reference | undefined => {
+    const n = text(name);
+    if (!n) return undefined;
+    put(n, { resourceType: 'Practitioner', name: [{ text: n }] });
+    return ref('Practitioner', n, n);
+  };
+  /** One Location per clinic or ward. */
+  const place = (name: string | null | undefined): fhir4.Reference | undefined => {
+    const n = text(name);
+    if (!n) return undefined;
+    put(n, { resourceType: 'Location', name: n });
+    return ref('Location', n, n);
+  };
+  const attender = (name: string | null | undefined): fhir4.EncounterParticipant[] | undefined => {
+    const actor = doctor(name);
+    return actor ? [{ type: [coded('http://terminology.hl7.org/CodeSystem/v3-ParticipationType', 'ATND', 'attender')], individual: actor }] : undefined;
+  };
+  const encounterId = (no_reg: string): fhir4.Identifier[] => [{ system: SYSTEMS.encounter(org), use: 'official', value: no_reg }];
+  const upcomingRegs = new Set(record.upcoming.map((a) => a.no_reg));
+
+  // Appointments first: an online consultation still ahead is also an Encounter that points at one.
+  for (const a of record.upcoming) {
+    const practitioner = doctor(a.nama_dokter);
+    const clinic = a.jenis === 'online' ? undefined : place(a.departemen);
+    put(a.no_reg, {
+      resourceType: 'Appointment',
+      identifier: [{ value: a.no_reg }],
+      status: a.checked_in ? 'checked-in' : 'booked',
+      serviceType: [{ text: a.departemen }],
+      description: a.jenis === 'online' ? 'Konsultasi online' : 'Perjanjian poliklinik',
+      start: at(a.tanggal_janji, a.jam_dtg),
+      end: at(a.tanggal_janji, a.jam_plg),
+      comment: `Nomor antrian ${a.no_urut}`,
+      participant: [subject, practitioner, clinic].filter((x): x is fhir4.Reference => !!x).map((actor) => ({ actor, status: 'accepted' as const })),
+    });
+  }
+
+  for (const v of record.outpatient) {
+    const resume = text(v.resume);
+    put(v.no_reg, {
+      resourceType: 'Encounter',
+      identifier: encounterId(v.no_reg),
+      status: 'finished',
+      class: { system: SYSTEMS.actCode, code: 'AMB', display: 'ambulatory' },
+      serviceType: { text: v.ds_dep },
+      subject,
+      participant: attender(v.nama_dokter),
+      period: { start: v.tgl_reg },
+      location: locationOf(place(v.ds_dep)),
+      // The doctor's resume has no field of its own in an Encounter: it travels as its narrative.
+      ...(resume ? { text: { status: 'additional', div: `<div xmlns="http://www.w3.org/1999/xhtml"><p>${escapeXml(resume)}</p></div>` } } : {}),
+    });
+  }
+  for (const v of record.online) {
+    put(v.no_reg, {
+      resourceType: 'Encounter',
+      identifier: encounterId(v.no_reg),
+      status: v.status_janji === 'Terjadwal' ? 'planned' : v.status_janji === 'Dibatalkan' ? 'cancelled' : 'finished',
+      class: { system: SYSTEMS.actCode, code: 'VR', display: 'virtual' },
+      serviceType: { text: v.ds_dep },
+      subject,
+      participant: attender(v.nama_dokter),
+      period: { start: v.tgl_reg },
+      appointment: upcomingRegs.has(v.no_reg) ? [ref('Appointment', v.no_reg)] : undefined,
+    });
+  }
+  for (const s of record.inpatientCurrent) {
+    put(s.no_reg, {
+      resourceType: 'Encounter',
+      identifier: encounterId(s.no_reg),
+      status: 'in-progress',
+      class: { system: SYSTEMS.actCode, code: 'IMP', display: 'inpatient encounter' },
+      subject,
+      period: { start: s.tgl_masuk },
+      location: locationOf(place(s.ds_kmr)),
+      hospitalization: concept(s.ds_bed_from) ? { admitSource: concept(s.ds_bed_from) } : undefined,
+    });
+  }
+  for (const s of record.inpatientPast) {
+    const encounter = ref('Encounter', s.no_reg);
+    const diagnoses = [s.diagnosis_primer, s.diagnosis_sekunder].map(text);
+    const diagnosis: fhir4.EncounterDiagnosis[] = [];
+    diagnoses.forEach((d, i) => {
+      if (!d) return;
+      const key = `${s.no_reg}/${i + 1}`;
+      put(key, {
+        resourceType: 'Condition',
+        category: [coded('http://terminology.hl7.org/CodeSystem/condition-category', 'encounter-diagnosis', 'Encounter Diagnosis')],
+        code: diagnosisConcept(d),
+        subject,
+        encounter,
+        recordedDate: s.tgl_pulang ?? s.tgl_masuk,
+      });
+      diagnosis.push({
+        condition: ref('Condition', key),
+        use: coded('http://terminology.hl7.org/CodeSystem/diagnosis-role', 'DD', 'Discharge diagnosis'),
+        rank: i + 1,
+      });
+    });
+    put(s.no_reg, {
+      resourceType: 'Encounter',
+      identifier: encounterId(s.no_reg),
+      status: 'finished',
+      class: { system: SYSTEMS.actCode, code: 'IMP', display: 'inpatient encounter' },
+      subject,
+      period: { start: s.tgl_masuk, ...(s.tgl_pulang ? { end: s.tgl_pulang } : {}) },
+      diagnosis: diagnosis.length ? diagnosis : undefined,
+    });
+  }
+
+  const performer = (name: string | null | undefined, role: string): fhir4.ProcedurePerformer[] => {
+    const actor = doctor(name);
+    return actor ? [{ actor, function: { text: role } }] : [];
+  };
+  const procedure = (no_reg: string, done: boolean, date: string, kind: 'kath' | 'bedah', what: string | undefined, team: fhir4.ProcedurePerformer[]) =>
+    put(no_reg, {
+      resourceType: 'Procedure',
+      identifier: [{ value: no_reg }],
+      status: done ? 'completed' : 'preparation',
+      category:
+        kind === 'bedah'
+          ? { coding: [{ system: 'http://snomed.info/sct', code: '387713003', display: 'Surgical procedure' }], text: 'Operasi' }
+          : { text: 'Kateterisasi jantung' },
+      code: { text: what ?? 'Kateterisasi jantung' },
+      subject,
+      // For a planned one, FHIR reads this as the date it is expected on.
+      performedDateTime: date,
+      performer: team.length ? team : undefined,
+    });
+  for (const c of record.cathDone) procedure(c.no_reg, true, c.tanggal_tindakan, 'kath', undefined, performer(c.nama_dokter, 'Dokter'));
+  for (const c of record.cathPlanned) procedure(c.no_reg, false, c.tanggal_tindakan, 'kath', text(c.tindakan), performer(c.nama_dokter, 'Dokter'));
+  for (const s of record.surgeryDone) {
+    const team = [...performer(s.nama_dokter_bedah, 'Dokter bedah'), ...performer(s.nama_dokter_anestesi, 'Dokter anestesi')];
+    procedure(s.no_reg, true, s.tanggal_operasi, 'bedah', text(s.tindakan_bedah), team);
+  }
+  for (const s of record.surgeryPlanned) {
+    const team = [...performer(s.nama_dokter_bedah, 'Dokter bedah'), ...performer(s.nama_dokter_anastesi, 'Dokter anestesi')];
+    procedure(s.no_reg, false, s.tanggal_operasi, 'bedah', text(s.tindakan_bedah), team);
+  }
+
+  for (const order of record.labs) {
+    const [date, time] = order.tgl_prksa.split(' ');
+    const effective = at(date, time);
+    const results = (order.hasil_lab ?? []).map((t, i) => {
+      const key = `${order.no_lab}/${i}`;
+      const observation = observationOf(t, subject, effective);
+      put(key, observation);
+      return { reference: ref('Observation', key), status: observation.status };
+    });
+    put(order.no_lab, {
+      resourceType: 'DiagnosticReport',
+      identifier: [{ system: SYSTEMS.labReport(org), use: 'official', value: order.no_lab }],
+      status: results.some((r) => r.status === 'preliminary') ? 'preliminary' : 'final',
+      category: [coded('http://terminology.hl7.org/CodeSystem/v2-0074', 'LAB', 'Laboratory')],
+      code: { coding: [{ system: 'http://loinc.org', code: '11502-2', display: 'Laboratory report' }], text: 'Patologi Klinik' },
+      subject,
+      effectiveDateTime: effective,
+      result: results.length ? results.map((r) => r.reference) : undefined,
+    });
+  }
+
+  const timestamp = new Date(now).toISOString();
+  return { resourceType: 'Bundle', meta: { lastUpdated: timestamp }, type: 'searchset', timestamp, total: entries.size, entry: [...entries.values()] };
+}
+
+const locationOf = (location: fhir4.Reference | undefined): fhir4.EncounterLocation[] | undefined => (location ? [{ location }] : undefined);
+
+function patientResource(p: PatientIdentity, org: string): fhir4.Patient {
+  const identifier: fhir4.Identifier[] = [
+    {
+      use: 'usual',
+      type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' }] },
+      system: SYSTEMS.mrn(org),
+      value: p.nomr,
+    },
+  ];
+  if (text(p.no_ktp)) identifier.push({ use: 'official', system: SYSTEMS.nik, value: text(p.no_ktp) });
+  const phone = text(p.telp_hp);
+  const address = text(p.alamat);
+  return {
+    resourceType: 'Patient',
+    identifier,
+    active: true,
+    name: [{ use: 'official', text: p.nama }],
+    gender: p.jenis_kelamin === 'L' ? 'male' : p.jenis_kelamin === 'P' ? 'female' : 'unknown',
+    birthDate: p.tgl_lahir.slice(0, 10),
+    telecom: phone ? [{ system: 'phone', value: phone, use: 'mobile' }] : undefined,
+    address: address ? [{ use: 'home', text: address, country: 'ID' }] : undefined,
+  };
+}
+
+/** One result: a number with its unit, or the lab's words; its range and its flag. */
+function observationOf(t: LabTest, subject: fhir4.Reference, effective: string): fhir4.Observation {
+  const value = resultNumber(t.hasil);
+  const unit = text(t.unit);
+  const range = referenceRange(t.ref_range, t.unit);
+  const interpreted = interpretation(t.flag, !!range);
+  const comment = text(t.test_comment);
+  return {
+    resourceType: 'Observation',
+    status: resultStatus(t.status),
+    category: [coded('http://terminology.hl7.org/CodeSystem/observation-category', 'laboratory', 'Laboratory')],
+    code: { text: t.test_nm.trim() },
+    subject,
+    effectiveDateTime: effective,
+    ...(value !== null
+      ? { valueQuantity: { value, ...(unit ? { unit } : {}) } }
+      : text(t.hasil)
+        ? { valueString: text(t.hasil) }
+        : { dataAbsentReason: coded('http://terminology.hl7.org/CodeSystem/data-absent-reason', 'unknown', 'Unknown') }),
+    interpretation: interpreted ? [interpreted] : undefined,
+    referenceRange: range ? [range] : undefined,
+    note: comment ? [{ text: comment }] : undefined,
+  };
+}

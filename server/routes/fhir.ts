@@ -1,0 +1,75 @@
+// The record export (docs/fhir.md): GET /api/fhir/Patient/{nomr}/$everything, the patient's own
+// record as a FHIR R4 Bundle. The guard answers 401 without a session and 403 for another
+// patient's nomr in the path, and audits the export as it does every record read.
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { todayWib } from '../../common/dates.ts';
+import { API } from '../../common/paths.ts';
+import { FHIR_JSON, FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
+import type { Db } from '../db/client.ts';
+import { patientIdentity } from '../db/patients.ts';
+import * as records from '../db/records.ts';
+import { everything } from '../domain/fhir.ts';
+import { HttpError, MSG } from '../errors.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
+
+/** Fastify's pattern of the OpenAPI path common/paths.ts gives. */
+const PATTERN = API.fhirEverything.replace('{nomr}', ':nomr');
+
+const BUNDLE = "The patient's record as a FHIR R4 Bundle; every reference resolves to an entry of it";
+
+/**
+ * Sent as it is built, as FHIR's JSON: the response schema describes the envelope only, and
+ * serialising through it would drop every field of the resources it does not list.
+ */
+const send = (reply: FastifyReply, bundle: FhirBundle) => reply.type(FHIR_JSON).serializer(JSON.stringify).send(bundle);
+
+export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => number = Date.now): Promise<void> {
+  const handler = async (nomr: string): Promise<FhirBundle> => {
+    const at = now();
+    const today = todayWib(at);
+    const patient = await patientIdentity(db, nomr);
+    if (!patient) throw new HttpError(404, 'Data pasien tidak ditemukan.');
+    // One read after another: the routes share the pool with every other request.
+    const record = {
+      patient,
+      outpatient: await records.outpatientVisits(db, nomr),
+      online: await records.onlineVisits(db, nomr, today),
+      inpatientCurrent: await records.currentInpatient(db, nomr),
+      inpatientPast: await records.pastInpatient(db, nomr),
+      cathDone: await records.cathHistory(db, nomr),
+      cathPlanned: await records.cathSchedule(db, nomr, today),
+      surgeryDone: await records.surgeryHistory(db, nomr),
+      surgeryPlanned: await records.surgerySchedule(db, nomr, today),
+      labs: await records.labOrders(db, nomr),
+      upcoming: await records.upcomingAppointments(db, nomr, today),
+    };
+    // The domain's type is FHIR's own (@types/fhir); the wire schema describes its envelope.
+    return everything(record, orgId, at) as FhirBundle;
+  };
+
+  const schema = {
+    summary: "The patient's whole record as a FHIR R4 Bundle (searchset), with SATUSEHAT identifiers",
+    description:
+      "Patient, Encounter (AMB, VR, IMP), Practitioner, Location, Condition (ICD-10), Procedure, DiagnosticReport with its Observations, and Appointment; every reference resolves inside the Bundle. The nomr must be the token's own.",
+    security: PATIENT,
+    params: FhirPatientParams,
+    response: {
+      200: { description: BUNDLE, content: { [FHIR_JSON]: { schema: FhirBundle } } },
+      ...NOT_FOUND('The patient of the token is gone'),
+      ...PATIENT_GET,
+    },
+  };
+  app.get(PATTERN, { schema }, async (req, reply) => send(reply, await handler(req.params.nomr)));
+  // Some clients percent-encode the operation's '$' (%24everything): the router matches static
+  // segments as sent, and decodes only parameters.
+  const operation = PATTERN.slice(PATTERN.lastIndexOf('/') + 1);
+  app.get(
+    PATTERN.replace(operation, ':operation'),
+    { schema: { ...schema, hide: true, params: Type.Object({ ...FhirPatientParams.properties, operation: Type.String() }) } },
+    async (req, reply) => {
+      if (req.params.operation !== operation) throw new HttpError(404, MSG.notFound);
+      return send(reply, await handler(req.params.nomr));
+    },
+  );
+}

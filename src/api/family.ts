@@ -1,0 +1,20 @@
+// Another family profile's reads and push link, each with that profile's own token (never the
+// active one's: the server answers a token for its own patient only). A 401 here ends no session
+// in the HTTP client; the data layer ends that profile alone (data/family.ts).
+import { API } from '../../common/paths.ts';
+import type { ClinicQueueItem, Profile, UpcomingAppointment } from '../../common/schemas/index.ts';
+import type { Credentials } from '../session/session.ts';
+import { call, type Result } from './http.ts';
+
+const as = (p: Credentials) => ({ bearer: p.token, query: { nomr: p.nomr, tgllahir: p.birthDate } });
+
+export const profileOf = (p: Credentials): Promise<Result<Profile>> => call<Profile>(API.profile, as(p));
+
+export const upcomingOf = (p: Credentials): Promise<Result<UpcomingAppointment[]>> =>
+  call<UpcomingAppointment[]>(API.upcoming, { ...as(p), pick: (b) => (b.data as { jadwal?: UpcomingAppointment[] })?.jadwal ?? [] });
+
+export const clinicQueueOf = (p: Credentials): Promise<Result<ClinicQueueItem[]>> => call<ClinicQueueItem[]>(API.clinicQueue, as(p));
+
+/** Links this phone's push registration to the profile's patient too; `replaces`: the one it renews. */
+export const linkPushFor = (p: Credentials, fcmtoken: string, replaces?: string): Promise<Result<unknown>> =>
+  call(API.savePush, { method: 'POST', bearer: p.token, body: replaces && replaces !== fcmtoken ? { fcmtoken, replaces } : { fcmtoken } });

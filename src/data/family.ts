@@ -1,0 +1,92 @@
+// The data layer of family profiles: another profile's glance for home (its name, next
+// appointment and today's queue), read with its own token; adding a profile through the login
+// call; and this phone's push registration linked to every profile. A 401 for another profile's
+// token ends that profile alone (api/http.ts endSession), and the patient is told whose.
+import type { ClinicQueueItem, UpcomingAppointment } from '../../common/schemas/index.ts';
+import { todayWib } from '../../common/dates.ts';
+import { login } from '../api/auth.ts';
+import { clinicQueueOf, linkPushFor, profileOf, upcomingOf } from '../api/family.ts';
+import { endSession, type ApiError, type Result } from '../api/http.ts';
+import { savedPushRegistration } from '../push/unlink.ts';
+import { addProfile, allProfiles, refusal, remember, type Profile, type Refusal } from '../session/profiles.ts';
+import type { Read } from './cache.ts';
+
+export interface Glance {
+  nama?: string;
+  /** The next appointment, or undefined when there is none. */
+  next?: UpcomingAppointment;
+  /** Today's clinic queue entry, on the day. */
+  today?: ClinicQueueItem;
+  /** The appointments could not be read (the name could). */
+  partial?: boolean;
+}
+
+const refused = (r: Result<unknown>): r is { ok: false; error: ApiError } => !r.ok && r.error.kind === 'unauthorized';
+
+async function glanceOf(p: Profile): Promise<Result<Glance>> {
+  const [profile, upcoming, queue] = await Promise.all([profileOf(p), upcomingOf(p), clinicQueueOf(p)]);
+  const no = [profile, upcoming, queue].find(refused);
+  if (no) {
+    void endSession(true, p);
+    return no;
+  }
+  if (!profile.ok && !upcoming.ok) return profile;
+  const nama = (profile.ok && profile.data?.nama) || p.nama;
+  if (nama) remember(p.nomr, { nama });
+  const today = todayWib();
+  return {
+    ok: true,
+    data: {
+      nama,
+      next: upcoming.ok ? upcoming.data[0] : undefined,
+      today: queue.ok ? queue.data.find((q) => q.tgl_janji.slice(0, 10) === today) : undefined,
+      partial: !upcoming.ok,
+    },
+  };
+}
+
+/** Another profile at a glance, read on every visit to home (queues move). */
+export const glance = (p: Profile): Read<Glance> => ({ key: `family/${p.nomr}`, load: () => glanceOf(p) });
+
+/**
+ * Links this phone's push registration to every profile whose link is not the current one: a
+ * profile just added, or all of them after the registration was renewed (the server forgets the
+ * one it replaces). Each with the profile's own token.
+ */
+export async function linkPhone(profiles: Profile[] = allProfiles()): Promise<void> {
+  const registration = savedPushRegistration();
+  if (!registration) return;
+  await Promise.all(
+    profiles
+      .filter((p) => p.push !== registration)
+      .map(async (p) => {
+        const res = await linkPushFor(p, registration, p.push);
+        if (res.ok) remember(p.nomr, { push: registration });
+        else if (refused(res)) void endSession(true, p);
+      }),
+  );
+}
+
+export type Added = { kind: 'ok' } | { kind: 'refused'; why: Refusal } | { kind: 'failed'; note?: string };
+
+/**
+ * 'Tambah Anggota Keluarga': the login call with the same rules, throttle and errors as the login
+ * page, and the new profile becomes the active one. The same patient twice, or a seventh, is
+ * refused before any call. No push registration rides with this login: a login moves the phone to
+ * its patient alone, so the phone is linked afterwards with each profile's own token.
+ */
+export async function addFamilyProfile(nomr: string, birthDate: string): Promise<Added> {
+  const early = refusal(allProfiles(), nomr);
+  if (early) return { kind: 'refused', why: early };
+  const res = await login({ medical_record_number: nomr, birthdate: birthDate, fcmtoken: '' });
+  const token = res.ok ? res.data : undefined;
+  if (!token?.access_token) {
+    // 429: locked until when; 403: this patient signs in with a passkey, and how to recover.
+    return { kind: 'failed', note: !res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined };
+  }
+  const expiresIn = token.expires_in;
+  const why = addProfile({ nomr, birthDate, token: token.access_token, expiresAt: expiresIn && Date.now() + expiresIn * 1000 });
+  if (why) return { kind: 'refused', why };
+  void linkPhone();
+  return { kind: 'ok' };
+}

@@ -1,0 +1,31 @@
+// The texts of family profiles: adding one, switching, the other profiles' lines on home and
+// signing out. Beside the screens that use them, so the login page does not download them.
+
+export const FAMILY = {
+  add: 'Tambah Anggota Keluarga',
+  intro: 'Masukkan Nomor MR dan Tanggal Lahir anggota keluarga yang ingin Anda pantau dari ponsel ini.',
+  submit: 'Tambah Profil',
+  okTitle: 'Profil Ditambahkan',
+  okBody: (nomr: string) => `Profil dengan Nomor MR ${nomr} sudah ada di ponsel ini. Anda akan diarahkan ke berandanya.`,
+  duplicateTitle: 'Profil Sudah Ada',
+  duplicate: 'Pasien dengan Nomor MR ini sudah ada di ponsel ini. Pilih profilnya di beranda.',
+  fullTitle: 'Profil Sudah Penuh',
+  full: (max: number) => `Ponsel ini sudah menyimpan ${max} profil. Keluarkan salah satu profil untuk menambah yang lain.`,
+  /** The home bar: who the screen is about. */
+  active: 'Profil aktif',
+  mr: (nomr: string) => `No. MR ${nomr}`,
+  switchTo: (name: string) => `Buka profil ${name}`,
+  /** The other profiles above home's cards. */
+  others: 'Profil lain di ponsel ini',
+  noAppointment: 'Tidak ada jadwal perjanjian',
+  unknown: 'Jadwal tidak dapat dimuat',
+  queue: (no: number | string, status: string) => `Hari ini: antrian ${no}, ${status}`,
+  ahead: (n: number) => `${n} lagi`,
+  status: { menunggu: 'menunggu', dipanggil: 'DIPANGGIL', dilewati: 'dilewati', selesai: 'selesai', batal: 'batal' } as Record<string, string>,
+  /** Signing out with several profiles on the phone. */
+  logoutOne: 'Keluar',
+  logoutOneBody: (name: string) => `${name} akan keluar dari ponsel ini. Profil lain tetap tersimpan.`,
+  logoutAll: 'Keluar dari semua profil',
+  logoutAllBody: 'Semua profil akan keluar dari ponsel ini.',
+  ended: (name: string) => `Sesi ${name} telah berakhir. Tambahkan kembali profilnya untuk melihat datanya.`,
+};

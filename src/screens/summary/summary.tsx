@@ -1,0 +1,218 @@
+// 'Ringkasan Rekam Medis' (/ringkasan): one page to print and take to another doctor: who the
+// patient is, what is booked, the last visits, the inpatient diagnoses and the latest lab results
+// with their reference ranges. Read through the same data layer as the history screens.
+import type { ReactNode } from 'react';
+import { dayLabel, formatDate, formatMoment } from '../../../common/dates.ts';
+import { clinicTitle, show } from '../../../common/display.ts';
+import type { LabOrder, OnlineVisit, OutpatientVisit, PastInpatient, UpcomingAppointment } from '../../../common/schemas/index.ts';
+import { useRead } from '../../data/hooks.ts';
+import { fullProfile, labOrders, onlineVisits, outpatientVisits, pastInpatient, upcoming } from '../../data/reads.ts';
+import type { Resource } from '../../data/resource.ts';
+import { button } from '../../ui/button.ts';
+import { card, page } from '../../ui/controls.css.ts';
+import { DateText, Fields } from '../../ui/RecordList.tsx';
+import { ResourceView } from '../../ui/ResourceView.tsx';
+import { S } from '../../strings.ts';
+import { labFlag } from '../records/lab.ts';
+import { SUMMARY } from './strings.ts';
+import * as css from './summary.css.ts';
+
+/** What fits one A4 sheet beside the rest; the downloaded file holds everything. */
+const LAST_VISITS = 5;
+const NEXT_BOOKINGS = 4;
+const LAST_STAYS = 4;
+
+function Section<T>({
+  id,
+  title,
+  resource,
+  none,
+  children,
+}: {
+  id: string;
+  title: string;
+  resource: Resource<T>;
+  none: string;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
+  return (
+    <section className={`${card} ${css.section}`} aria-labelledby={id}>
+      <h2 id={id} className={css.sectionTitle}>
+        {title}
+      </h2>
+      <ResourceView resource={resource} none={none}>
+        {children}
+      </ResourceView>
+    </section>
+  );
+}
+
+type Visit = { v: OutpatientVisit | OnlineVisit; online: boolean };
+
+/** The visits held, clinic and online together, latest first (an online one still booked is not a visit yet). */
+function lastVisits(clinic: OutpatientVisit[], online: OnlineVisit[]): Visit[] {
+  const held = online.filter((v) => !v.status_janji);
+  return [...clinic.map((v) => ({ v, online: false })), ...held.map((v) => ({ v, online: true }))]
+    .sort((a, b) => b.v.tgl_reg.localeCompare(a.v.tgl_reg))
+    .slice(0, LAST_VISITS);
+}
+
+const dataOf = <T,>(r: Resource<T>): T | undefined => (r.state === 'error' ? undefined : r.data);
+
+/** The visits of both lists as one read: loading until either has answered, failed only when both have. */
+function bothLists(clinic: Resource<OutpatientVisit[]>, online: Resource<OnlineVisit[]>): Resource<Visit[]> {
+  const [c, o] = [dataOf(clinic), dataOf(online)];
+  if (c === undefined && o === undefined) {
+    if (clinic.state === 'error' && online.state === 'error') return { state: 'error', error: clinic.error, retry: clinic.retry };
+    if (clinic.state === 'loading' || online.state === 'loading') return { state: 'loading' };
+  }
+  return { state: 'ok', data: lastVisits(c ?? [], o ?? []) };
+}
+
+function Upcoming({ items }: { items: UpcomingAppointment[] }) {
+  return (
+    <ul className={css.list}>
+      {items.slice(0, NEXT_BOOKINGS).map((a) => (
+        <li className={css.item}>
+          <span className={css.itemMain}>{dayLabel(a.tanggal_janji)}</span>
+          {a.jam_dtg ? ` · ${a.jam_dtg}${a.jam_plg ? `–${a.jam_plg}` : ''}` : ''}
+          <br />
+          {clinicTitle(a.departemen)} · {a.nama_dokter} · {SUMMARY.queueNo(a.no_urut)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Diagnoses({ stays }: { stays: PastInpatient[] }) {
+  return (
+    <ul className={css.list}>
+      {stays.slice(0, LAST_STAYS).map((s) => (
+        <li className={css.item}>
+          <span className={css.itemMain}>{s.diagnosis_primer}</span> <span className={css.muted}>({SUMMARY.primary})</span>
+          {s.diagnosis_sekunder && (
+            <>
+              <br />
+              {s.diagnosis_sekunder} <span className={css.muted}>({SUMMARY.secondary})</span>
+            </>
+          )}
+          <br />
+          <span className={css.muted}>
+            <DateText date={s.tgl_masuk} /> – <DateText date={s.tgl_pulang} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LabTable({ order }: { order: LabOrder }) {
+  return (
+    <>
+      <p className={css.item}>
+        <span className={css.itemMain}>
+          <DateText date={order.tgl_prksa} />
+        </span>{' '}
+        <span className={css.muted}>· {order.no_lab}</span>
+      </p>
+      <table className={css.table}>
+        <thead>
+          <tr>
+            <th className={`${css.th} ${css.testColumn}`} scope="col">
+              {SUMMARY.test}
+            </th>
+            <th className={css.th} scope="col">
+              {SUMMARY.result}
+            </th>
+            <th className={css.th} scope="col">
+              {SUMMARY.range}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(order.hasil_lab ?? []).map((t) => {
+            const flag = labFlag(t.flag);
+            return (
+              <tr>
+                <th className={css.td} scope="row">
+                  {t.test_nm}
+                </th>
+                <td className={css.td}>
+                  {t.hasil}
+                  {t.unit ? ` ${t.unit}` : ''}
+                  {flag.tone !== 'normal' && <span className={css.flagged}> ({flag.word})</span>}
+                </td>
+                <td className={css.td}>{show(t.ref_range)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export default function Summary() {
+  const [profile] = useRead(fullProfile);
+  const [booked] = useRead(upcoming);
+  const [clinic] = useRead(outpatientVisits);
+  const [online] = useRead(onlineVisits);
+  const [stays] = useRead(pastInpatient);
+  const [labs] = useRead(labOrders);
+  const visits = bothLists(clinic, online);
+
+  return (
+    <main className={`${page} ${css.sheet}`}>
+      <div className={css.actions}>
+        <button type="button" className={button()} onClick={() => window.print()}>
+          {SUMMARY.print}
+        </button>
+      </div>
+      <div className={css.printHead}>
+        <p className={css.printTitle}>{SUMMARY.title}</p>
+        <p className={css.printMeta}>
+          {S.appName} · {SUMMARY.printedAt(formatMoment(Date.now()))}
+        </p>
+      </div>
+      <Section id="ringkasan-identitas" title={SUMMARY.identity} resource={profile} none={S.noData}>
+        {(p) => (
+          <Fields
+            item={p}
+            rows={[
+              ['Nama', (x) => show(x.nama)],
+              ['Nomor MR', (x) => show(x.nomr)],
+              ['Tanggal Lahir', (x) => <DateText date={x.tgl_lahir} />],
+              ['Jenis Kelamin', (x) => show(x.jenis_kelamin)],
+              ['Alamat', (x) => show(x.alamat)],
+              ['Jenis Pasien', (x) => show(x.pastipe)],
+              ['No. Jaminan', (x) => show(x.no_jaminan)],
+            ]}
+          />
+        )}
+      </Section>
+      <Section id="ringkasan-jadwal" title={SUMMARY.upcoming} resource={booked} none={SUMMARY.noUpcoming}>
+        {(items) => <Upcoming items={items} />}
+      </Section>
+      <Section id="ringkasan-kunjungan" title={SUMMARY.visits} resource={visits} none={SUMMARY.noVisits}>
+        {(items) => (
+          <ul className={css.list}>
+            {items.map(({ v, online: isOnline }) => (
+              <li className={css.item}>
+                <span className={css.itemMain}>{formatDate(v.tgl_reg)}</span> · {clinicTitle(v.ds_dep)}
+                {isOnline ? ` (${SUMMARY.online})` : ''}
+                <br />
+                <span className={css.muted}>{v.nama_dokter}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="ringkasan-diagnosis" title={SUMMARY.diagnoses} resource={stays} none={SUMMARY.noDiagnoses}>
+        {(items) => <Diagnoses stays={items} />}
+      </Section>
+      <Section id="ringkasan-lab" title={SUMMARY.labs} resource={labs} none={SUMMARY.noLabs}>
+        {(orders) => <LabTable order={[...orders].sort((a, b) => b.tgl_prksa.localeCompare(a.tgl_prksa))[0]} />}
+      </Section>
+    </main>
+  );
+}

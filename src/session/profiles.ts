@@ -1,0 +1,129 @@
+// Family profiles: one phone looks after several patients (a son for his parents, a mother for her
+// children). The active one is the session, under the spec's keys exactly as on a phone with one
+// patient (section 3); the others live under one key of our own (OTHERS_KEY), each with its own
+// token. Every change goes through session.store(), the one write path. Loaded with the signed-in
+// screens only: the login page carries none of it.
+import { toasts } from '../ui/toasts.ts';
+import { FAMILY } from '../screens/family/strings.ts';
+import { session, type Credentials, type Profile } from './session.ts';
+
+export type { Profile };
+
+/** At most six patients on one phone: a household, and a home screen that still fits. */
+export const MAX_PROFILES = 6;
+
+export type Refusal = 'duplicate' | 'full';
+
+/** One patient, however the number was typed ('  00012345 '). */
+export const samePatient = (a: string, b: string): boolean => a.trim() === b.trim();
+
+/** Why `nomr` may not join these profiles, or null: the same patient twice, or a seventh. */
+export function refusal(profiles: readonly Pick<Profile, 'nomr'>[], nomr: string): Refusal | null {
+  if (profiles.some((p) => samePatient(p.nomr, nomr))) return 'duplicate';
+  return profiles.length >= MAX_PROFILES ? 'full' : null;
+}
+
+// The steps as pure functions of [active, ...others] (tested without a browser). The order of the
+// others stays as the patient knows it: a switch swaps the two places, it does not reorder.
+
+/** `nomr` becomes active; the one active before takes its place among the others. */
+export function switched(active: Profile, others: readonly Profile[], nomr: string): [Profile, Profile[]] | null {
+  const i = others.findIndex((p) => samePatient(p.nomr, nomr));
+  if (i < 0) return null;
+  return [others[i], others.map((p, j) => (j === i ? active : p))];
+}
+
+/** A new profile becomes active; the one active before goes first among the others. */
+export function added(active: Profile, others: readonly Profile[], p: Profile): [Profile, Profile[]] {
+  return [p, [active, ...others]];
+}
+
+/** Without `nomr`: the next profile takes over when it was the active one; null when none is left. */
+export function without(active: Profile, others: readonly Profile[], nomr: string): [Profile, Profile[]] | null {
+  if (!samePatient(active.nomr, nomr)) return [active, others.filter((p) => !samePatient(p.nomr, nomr))];
+  return others.length ? [others[0], others.slice(1)] : null;
+}
+
+// Names and links known in this run, for the active profile too (its name is not stored under
+// the spec's keys): home's reads fill them in.
+const known = new Map<string, Pick<Profile, 'nama' | 'push'>>();
+
+const active = (): Profile | null => {
+  const c = session.current.value;
+  return c && { ...c, ...known.get(c.nomr) };
+};
+
+/** Every profile on the phone, the active one first. */
+export function allProfiles(): Profile[] {
+  const a = active();
+  return a ? [a, ...session.others.value] : [];
+}
+
+const put = ([a, rest]: [Profile, Profile[]]) => session.store(a, rest)();
+
+/** Switches to another profile on the phone; false when `nomr` is not one. */
+export function switchTo(nomr: string): boolean {
+  const a = active();
+  const next = a && switched(a, session.others.value, nomr);
+  if (next) put(next);
+  return !!next;
+}
+
+/** A profile signed in through 'Tambah Anggota Keluarga' becomes the active one. */
+export function addProfile(p: Profile): Refusal | null {
+  const a = active();
+  const why = refusal(allProfiles(), p.nomr);
+  if (a && !why) put(added(a, session.others.value, p));
+  return why;
+}
+
+/** What the phone knows of a profile changed: its name read, or the push registration linked. */
+export function remember(nomr: string, facts: Pick<Profile, 'nama' | 'push'>): void {
+  known.set(nomr, { ...known.get(nomr), ...facts });
+  const others = session.others.value;
+  const i = others.findIndex((p) => p.nomr === nomr);
+  if (i < 0 || Object.entries(facts).every(([k, v]) => others[i][k as keyof Profile] === v)) return;
+  put([session.current.value!, others.map((p, j) => (j === i ? { ...p, ...facts } : p))]);
+}
+
+export const displayName = (p: Profile): string => known.get(p.nomr)?.nama ?? p.nama ?? FAMILY.mr(p.nomr);
+
+/**
+ * Removes one profile from the phone (its sign-out, or the server refusing its token): the next
+ * one takes over if it was the active one, and local storage keeps nothing of that patient.
+ * Answers how many profiles are left (null: it was not on the phone); with none, the phone is
+ * cleared as on a one-patient phone (session.signOut). `forced`: the patient is told whose session
+ * ended.
+ */
+export function removeProfile(who: Credentials, forced: boolean): number | null {
+  const a = active();
+  // Several calls refused at once end it once; a token the phone no longer holds ends nothing.
+  if (!allProfiles().some((p) => p.nomr === who.nomr && p.token === who.token)) return null;
+  const name = displayName(who);
+  const next = a && without(a, session.others.value, who.nomr);
+  if (!next) {
+    session.signOut();
+    return 0;
+  }
+  put(next);
+  dropKept(who.nomr);
+  known.delete(who.nomr);
+  if (forced) toasts.show(FAMILY.ended(name), 'error');
+  return next[1].length + 1;
+}
+
+/** Our other keys that hold one patient's values carry its nomr ({ nomr, … }, e.g. 'nomorhp'). */
+function dropKept(nomr: string): void {
+  const owner = (v: string | null) => {
+    try {
+      return v?.startsWith('{') ? (JSON.parse(v) as { nomr?: unknown }).nomr : undefined;
+    } catch {
+      return undefined; // only looked like JSON: not ours
+    }
+  };
+  try {
+    for (const key of Object.keys(localStorage)) if (owner(localStorage.getItem(key)) === nomr) localStorage.removeItem(key);
+  } catch {
+    // storage blocked by the browser's privacy settings
+  }
+}
