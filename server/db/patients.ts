@@ -14,7 +14,7 @@ export async function patientByBirthDate(q: Queryable, nomr: string, birthdate: 
  */
 export async function patientIdentity(q: Queryable, nomr: string): Promise<PatientIdentity | null> {
   const [row] = await q.query<PatientIdentity>(
-    `SELECT nomr, nama, jenis_kelamin, to_char(tgl_lahir, 'YYYY-MM-DD') AS tgl_lahir, alamat, telp_hp, null::text AS no_ktp
+    `SELECT nomr, nama, jenis_kelamin, to_char(tgl_lahir, 'YYYY-MM-DD') AS tgl_lahir, alamat, telp_hp, no_ktp
        FROM patients WHERE nomr = $1`,
     [nomr],
   );

@@ -120,8 +120,9 @@ test('the Patient: the MR number in the SATUSEHAT system of the organisation, na
   assert.is(patient.birthDate, DEMO_A.tgl_lahir);
   assert.is(patient.telecom?.[0].value, '081234567890');
   assert.match(String(patient.address?.[0].text), /Slipi/);
-  // The hospital's demo data holds no NIK: none is made up.
-  assert.not.ok(patient.identifier?.some((i) => i.system === 'https://fhir.kemkes.go.id/id/nik'));
+  // The NIK the hospital holds (the demo data gives every patient one, 16 digits).
+  const nik = patient.identifier?.find((i) => i.system === 'https://fhir.kemkes.go.id/id/nik');
+  assert.match(String(nik?.value), /^\d{16}$/);
 });
 
 test('as many Encounters as the visit calls answer: AMB for the clinic, VR online, IMP for the stays', async () => {
