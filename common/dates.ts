@@ -148,3 +148,11 @@ export function nextOnWeekday(from: string, n: number): string {
 export function dayLabel(date: string): string {
   return formatDate(date, 'day');
 }
+
+const CLOCK = /* @__PURE__ */ template('{HH}.{mm}');
+
+/** An instant (ms, or ISO 8601 with its offset) as a WIB time of day: '09.40'; '' when unreadable. */
+export function formatClock(at: number | string): string {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  return Number.isFinite(ms) ? CLOCK(wib(ms)) : '';
+}

@@ -5,7 +5,7 @@ import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';
 import type { Result } from '../api/http.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { practisingSlots } from '../../common/booking.ts';
+import { practisingSlots, type AppointmentKind } from '../../common/booking.ts';
 import { session } from '../session/session.ts';
 import { createCache, type Read } from './cache.ts';
 import { deviceStore } from './device.ts';
@@ -13,8 +13,15 @@ import { deviceStore } from './device.ts';
 export const cache = createCache({ store: deviceStore() });
 
 // Whatever ends the session (logout, a 401, a failed profile) ends the patient's answers with
-// it, on the phone too: a shared phone shows the next person nothing of the last.
-session.current.subscribe((c) => void cache.setOwner(c?.nomr ?? null));
+// it, on the phone too: a shared phone shows the next person nothing of the last. The phone's
+// other family profiles keep their copies until they sign out.
+const owners = () =>
+  void cache.setOwner(
+    session.current.value?.nomr ?? null,
+    session.others.value.map((p) => p.nomr),
+  );
+session.current.subscribe(owners);
+session.others.subscribe(owners);
 if (typeof window !== 'undefined') window.addEventListener('online', () => cache.retry());
 
 const MINUTE = 60_000;
@@ -34,27 +41,39 @@ export const fullProfile: Read<C.Profile> = { key: 'profile/full', load: () => p
 export const clinics: Read<C.Clinic[]> = { key: 'clinics', load: booking.getClinics, fresh: Infinity };
 export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: booking.getLastAppointment, fresh: Infinity };
 /** Quota 301 entries dropped (spec section 5); 'Cek Kuota' asks again each time. */
-export const quota = (kdDep: string, date: string, kdDr = ''): Read<C.QuotaSlot[]> => ({
-  key: `quota/${kdDep}/${date}/${kdDr}`,
-  load: () => booking.getQuota(kdDep, date, kdDr),
+export const quota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Read<C.QuotaSlot[]> => ({
+  key: `quota/${kdDep}/${date}/${kdDr}${jenis === 'online' ? '/online' : ''}`,
+  load: () => booking.getQuota(kdDep, date, kdDr, jenis),
   select: (slots) => practisingSlots(slots ?? []),
 });
+/**
+ * This API's booking rules; null where it has none (cancel, reschedule and online booking hidden).
+ * Kept on the phone with home, so the installed app opened without signal keeps its shortcut; read
+ * again after an hour, since the window's last date moves with the day.
+ */
+export const bookingRules: Read<C.BookingRules | null> = { key: 'bookingRules', load: booking.getBookingRules, fresh: 60 * MINUTE, keep: true };
 export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => ({
   key: `doctors/${spesialis}`,
   load: () => booking.getDoctorSchedules(spesialis),
 });
 
 /**
- * Books, then the appointments, the BPJS gap and the quota are read afresh. The appointments at
- * once, on screen or not: their copy on the phone then holds the new one, for the home opened
- * without signal in the hospital.
+ * After a booking, a cancel or a reschedule, the appointments, the BPJS gap, the quota and the
+ * online history are read afresh. The appointments at once, on screen or not: their copy on the
+ * phone then holds the change, for the home opened without signal in the hospital. A refusal
+ * reads them again too: the card may be out of date (the practice has started meanwhile).
  */
-export async function book(req: C.BookingRequest) {
-  const res = await booking.bookAppointment(req);
-  cache.invalidate(['upcoming', 'lastAppointment', 'quota/']);
-  if (res.ok) void cache.load(upcoming);
+async function changing<T>(send: Promise<Result<T>>): Promise<Result<T>> {
+  const res = await send;
+  cache.invalidate(['upcoming', 'lastAppointment', 'quota/', 'onlineVisits']);
+  if (res.ok || res.error.kind === 'status') void cache.load(upcoming);
   return res;
 }
+
+export const book = (req: C.BookingRequest) => changing(booking.bookAppointment(req));
+export const bookOnline = (req: C.BookingRequest) => changing(booking.bookOnlineAppointment(req));
+export const cancelAppointment = (req: C.CancelRequest) => changing(booking.cancelAppointment(req));
+export const rescheduleAppointment = (req: C.RescheduleRequest) => changing(booking.rescheduleAppointment(req));
 
 // Records change by the day: an answer serves the list and its details for a minute.
 const history = <T>(key: string, load: () => ReturnType<Read<T>['load']>): Read<T> => ({ key, load, fresh: MINUTE, keep: true });

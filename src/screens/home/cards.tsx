@@ -1,7 +1,7 @@
 // The three cards of home, each loading on its own (spec section 2, Home; section 4). What the
 // patient came for is open at once: the first active appointment and today's queue numbers; the
 // rest stay folded behind 'Tampilkan …' as the spec shows.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { todayWib } from '../../../common/dates.ts';
 import type { Resource } from '../../data/resource.ts';
@@ -9,7 +9,10 @@ import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
+import { AppointmentActions } from '../manage/actions.tsx';
+import { CancelDialog } from '../manage/cancel.tsx';
 import * as css from './home.css.ts';
+import { VisitNow } from './VisitNow.tsx';
 
 const F = HOME.fields;
 
@@ -46,49 +49,74 @@ function Card<T>({ title, resource, label, open, children }: CardProps<T>) {
   );
 }
 
-export function AppointmentsCard({ resource }: { resource: Resource<UpcomingAppointment[]> }) {
+/**
+ * `managed`: the API manages appointments (its booking rules were read), so an appointment that
+ * can still change offers 'Ubah Jadwal' and 'Batalkan' (decisions: managing appointments). The
+ * cancel dialog lives here, not in the item: the item leaves the list as soon as it is cancelled,
+ * while the dialog still shows the server's answer.
+ */
+export function AppointmentsCard({ resource, managed = false }: { resource: Resource<UpcomingAppointment[]>; managed?: boolean }) {
+  const [cancelling, setCancelling] = useState<UpcomingAppointment | null>(null);
   return (
-    <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule} open={(_, i) => i === 0}>
-      {(a) => (
-        <Pairs
-          rows={[
-            [F.tanggal, <DateText date={a.tanggal_janji} style="day" />],
-            [F.dokter, a.nama_dokter],
-            [F.poli, a.departemen],
-            [F.noUrut, a.no_urut],
-          ]}
-        />
-      )}
-    </Card>
+    <>
+      <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule} open={(_, i) => i === 0}>
+        {(a) => (
+          <>
+            <Pairs
+              rows={[
+                [F.tanggal, <DateText date={a.tanggal_janji} style="day" />],
+                ...(a.jam_dtg ? [[F.jam, a.jam_plg ? `${a.jam_dtg} - ${a.jam_plg}` : a.jam_dtg] as [string, ReactNode]] : []),
+                [F.dokter, a.nama_dokter],
+                [F.poli, a.departemen],
+                ...(a.jenis === 'online' ? [[F.jenis, HOME.online] as [string, ReactNode]] : []),
+                [F.noUrut, a.no_urut],
+              ]}
+            />
+            <AppointmentActions appointment={a} managed={managed} onCancel={() => setCancelling(a)} />
+          </>
+        )}
+      </Card>
+      {cancelling?.no_reg && <CancelDialog appointment={cancelling} noReg={cancelling.no_reg} onClose={() => setCancelling(null)} />}
+    </>
   );
 }
 
 export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
+  const today = todayWib();
+  const isToday = (q: ClinicQueueItem) => q.tgl_janji.slice(0, 10) === today;
   return (
-    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue} open={(q) => q.tgl_janji.slice(0, 10) === todayWib()}>
+    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue} open={isToday}>
       {(q) => (
-        <Pairs
-          rows={[
-            [F.noUrut, q.no_urut],
-            // Where the API tells (the reference API does), the call and the number reached.
-            ...(q.status
-              ? [
-                  [F.status, <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>] as [
-                    string,
-                    ReactNode,
-                  ],
-                ]
-              : []),
-            ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ReactNode]] : []),
-            [F.hari, q.hari],
-            [F.tanggal, <DateText date={q.tgl_janji} />],
-            [F.dokter, q.dokter],
-            [F.poli, q.ds_dep],
-            [F.noReg, q.no_reg],
-            [F.noMr, q.no_mr],
-            [F.nama, q.nama_pas],
-          ]}
-        />
+        <>
+          {/* Today's entry leads with its numbers, how long is left and check-in (VisitNow). */}
+          {isToday(q) && <VisitNow item={q} />}
+          <Pairs
+            rows={[
+              ...(isToday(q)
+                ? []
+                : [
+                    [F.noUrut, q.no_urut] as [string, ReactNode],
+                    // Where the API tells (the reference API does), the call and the number reached.
+                    ...(q.status
+                      ? [
+                          [
+                            F.status,
+                            <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>,
+                          ] as [string, ReactNode],
+                        ]
+                      : []),
+                    ...(q.no_dipanggil ? [[F.noDipanggil, q.no_dipanggil] as [string, ReactNode]] : []),
+                  ]),
+              [F.hari, q.hari],
+              [F.tanggal, <DateText date={q.tgl_janji} />],
+              [F.dokter, q.dokter],
+              [F.poli, q.ds_dep],
+              [F.noReg, q.no_reg],
+              [F.noMr, q.no_mr],
+              [F.nama, q.nama_pas],
+            ]}
+          />
+        </>
       )}
     </Card>
   );

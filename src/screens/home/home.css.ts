@@ -88,3 +88,33 @@ export const menuItem = style({
 });
 
 export const scrim = style({ position: 'fixed', inset: 0, zIndex: 30, background: 'rgba(0,0,0,.35)' });
+
+// The visit day on today's clinic queue entry: the two numbers large, then how long is left and
+// check-in, above the entry's other fields.
+export const ticket = style({ display: 'grid', gap: vars.space.sm, padding: `${vars.space.sm} 0 ${vars.space.md}` });
+
+/** My number and the one called: the figures a patient looks for first. */
+export const numberValue = style({ fontSize: '2rem', lineHeight: 1.1, fontWeight: 700, color: vars.color.primaryDark });
+
+export const ahead = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
+
+export const line = style({ margin: 0 });
+
+export const hint = style({ margin: 0, color: vars.color.muted, fontSize: vars.font.size.sm });
+
+export const checkedIn = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  background: vars.color.successBg,
+  color: vars.color.success,
+  fontWeight: 700,
+});
+
+export const problem = style({
+  margin: 0,
+  padding: vars.space.sm,
+  borderRadius: vars.radius.sm,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+});

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
 import { unreachable } from '../../data/cache.ts';
+import { useLiveClinicQueue } from '../../data/visit.ts';
 import { failure, refused } from '../../data/resource.ts';
 import { PUSH_EVENT } from '../../push/foreground.ts';
 import { to } from '../../../common/routes.ts';
@@ -12,15 +13,21 @@ import { forcedLogout } from '../../session/logout.ts';
 import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';
 import { RetryNotice } from '../../ui/ResourceView.tsx';
+import { useManaged } from '../manage/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
+import { FamilyLines } from '../family/lines.tsx';
 import * as css from './home.css.ts';
 
 export default function Home() {
   const [profile, reloadProfile] = useRead(reads.profile);
   const [upcoming, reloadUpcoming] = useRead(reads.upcoming);
   const [clinic, reloadClinic] = useRead(reads.clinicQueue);
+  // Today's queue followed live while home is open (decisions: the visit day).
+  useLiveClinicQueue();
   const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
+  // Cancel, reschedule and online booking where the API offers them (shared decisions 20).
+  const managed = useManaged().state === 'yes';
   const refresh = () => {
     reloadUpcoming();
     reloadClinic();
@@ -69,8 +76,14 @@ export default function Home() {
           <a className={css.shortcut} href={to.doctors()}>
             {HOME.shortcuts.doctors}
           </a>
+          {managed && (
+            <a className={css.shortcut} href={to.onlineBooking()}>
+              {HOME.shortcuts.online}
+            </a>
+          )}
         </nav>
-        <AppointmentsCard resource={upcoming} />
+        <FamilyLines />
+        <AppointmentsCard resource={upcoming} managed={managed} />
         <ClinicQueueCard resource={clinic} />
         <PharmacyQueueCard resource={pharmacy} />
       </main>

@@ -17,6 +17,8 @@ export const HOME = {
     booking: 'Perjanjian Poliklinik',
     procedures: 'Jadwal Tindakan',
     doctors: 'Jadwal Dokter',
+    /** Only where the API books online consultations (decisions: managing appointments). */
+    online: 'Konsultasi Online',
   },
   drawer: {
     consultations: 'Riwayat Konsultasi',
@@ -44,6 +46,32 @@ export const HOME = {
     statusObat: 'Status Obat',
     status: 'Status',
     noDipanggil: 'Nomor Dipanggil Saat Ini',
+    jam: 'Jam',
+    jenis: 'Jenis',
   },
-  queueStatus: { menunggu: 'Menunggu', dipanggil: 'Dipanggil, silakan menuju ruang periksa' } as Record<string, string>,
+  online: 'Konsultasi Online',
+  queueStatus: {
+    menunggu: 'Menunggu',
+    dipanggil: 'Dipanggil, silakan menuju ruang periksa',
+    dilewati: 'Nomor Anda terlewat, silakan lapor ke petugas poli',
+    selesai: 'Selesai',
+    batal: 'Dibatalkan',
+  } as Record<string, string>,
+  /** The visit day on the clinic queue card (decisions: the visit day); each shown only when the API tells it. */
+  visit: {
+    ahead: (n: number) => (n === 0 ? 'Giliran Anda berikutnya' : `${n} antrian lagi`),
+    estimate: (time: string) => `Perkiraan dipanggil pukul ${time}`,
+    checkin: 'Check-in',
+    checkedIn: (time: string) => `Sudah check-in pukul ${time}`,
+    opensAt: (time: string) => `Check-in dibuka pukul ${time}`,
+    needsLocation: 'Untuk check-in, aplikasi akan meminta lokasi ponsel Anda.',
+    locating: 'Mencari lokasi ponsel…',
+    sending: 'Mengirim check-in…',
+    locationDenied:
+      'Izin lokasi ditolak. Check-in dari ponsel memerlukan lokasi Anda: izinkan akses lokasi untuk aplikasi ini di pengaturan browser, lalu coba lagi. Anda juga dapat check-in di loket pendaftaran.',
+    locationUnavailable: 'Lokasi ponsel tidak dapat ditemukan. Nyalakan lokasi (GPS) ponsel, lalu coba lagi.',
+    locationUnsupported: 'Ponsel ini tidak dapat memberikan lokasi. Silakan check-in di loket pendaftaran.',
+    offline: 'Tidak ada koneksi internet. Periksa koneksi Anda, lalu coba lagi.',
+    failed: 'Check-in belum berhasil. Silakan coba lagi.',
+  },
 };
