@@ -3,7 +3,7 @@
 // several patients it also says whose home this is (name and MR number) and switches to another
 // profile in one tap; Logout then signs out the active profile only, and the menu adds 'Keluar
 // dari semua profil'. A notification's link (/home?profil=<nomr>) opens that profile's home.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
@@ -38,6 +38,24 @@ function useProfileFromLink() {
 export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   const [open, setOpen] = useState<'drawer' | 'menu' | 'logout' | 'logoutAll' | null>(null);
   const close = () => setOpen(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const popup = useRef<HTMLElement & HTMLDivElement>(null);
+  // The drawer and the account menu take the focus to their first entry when they open; Escape
+  // closes them from anywhere and gives the focus back to the button that opened them.
+  const layer = open === 'drawer' || open === 'menu' ? open : null;
+  useEffect(() => {
+    if (!layer) return;
+    popup.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const opener = layer === 'drawer' ? drawerButton.current : menuButton.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(null);
+      opener?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [layer]);
   useProfileFromLink();
   // The welcome's read (no second call): the name the other profiles' lines and messages use.
   const [profile] = useRead(reads.profile);
@@ -51,7 +69,14 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   return (
     <>
       <header className={ui.topBar}>
-        <button type="button" className={ui.iconButton} aria-label={HOME.menu} aria-expanded={open === 'drawer'} onClick={() => setOpen('drawer')}>
+        <button
+          ref={drawerButton}
+          type="button"
+          className={ui.iconButton}
+          aria-label={HOME.menu}
+          aria-expanded={open === 'drawer'}
+          onClick={() => setOpen('drawer')}
+        >
           <MenuIcon />
         </button>
         <h1 className={ui.topTitle}>{HOME.title}</h1>
@@ -61,6 +86,7 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
         <button
           type="button"
           className={ui.iconButton}
+          ref={menuButton}
           aria-label={HOME.account}
           aria-haspopup="menu"
           aria-expanded={open === 'menu'}
@@ -72,7 +98,7 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
         {open === 'drawer' && (
           <>
             <div className={css.scrim} onClick={close} />
-            <nav className={css.drawer} aria-label={HOME.menu} onKeyDown={(e) => e.key === 'Escape' && close()}>
+            <nav ref={popup} className={css.drawer} aria-label={HOME.menu}>
               {DRAWER.map(([label, href]) => (
                 <a className={css.menuItem} href={href()} onClick={close}>
                   {label}
@@ -84,7 +110,7 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
         {open === 'menu' && (
           <>
             <div className={css.scrim} onClick={close} />
-            <div className={css.menu} role="menu" aria-label={HOME.account}>
+            <div ref={popup} className={css.menu} role="menu" aria-label={HOME.account}>
               <a role="menuitem" className={css.menuItem} href={to.profile()} onClick={close}>
                 {HOME.profile}
               </a>

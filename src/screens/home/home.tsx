@@ -1,7 +1,7 @@
 // Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
 // to the foreground and on the refresh control (queues change by the minute). The profile decides
 // the forced logout: only a refusal by the server ends the session.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
 import { unreachable } from '../../data/cache.ts';
@@ -13,11 +13,31 @@ import { forcedLogout } from '../../session/logout.ts';
 import { HOME } from './strings.ts';
 import { page } from '../../ui/controls.css.ts';
 import { RetryNotice } from '../../ui/ResourceView.tsx';
+import { Loading } from '../../ui/Spinner.tsx';
+import type { Resource } from '../../data/resource.ts';
 import { useManaged } from '../manage/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import { FamilyLines } from '../family/lines.tsx';
 import * as css from './home.css.ts';
+
+/** How long home waits for its first answers before showing what it has. */
+const WHOLE_WAIT_MS = 2500;
+const settled = (r: Resource<unknown>) => r.state !== 'loading' || r.data !== undefined;
+
+/**
+ * Home appears whole: one loading state until the first answers are in (or a moment has passed),
+ * rather than cards that fill one by one and push each other, and the shortcuts, down the screen.
+ */
+function useWhole(ready: boolean): boolean {
+  const [shown, setShown] = useState(ready);
+  useEffect(() => {
+    if (ready) return void setShown(true);
+    const timer = setTimeout(() => setShown(true), WHOLE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return shown || ready;
+}
 
 export default function Home() {
   const [profile, reloadProfile] = useRead(reads.profile);
@@ -27,7 +47,9 @@ export default function Home() {
   useLiveClinicQueue();
   const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
   // Cancel, reschedule and online booking where the API offers them (shared decisions 20).
-  const managed = useManaged().state === 'yes';
+  const offer = useManaged();
+  const managed = offer.state === 'yes';
+  const whole = useWhole([profile, upcoming, clinic, pharmacy].every(settled) && !(offer.state === 'unknown' && offer.loading));
   const refresh = () => {
     reloadUpcoming();
     reloadClinic();
@@ -66,26 +88,31 @@ export default function Home() {
           {HOME.welcome} {profile.state === 'error' ? '' : profile.data?.nama}
         </p>
         {profileRetry}
-        <nav className={css.shortcuts} aria-label="Pintasan">
-          <a className={css.shortcut} href={to.clinicBooking()}>
-            {HOME.shortcuts.booking}
-          </a>
-          <a className={css.shortcut} href={to.procedures()}>
-            {HOME.shortcuts.procedures}
-          </a>
-          <a className={css.shortcut} href={to.doctors()}>
-            {HOME.shortcuts.doctors}
-          </a>
-          {managed && (
-            <a className={css.shortcut} href={to.onlineBooking()}>
-              {HOME.shortcuts.online}
-            </a>
-          )}
-        </nav>
-        <FamilyLines />
-        <AppointmentsCard resource={upcoming} managed={managed} />
-        <ClinicQueueCard resource={clinic} />
-        <PharmacyQueueCard resource={pharmacy} />
+        {!whole && <Loading />}
+        {whole && (
+          <>
+            <nav className={css.shortcuts} aria-label="Pintasan">
+              <a className={css.shortcut} href={to.clinicBooking()}>
+                {HOME.shortcuts.booking}
+              </a>
+              <a className={css.shortcut} href={to.procedures()}>
+                {HOME.shortcuts.procedures}
+              </a>
+              <a className={css.shortcut} href={to.doctors()}>
+                {HOME.shortcuts.doctors}
+              </a>
+              {managed && (
+                <a className={css.shortcut} href={to.onlineBooking()}>
+                  {HOME.shortcuts.online}
+                </a>
+              )}
+            </nav>
+            <FamilyLines />
+            <AppointmentsCard resource={upcoming} managed={managed} />
+            <ClinicQueueCard resource={clinic} />
+            <PharmacyQueueCard resource={pharmacy} />
+          </>
+        )}
       </main>
     </>
   );
