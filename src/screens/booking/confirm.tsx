@@ -20,7 +20,7 @@ import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
-import { GuaranteeSelect } from './shared.tsx';
+import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
 
 const T = BOOKING.confirm;
 
@@ -296,16 +296,7 @@ export function ConfirmOnline({ params: p, query, navigate }: { params: OnlinePa
         </button>
       </form>
       {message && <MessageDialog message={message} actions={actions(navigate)} onClose={() => setMessage(null)} />}
-      {invalid && (
-        <Dialog
-          title={BOOKING.invalidTitle}
-          role="alertdialog"
-          onClose={() => setInvalid(false)}
-          actions={[{ label: S.close, onClick: () => setInvalid(false) }]}
-        >
-          <p>{BOOKING.invalidBody}</p>
-        </Dialog>
-      )}
+      {invalid && <InvalidDialog onClose={() => setInvalid(false)} />}
     </main>
   );
 }

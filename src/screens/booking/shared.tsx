@@ -32,6 +32,15 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { lastDateOf, useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
 
+/** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */
+export function InvalidDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog title={BOOKING.invalidTitle} role="alertdialog" onClose={onClose} actions={[{ label: S.close, onClick: onClose }]}>
+      <p>{BOOKING.invalidBody}</p>
+    </Dialog>
+  );
+}
+
 export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
   return (
     <div className={field}>
@@ -249,16 +258,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
           }
         />
       )}
-      {invalid && (
-        <Dialog
-          title={BOOKING.invalidTitle}
-          role="alertdialog"
-          onClose={() => setInvalid(false)}
-          actions={[{ label: S.close, onClick: () => setInvalid(false) }]}
-        >
-          <p>{BOOKING.invalidBody}</p>
-        </Dialog>
-      )}
+      {invalid && <InvalidDialog onClose={() => setInvalid(false)} />}
     </>
   );
 }

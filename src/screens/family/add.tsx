@@ -9,11 +9,10 @@ import { addFamilyProfile, type Added } from '../../data/family.ts';
 import type { Navigate } from '../../navigation.ts';
 import { allProfiles, MAX_PROFILES } from '../../session/profiles.ts';
 import { S } from '../../strings.ts';
-import { button } from '../../ui/button.ts';
-import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
+import { card, page } from '../../ui/controls.css.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
+import { NomrField, SubmitButton } from '../../ui/NomrField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { REDIRECT_MS } from '../login/login.tsx';
 import * as css from './family.css.ts';
 import { FAMILY } from './strings.ts';
@@ -59,34 +58,10 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
     <main className={page}>
       <form ref={form} className={`${card} ${css.form}`} onSubmit={submit} noValidate>
         <p className={css.note}>{FAMILY.intro}</p>
-        <div className={field}>
-          <label className={label} htmlFor="family-nomr">
-            {S.login.nomr}
-          </label>
-          <input
-            id="family-nomr"
-            name="nomr"
-            className={input}
-            inputMode="numeric"
-            // Not 'username': the browser must not offer to save it as this phone's own sign-in.
-            autoComplete="off"
-            value={nomr}
-            onChange={(e) => setNomr(e.currentTarget.value)}
-            aria-invalid={nomrMissing ? 'true' : undefined}
-            aria-describedby={nomrMissing ? 'family-nomr-err' : undefined}
-            required
-          />
-          {nomrMissing && (
-            <span id="family-nomr-err" className={fieldError}>
-              {S.required}
-            </span>
-          )}
-        </div>
+        {/* Not 'username': the browser must not offer to save it as this phone's own sign-in. */}
+        <NomrField id="family-nomr" value={nomr} onChange={setNomr} missing={nomrMissing} autoComplete="off" />
         <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} showError={touched} name="family-tgllahir" />
-        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
-          {submitting && <Spinner small label={S.loading} />}
-          {FAMILY.submit}
-        </button>
+        <SubmitButton busy={submitting}>{FAMILY.submit}</SubmitButton>
       </form>
       {outcome?.kind === 'ok' && (
         <Dialog title={FAMILY.okTitle} actions={[]}>

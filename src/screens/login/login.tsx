@@ -7,10 +7,10 @@ import type { Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
+import { NomrField, SubmitButton } from '../../ui/NomrField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
+import { card, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import * as css from './login.css.ts';
 import { NotificationNotice } from './notifications.tsx';
@@ -80,33 +80,9 @@ export default function Login({ navigate }: { navigate: Navigate }) {
       </header>
       <main className={page}>
         <form ref={form} className={`${card} ${css.form}`} onSubmit={submit} noValidate>
-          <div className={field}>
-            <label className={label} htmlFor="nomr">
-              {S.login.nomr}
-            </label>
-            <input
-              id="nomr"
-              name="nomr"
-              className={input}
-              inputMode="numeric"
-              autoComplete="username"
-              value={nomr}
-              onChange={(e) => setNomr(e.currentTarget.value)}
-              aria-invalid={nomrMissing ? 'true' : undefined}
-              aria-describedby={nomrMissing ? 'nomr-err' : undefined}
-              required
-            />
-            {nomrMissing && (
-              <span id="nomr-err" className={fieldError}>
-                {S.required}
-              </span>
-            )}
-          </div>
+          <NomrField id="nomr" value={nomr} onChange={setNomr} missing={nomrMissing} autoComplete="username" />
           <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} showError={touched} name="tgllahir" />
-          <button type="submit" className={button({ kind: 'primary', block: true })} disabled={submitting} aria-busy={submitting}>
-            {submitting && <Spinner small label={S.loading} />}
-            {S.login.submit}
-          </button>
+          <SubmitButton busy={submitting}>{S.login.submit}</SubmitButton>
           <PasskeySignIn navigate={navigate} />
           <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
