@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { type Claimed, claimDueBpjs, markBpjsRefused, markBpjsRetry, markBpjsSent } from '../db/bpjs.ts';
 import { retryDelaySeconds } from './answer.ts';
 import { type BpjsSend, bpjsClient } from './client.ts';
+import { createPoller } from '../poller.ts';
 
 export interface BpjsWorker {
   /** Sends everything due now, and what those sends let through; answers how many rows it handled. */
@@ -27,11 +28,6 @@ export interface BpjsWorkerOptions {
 }
 
 export function createBpjsWorker({ db, send, config, clock = Date.now, log, batch = 20 }: BpjsWorkerOptions): BpjsWorker {
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
-
   async function handle(row: Claimed): Promise<void> {
     const outcome = await send(row.endpoint, row.payload);
     if (outcome.kind === 'sent') return markBpjsSent(db, row.id, outcome.message);
@@ -45,7 +41,7 @@ export function createBpjsWorker({ db, send, config, clock = Date.now, log, batc
   async function drain(): Promise<number> {
     let handled = 0;
     // A row sent lets the next of its kodebooking through: claim again until nothing is due.
-    while (!stopping) {
+    while (!poller.stopping) {
       const due = await claimDueBpjs(db, batch, config.leaseSeconds, clock());
       if (!due.length) break;
       await Promise.all(due.map(handle));
@@ -54,40 +50,8 @@ export function createBpjsWorker({ db, send, config, clock = Date.now, log, batc
     return handled;
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      try {
-        await drain();
-      } catch (err) {
-        log?.error({ err }, 'BPJS Antrean outbox');
-      }
-      if (stopping) break;
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, config.pollMs);
-          wakeUp = () => (clearTimeout(timer), resolve());
-        });
-      }
-      woken = false;
-      wakeUp = null;
-    }
-  }
-
-  return {
-    drain,
-    start() {
-      running ??= loop();
-    },
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      await running;
-    },
-  };
+  const poller = createPoller(drain, config.pollMs, (err) => log?.error({ err }, 'BPJS Antrean outbox'));
+  return { drain, start: poller.start, wake: poller.wake, stop: poller.stop };
 }
 
 /** The worker of a server process, sending with the configured credentials. */

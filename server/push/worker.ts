@@ -10,6 +10,7 @@ import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/p
 import { addressed } from './naming.ts';
 import { nextAttemptIn } from './queue.ts';
 import type { SendOutcome, Sender } from './sender.ts';
+import { createPoller } from '../poller.ts';
 
 export interface PushWorker {
   /** Sends everything due now; answers how many deliveries it handled. */
@@ -36,11 +37,6 @@ const messageOf = (d: Delivery): PushMessage =>
   addressed({ id: String(d.notification_id), title: d.title, body: d.body, url: d.url || PUSH_DEFAULT_URL }, d, d.shared);
 
 export function createPushWorker({ db, senders, config, log, batch = 20, beforeDrain }: WorkerOptions): PushWorker {
-  let running: Promise<void> | null = null;
-  let stopping = false;
-  let wakeUp: (() => void) | null = null;
-  let woken = false;
-
   async function handle(d: Delivery, sender: Sender | undefined): Promise<void> {
     const outcome: SendOutcome = sender
       ? await sender.send(d.token, messageOf(d), `n${d.id}`)
@@ -62,42 +58,10 @@ export function createPushWorker({ db, senders, config, log, batch = 20, beforeD
       const byKind = await senders();
       await Promise.all(due.map((d) => handle(d, byKind[d.kind])));
       handled += due.length;
-      if (due.length < batch || stopping) return handled;
+      if (due.length < batch || poller.stopping) return handled;
     }
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      try {
-        await drain();
-      } catch (err) {
-        log?.error({ err }, 'push queue');
-      }
-      if (stopping) break;
-      if (!woken) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, config.pollMs);
-          wakeUp = () => (clearTimeout(timer), resolve());
-        });
-      }
-      woken = false;
-      wakeUp = null;
-    }
-  }
-
-  return {
-    drain,
-    start() {
-      running ??= loop();
-    },
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
-    async stop() {
-      stopping = true;
-      wakeUp?.();
-      await running;
-    },
-  };
+  const poller = createPoller(drain, config.pollMs, (err) => log?.error({ err }, 'push queue'));
+  return { drain, start: poller.start, wake: poller.wake, stop: poller.stop };
 }
