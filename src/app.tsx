@@ -40,6 +40,27 @@ function Frame({ def, Screen, ...props }: FrameProps) {
 // biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 
+/** The address a failed import names in its message (Chromium and Firefox do), else this page's. */
+function failedAddress(error: unknown): string {
+  return String((error as Error | undefined)?.message ?? '').match(/https?:\/\/\S+/)?.[0] ?? location.href;
+}
+
+/**
+ * Downloads the screen again. Browsers that remember a failed module import (Chromium before
+ * 151) refuse the second import without asking the network: then the network is asked directly,
+ * and once it answers the page is loaded afresh, which forgets the failure. Still no network: the
+ * promise rejects and the message stays.
+ */
+function importAgain<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) =>
+    fetch(failedAddress(error), { cache: 'no-store' }).then((answer) => {
+      if (!answer.ok) throw error;
+      location.reload();
+      return new Promise<T>(() => undefined);
+    }),
+  );
+}
+
 /**
  * preact-iso's lazy with a way back from a failed download: its own keeps the rejection and
  * draws nothing, for good. A failed download draws ScreenError in the screen's place; 'Muat
@@ -58,7 +79,7 @@ function lazyScreen(load: Loader) {
     const [, loaded] = useState(0);
     const Screen = screen;
     if (Screen) return <Screen {...props} />;
-    const retry = () => (applyPendingUpdate() ? new Promise<void>(() => undefined) : fetched().then(() => loaded(1)));
+    const retry = () => (applyPendingUpdate() ? new Promise<void>(() => undefined) : importAgain(fetched).then(() => loaded(1)));
     return <ScreenError retry={retry} />;
   }
   return lazy(() => fetched().catch(() => ({ default: Failed })));

@@ -26,8 +26,14 @@ export function reconnectDelay(failures: number, random: () => number = Math.ran
   return full * (1 - random() / 2);
 }
 
+/**
+ * Home's own reads bring the queue as it is; the stream opens a moment later, once the screen has
+ * settled, and its first event brings whatever changed meanwhile.
+ */
+export const STREAM_AFTER_MS = 2 * SECOND;
+
 /** Follows the clinic queue until the returned function is called or the session ends. */
-export function followClinicQueue(): () => void {
+export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {
   let open: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
@@ -98,7 +104,7 @@ export function followClinicQueue(): () => void {
     now();
   });
   if (stopped) offSession();
-  connect();
+  timer = setTimeout(connect, startAfterMs);
   return stop;
 }
 

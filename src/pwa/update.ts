@@ -34,6 +34,9 @@ function pending(): boolean {
 
 /** Long enough to read the toast before the page goes. */
 const READ_MS = 1500;
+/** Times the waiting worker is asked to take over before the page reloads without it. */
+const SKIP_WAITING_TRIES = 6;
+let reloaded = false;
 let reload: () => void = () => location.reload();
 
 function apply(): void {
@@ -41,10 +44,29 @@ function apply(): void {
   reloading = true;
   toasts.show(S.update.reloading, 'info');
   const readable = new Promise((r) => setTimeout(r, READ_MS));
-  reload = () => void readable.then(() => location.reload());
+  reload = () => {
+    if (reloaded) return;
+    reloaded = true;
+    void readable.then(() => location.reload());
+  };
   const worker = registration?.waiting;
-  if (replaced || !worker) reload();
-  else worker.postMessage({ type: SKIP_WAITING }); // its taking over reloads the page (below)
+  if (replaced || !worker) {
+    reload();
+    return;
+  }
+  // Its taking over reloads the page (below). A worker can miss the message while the browser
+  // wakes it, so it is said again until it listens; past a limit the page reloads anyway, and the
+  // new version then comes with the next start, as it would after closing the app.
+  let asked = 0;
+  const ask = () => {
+    if (!reloaded) {
+      if (asked++ < SKIP_WAITING_TRIES) {
+        worker.postMessage({ type: SKIP_WAITING });
+        setTimeout(ask, READ_MS);
+      } else reload();
+    }
+  };
+  ask();
 }
 
 /** The router calls this after every move to another screen: the form left behind is gone anyway. */

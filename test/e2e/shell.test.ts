@@ -146,7 +146,7 @@ test('a new version deployed while the app is open: not taken while a form holds
     assert.ok(await p.evaluate(() => 'sameDocument' in window), 'not reloaded');
 
     // The next move to another screen is the safe moment: said, then reloaded into the new version.
-    const reloaded = p.waitForEvent('load');
+    const reloaded = p.waitForEvent('load', { timeout: 60_000 }); // a busy machine is slow to switch workers
     await back(p);
     await p.getByText('Versi baru aplikasi tersedia. Memuat ulang…').waitFor();
     await reloaded;

@@ -233,6 +233,9 @@ test("against an API with only the spec's fields and no stream, the card shows w
   assert.is(await shownBeside(page, 'Dokter').isVisible(), true);
   for (const text of [/Nomor Dipanggil/, /antrian lagi/, /Giliran/, /Perkiraan/, /check-in/i]) assert.is(await card.getByText(text).count(), 0, String(text));
   assert.is(await card.getByRole('button').count(), 0);
+  // The stream is asked for once the screen has settled, and found missing.
+  for (const end = Date.now() + 15_000; live.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  assert.is(live.length, 1);
   // The refresh control reads the card again; the missing stream is not asked for again.
   const read = page.waitForResponse((r) => isQueueRead(r.url()));
   await page.getByRole('button', { name: 'Perbarui data' }).click();
