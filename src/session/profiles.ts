@@ -1,13 +1,24 @@
 // Family profiles: one phone looks after several patients (a son for his parents, a mother for her
 // children). The active one is the session, under the spec's keys exactly as on a phone with one
-// patient (section 3); the others live under one key of our own (OTHERS_KEY), each with its own
-// token. Every change goes through session.store(), the one write path. Loaded with the signed-in
-// screens only: the login page carries none of it.
+// patient (section 3); the others live under a key of our own (OTHERS_KEY), each with its own
+// token. Every change goes through put(): these keys here, the spec's in session.store(). Loaded
+// with the signed-in screens only (the HTTP client imports it, so it is here before any call or
+// read of the others): the login page carries none of it, and knows no key of it.
 import { toasts } from '../ui/toasts.ts';
 import { FAMILY } from '../screens/family/strings.ts';
 import { session, type Credentials, type Profile } from './session.ts';
 
 export type { Profile };
+
+/** Our key beside the spec's: the phone's other family profiles, JSON. */
+export const OTHERS_KEY = 'profillain';
+/**
+ * Our key beside the spec's while there are others: what the phone knows of the active profile
+ * (its name, push link and expiry). EXPIRES_KEY goes meanwhile: the login page's check at start,
+ * which knows nothing of family profiles, would end them all with the active one (session.ts);
+ * here the server's 401 ends the active one alone.
+ */
+export const ACTIVE_KEY = 'profilaktif';
 
 /** At most six patients on one phone: a household, and a home screen that still fits. */
 export const MAX_PROFILES = 6;
@@ -44,9 +55,39 @@ export function without(active: Profile, others: readonly Profile[], nomr: strin
   return others.length ? [others[0], others.slice(1)] : null;
 }
 
-// Names and links known in this run, for the active profile too (its name is not stored under
-// the spec's keys): home's reads fill them in.
-const known = new Map<string, Pick<Profile, 'nama' | 'push'>>();
+type Known = Pick<Profile, 'nama' | 'push' | 'expiresAt'>;
+
+// Names, links and the active one's expiry known in this run (none of them is stored under the
+// spec's keys): restored from ACTIVE_KEY, filled in by home's reads.
+const known = new Map<string, Known>();
+
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null; // storage blocked by the browser's privacy settings
+  }
+}
+
+function stored<T>(key: string): T | undefined {
+  try {
+    return JSON.parse(storage()?.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes our keys for these profiles, active first: both while there are others, neither once alone. */
+function keep(a: Profile, rest: readonly Profile[]): void {
+  const s = storage();
+  if (!rest.length) {
+    s?.removeItem(OTHERS_KEY);
+    s?.removeItem(ACTIVE_KEY);
+    return;
+  }
+  s?.setItem(OTHERS_KEY, JSON.stringify(rest));
+  s?.setItem(ACTIVE_KEY, JSON.stringify({ nomr: a.nomr, nama: a.nama, push: a.push, expiresAt: a.expiresAt }));
+}
 
 const active = (): Profile | null => {
   const c = session.current.value;
@@ -59,7 +100,25 @@ export function allProfiles(): Profile[] {
   return a ? [a, ...session.others.value] : [];
 }
 
-const put = ([a, rest]: [Profile, Profile[]]) => session.store(a, rest)();
+/** The one write path of the profiles: our keys, then the spec's, and both signals at once. */
+function put([a, rest]: [Profile, Profile[]]): void {
+  keep(a, rest);
+  const facts = Object.entries({ nama: a.nama, push: a.push, expiresAt: a.expiresAt }).filter(([, v]) => v !== undefined);
+  known.set(a.nomr, { ...known.get(a.nomr), ...Object.fromEntries(facts) });
+  // Alone again, the active one's expiry returns to EXPIRES_KEY.
+  session.store(rest.length ? { nomr: a.nomr, birthDate: a.birthDate, token: a.token } : a, rest)();
+}
+
+/** The phone's profiles back from local storage, once the signed-in screens load (and in tests). */
+export function restoreProfiles(): void {
+  const c = session.current.value;
+  const rest = c && stored<Profile[]>(OTHERS_KEY);
+  if (!c || !rest?.length) return;
+  const mine = stored<Known & { nomr?: string }>(ACTIVE_KEY);
+  if (mine?.nomr === c.nomr) known.set(c.nomr, { nama: mine.nama, push: mine.push, expiresAt: mine.expiresAt });
+  put([{ ...c, ...known.get(c.nomr) }, rest]);
+}
+restoreProfiles();
 
 /** Switches to another profile on the phone; false when `nomr` is not one. */
 export function switchTo(nomr: string): boolean {
@@ -81,9 +140,14 @@ export function addProfile(p: Profile): Refusal | null {
 export function remember(nomr: string, facts: Pick<Profile, 'nama' | 'push'>): void {
   known.set(nomr, { ...known.get(nomr), ...facts });
   const others = session.others.value;
+  // The active one's: kept with the others, if any (no change to the session on screen).
+  if (nomr === session.current.value?.nomr) {
+    keep(active()!, others);
+    return;
+  }
   const i = others.findIndex((p) => p.nomr === nomr);
   if (i < 0 || Object.entries(facts).every(([k, v]) => others[i][k as keyof Profile] === v)) return;
-  put([session.current.value!, others.map((p, j) => (j === i ? { ...p, ...facts } : p))]);
+  put([active()!, others.map((p, j) => (j === i ? { ...p, ...facts } : p))]);
 }
 
 export const displayName = (p: Profile): string => known.get(p.nomr)?.nama ?? p.nama ?? FAMILY.mr(p.nomr);
@@ -102,6 +166,8 @@ export function removeProfile(who: Credentials, forced: boolean): number | null 
   const name = displayName(who);
   const next = a && without(a, session.others.value, who.nomr);
   if (!next) {
+    // Nothing of anyone stays, in memory either: the next login is a stranger's.
+    known.clear();
     session.signOut();
     return 0;
   }

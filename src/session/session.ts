@@ -1,6 +1,7 @@
 // The session: who is signed in. Persisted under the spec's local storage keys (section 3) and
 // restored at start. A signed-in patient is one with an MR number in the session. A phone that
-// looks after several patients keeps the others under one key of its own (profiles.ts).
+// looks after several patients keeps the others under keys of its own, which profiles.ts reads
+// and writes: it loads with the signed-in screens, and the login page carries none of it.
 import { batch, computed, signal } from '@preact/signals';
 
 export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
@@ -8,8 +9,6 @@ export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllah
 export const EXPIRES_KEY = 'tokenexpires';
 /** The IndexedDB database of the data layer's copies of the patient's answers (src/data/device.ts). */
 export const DEVICE_DB = 'pasien-rs';
-/** Our key beside the spec's: the phone's other family profiles, JSON (profiles.ts). */
-export const OTHERS_KEY = 'profillain';
 
 export interface Credentials {
   nomr: string;
@@ -40,9 +39,9 @@ function restore(): Credentials | null {
   if (!s || !nomr || s.getItem(KEYS.status) !== '1') return null;
   const expiresAt = Number(s.getItem(EXPIRES_KEY)) || undefined;
   // A token past its end is refused by the server anyway: start signed out rather than fail
-  // each call, and show no records that belong to an ended session.
-  // With other profiles on the phone, the server's 401 ends this one alone (profiles.ts).
-  if (expiresAt && expiresAt <= Date.now() && !s.getItem(OTHERS_KEY)) {
+  // each call, and show no records that belong to an ended session. A phone with other profiles
+  // keeps no EXPIRES_KEY (profiles.ts): the server's 401 ends the active one alone.
+  if (expiresAt && expiresAt <= Date.now()) {
     s.clear();
     // Nothing has opened it yet (the data layer loads with the signed-in screens only).
     if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(DEVICE_DB);
@@ -52,15 +51,8 @@ function restore(): Credentials | null {
 }
 
 const current = signal<Credentials | null>(restore());
-
-function restoreOthers(): Profile[] {
-  try {
-    return (current.value && JSON.parse(storage()?.getItem(OTHERS_KEY) ?? '[]')) || [];
-  } catch {
-    return [];
-  }
-}
-const others = signal<Profile[]>(restoreOthers());
+/** Restored by profiles.ts, which everything that reads them loads first (the HTTP client does). */
+const others = signal<Profile[]>([]);
 
 export const session = {
   /** The signed-in patient's credentials, or null. */
@@ -72,7 +64,7 @@ export const session = {
   /**
    * Keeps the credentials under the spec's keys (section 4), the one place they are written, and
    * answers what starts the session with them: login shows its welcome first (decisions).
-   * `rest`: the other family profiles, when they change with it (profiles.ts).
+   * `rest`: the other family profiles, when they change with it; profiles.ts has stored them.
    */
   store(c: Credentials, rest?: Profile[]): () => void {
     const s = storage();
@@ -81,7 +73,6 @@ export const session = {
     s?.setItem(KEYS.birthDate, c.birthDate);
     s?.setItem(KEYS.token, c.token);
     c.expiresAt ? s?.setItem(EXPIRES_KEY, String(c.expiresAt)) : s?.removeItem(EXPIRES_KEY);
-    if (rest) rest.length ? s?.setItem(OTHERS_KEY, JSON.stringify(rest)) : s?.removeItem(OTHERS_KEY);
     // Together: whoever watches both (the data layer's owners) never sees a profile in neither.
     return () =>
       batch(() => {

@@ -1,13 +1,27 @@
-// Family profiles on the phone: the profile store over the spec's keys and 'profillain' (switch,
-// at most six, the same patient refused, one signed out, all of them), and the data layer keeping
-// each profile's copies until that profile signs out.
+// Family profiles on the phone: the profile store over the spec's keys, 'profillain' and
+// 'profilaktif' (switch, at most six, the same patient refused, one signed out, all of them, back
+// after a restart), and the data layer keeping each profile's copies until that profile signs out.
 import '../support/dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCache } from '../../src/data/cache.ts';
 import type { DeviceStore, Saved } from '../../src/data/device.ts';
-import { addProfile, added, allProfiles, MAX_PROFILES, refusal, remember, removeProfile, switched, switchTo, without } from '../../src/session/profiles.ts';
-import { OTHERS_KEY, session, type Profile } from '../../src/session/session.ts';
+import {
+  ACTIVE_KEY,
+  addProfile,
+  added,
+  allProfiles,
+  MAX_PROFILES,
+  OTHERS_KEY,
+  refusal,
+  remember,
+  removeProfile,
+  restoreProfiles,
+  switched,
+  switchTo,
+  without,
+} from '../../src/session/profiles.ts';
+import { EXPIRES_KEY, session, type Profile } from '../../src/session/session.ts';
 import { toasts } from '../../src/ui/toasts.ts';
 
 // Tokens new in every test: with the whole unit suite in one process, a screen another file left
@@ -54,6 +68,7 @@ test('the same patient twice is refused, however the number was typed; a seventh
 test("one patient on the phone: the spec's four keys as ever, and no key of ours", () => {
   assert.equal(keys(), { statuslogin: '1', nomormr: A.nomr, tgllahir: A.birthDate, token: A.token });
   assert.is(localStorage.getItem(OTHERS_KEY), null);
+  assert.is(localStorage.getItem(ACTIVE_KEY), null);
   assert.equal(nomrs(), [A.nomr]);
 });
 
@@ -106,6 +121,58 @@ test('a profile refused by the server ends alone, and the patient is told whose'
   assert.is(localStorage.getItem(OTHERS_KEY), null);
   const shown = toasts.list.value.slice(before).map((t) => t.text);
   assert.equal(shown, ['Sesi BUDI SANTOSO telah berakhir. Tambahkan kembali profilnya untuk melihat datanya.']);
+});
+
+test("with others on the phone the active one's expiry moves from 'tokenexpires' to 'profilaktif'; alone again, it moves back", () => {
+  session.signOut();
+  const [until1, until2] = [Date.now() + 86_400_000, Date.now() + 2 * 86_400_000];
+  session.signIn({ ...A, expiresAt: until1 });
+  assert.is(localStorage.getItem(EXPIRES_KEY), String(until1));
+  addProfile({ ...B, expiresAt: until2 });
+  // The login page's check at start knows only 'tokenexpires': it must find none to end them all by.
+  assert.is(localStorage.getItem(EXPIRES_KEY), null);
+  assert.equal(JSON.parse(localStorage.getItem(ACTIVE_KEY)!), { nomr: B.nomr, expiresAt: until2 });
+  assert.is(session.others.value[0].expiresAt, until1);
+  switchTo(A.nomr);
+  assert.equal(JSON.parse(localStorage.getItem(ACTIVE_KEY)!), { nomr: A.nomr, expiresAt: until1 });
+  assert.is(session.others.value[0].expiresAt, until2);
+  removeProfile(B, false);
+  assert.is(localStorage.getItem(EXPIRES_KEY), String(until1));
+  assert.is(localStorage.getItem(ACTIVE_KEY), null);
+  assert.is(localStorage.getItem(OTHERS_KEY), null);
+});
+
+test("after a restart the others come back, and the active one's name and expiry; the spec's keys are untouched", () => {
+  session.signOut();
+  const until = Date.now() + 86_400_000;
+  // The phone as an earlier run left it: B active under the spec's keys, A waiting.
+  localStorage.setItem('statuslogin', '1');
+  localStorage.setItem('nomormr', B.nomr);
+  localStorage.setItem('tgllahir', B.birthDate);
+  localStorage.setItem('token', B.token);
+  localStorage.setItem(OTHERS_KEY, JSON.stringify([{ ...A, nama: 'BUDI SANTOSO' }]));
+  localStorage.setItem(ACTIVE_KEY, JSON.stringify({ nomr: B.nomr, nama: 'SITI AMINAH (disimpan)', expiresAt: until }));
+  // What the login page's session restores (session.ts): the spec's keys only.
+  session.store({ nomr: B.nomr, birthDate: B.birthDate, token: B.token })();
+  assert.equal(session.others.value, []);
+  restoreProfiles();
+  assert.equal(nomrs(), [B.nomr, A.nomr]);
+  assert.is(allProfiles()[0].nama, 'SITI AMINAH (disimpan)');
+  assert.is(allProfiles()[0].expiresAt, until);
+  assert.is(session.others.value[0].token, A.token);
+  assert.equal(keys(), { statuslogin: '1', nomormr: B.nomr, tgllahir: B.birthDate, token: B.token });
+  assert.is(localStorage.getItem(EXPIRES_KEY), null);
+  // Alone again, the expiry it came back with is the one the next start checks.
+  removeProfile(A, false);
+  assert.is(localStorage.getItem(EXPIRES_KEY), String(until));
+});
+
+test("the active one's name read by home is kept for the next start, with no change to the session on screen", () => {
+  addProfile(B);
+  const before = session.current.value;
+  remember(B.nomr, { nama: 'SITI AMINAH' });
+  assert.is(session.current.value, before);
+  assert.is(JSON.parse(localStorage.getItem(ACTIVE_KEY)!).nama, 'SITI AMINAH');
 });
 
 test('the last profile signed out clears the phone as a one-patient phone does', () => {
