@@ -1,10 +1,12 @@
 // The record to take elsewhere, in Chromium on a 360 px phone: Profil's download saves A's FHIR
-// Bundle as a file, and the printable summary shows A's identity, bookings and lab results with
-// their ranges, fits the phone, and on paper drops the top bar and the buttons onto one A4 page.
+// Bundle as a file, and the printable summary shows A's identity, bookings, last visits and lab
+// results with their ranges, fits the phone, and on paper drops the top bar and the buttons onto
+// one A4 page.
 import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type * as fhir4 from 'fhir/r4';
+import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { gotoQuiet, quiet, signedInPage } from '../support/browser.ts';
@@ -31,7 +33,7 @@ test("Profil's 'Unduh Rekam Medis (FHIR)' saves A's record as a FHIR Bundle file
   await p.context().close();
 });
 
-test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking, a lab result with its range; no sideways scroll at 360 px", async () => {
+test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking, the last visits, a lab result with its range; no sideways scroll at 360 px", async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
   await gotoQuiet(p, app.server.url + to.profile());
   await p.getByRole('link', { name: 'Ringkasan untuk Dicetak' }).click();
@@ -39,6 +41,31 @@ test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking,
   await quiet(p);
   const main = p.locator('main');
   await main.getByText(DEMO_A.nama).waitFor();
+  const identity = p.getByRole('region', { name: 'Identitas Pasien' });
+  const [terms, values] = [await identity.locator('dt').allInnerTexts(), await identity.locator('dd').allInnerTexts()];
+  assert.equal(
+    terms.map((t, i) => [t, values[i]]),
+    [
+      ['Nama', DEMO_A.nama],
+      ['Nomor MR', DEMO_A.nomr],
+      ['Tanggal Lahir', '17 Agustus 1968'],
+      ['Jenis Kelamin', 'Laki-laki'],
+      ['Alamat', 'Jl. Letjen S. Parman Kav. 87, Slipi, Jakarta Barat'],
+      ['Jenis Pasien', 'BPJS'],
+      ['No. Jaminan', '0001234567890'],
+    ],
+  );
+  // A's demo visits (seeded around today, the day the server started): the five latest, clinic and
+  // online together, latest first.
+  const ago = (days: number) => formatDate(addDays(todayWib(), -days));
+  const visits = p.getByRole('region', { name: 'Kunjungan Terakhir' }).getByRole('listitem');
+  assert.equal(await visits.allInnerTexts(), [
+    `${ago(14)} · Poli Gizi (Konsultasi online)\ndr. Nurul Hidayah, Sp.GK`,
+    `${ago(35)} · Poli Kardiologi Dewasa\ndr. Ratna Dewi Lestari, Sp.JP(K)`,
+    `${ago(70)} · Poli Kardiologi Dewasa (Konsultasi online)\ndr. Ahmad Fauzi, Sp.JP(K)`,
+    `${ago(100)} · Poli Penyakit Dalam\ndr. Maya Sari Siregar, Sp.PD`,
+    `${ago(190)} · Poli Kardiologi Dewasa\ndr. Ahmad Fauzi, Sp.JP(K)`,
+  ]);
   const booked = p.getByRole('region', { name: 'Jadwal Perjanjian' });
   assert.match(await booked.innerText(), /Poli Kardiologi Dewasa · dr\. Ahmad Fauzi, Sp\.JP\(K\) · No\. antrian \d+/);
   const ldl = p.getByRole('region', { name: 'Hasil Laboratorium Terakhir' }).getByRole('row', { name: /Kolesterol LDL/ });

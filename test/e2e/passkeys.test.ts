@@ -1,12 +1,14 @@
 // Passkeys in Chromium, with the DevTools virtual authenticator standing in for the phone's
 // fingerprint sensor (a platform authenticator with user verification, resident keys): enrolment
-// offered after a login, sign-in with one tap, what a sign-in must refuse, ending a session from
-// another phone, and PASSKEY_REQUIRED. At http://localhost (browsers refuse WebAuthn on an IP).
+// offered after a login and from Profil, sign-in with one tap, the passkey and session as
+// 'Perangkat & Kunci Masuk' lists them, what a sign-in must refuse, ending a session from another
+// phone, and PASSKEY_REQUIRED. At http://localhost (browsers refuse WebAuthn on an IP).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { COHORT } from '../../server/db/seed.ts';
+import { deviceLabel } from '../../server/domain/passkeys.ts';
 import { fillLogin, PHONE, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
@@ -101,6 +103,59 @@ test('after a login the app offers a passkey once; signed out, one tap on the fi
   await p.getByRole('button', { name: 'Akun' }).waitFor();
   assert.is(await p.evaluate(() => localStorage.getItem('nomormr')), who.nomr);
   assert.is(await p.evaluate(() => localStorage.getItem('tgllahir')), who.tgl_lahir);
+  await p.context().close();
+});
+
+/** A card's label and value pairs, as the screen shows them. */
+async function fieldsOf(card: Locator): Promise<string[][]> {
+  const [terms, values] = [await card.locator('dt').allInnerTexts(), await card.locator('dd').allInnerTexts()];
+  return terms.map((t, i) => [t, values[i]]);
+}
+/** formatMoment's words: '23 November 2026 pukul 21.05'. */
+const MOMENT = /^\d{1,2} [A-Z][a-z]+ \d{4} pukul \d{2}\.\d{2}$/;
+
+test("Profil's 'Aktifkan masuk dengan sidik jari' enrols the phone; 'Perangkat & Kunci Masuk' lists it with its device, when made and last used", async () => {
+  const who = patient(6);
+  const { p, cdp, authenticatorId } = await phone();
+  await p.goto(`${site()}/registrasi`);
+  await storeSession(p, who, await apiToken(app.server.url, who));
+  await p.goto(`${site()}/profil`);
+  await p.getByRole('button', { name: 'Aktifkan masuk dengan sidik jari' }).click();
+  await p.getByText('Masuk dengan sidik jari sudah aktif.').waitFor();
+  assert.is((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length, 1);
+
+  const device = deviceLabel(await p.evaluate(() => navigator.userAgent));
+  assert.ok(device, 'the browser has a device label');
+  await p.getByRole('link', { name: 'Perangkat & Kunci Masuk' }).click();
+  await p.waitForURL('**/perangkat');
+  const passkey = p.getByRole('region', { name: 'Kunci Masuk (Sidik Jari)' }).getByRole('listitem');
+  await passkey.waitFor();
+  assert.is(await passkey.count(), 1);
+  assert.is(await passkey.getByRole('heading').innerText(), device);
+  const made = await fieldsOf(passkey);
+  assert.equal(
+    made.map(([term]) => term),
+    ['Dibuat', 'Terakhir dipakai'],
+  );
+  assert.match(made[0][1], MOMENT);
+  assert.is(made[1][1], 'Belum pernah dipakai');
+
+  // Signed in with it: the passkey's last use, and this session's way in.
+  await p.goto(`${site()}/home`);
+  await logout(p);
+  assert.is((await tapPasskey(p)).status, 200);
+  await p.waitForURL('**/home');
+  await p.goto(`${site()}/perangkat`);
+  await passkey.waitFor();
+  const used = await fieldsOf(passkey);
+  assert.is(used[0][1], made[0][1], 'created stays');
+  assert.match(used[1][1], MOMENT);
+  const here = p.getByRole('region', { name: 'Sesi Aktif' }).getByRole('listitem').filter({ hasText: '(Perangkat ini)' });
+  assert.is(await here.getByRole('heading').innerText(), `${device} (Perangkat ini)`);
+  const session = Object.fromEntries(await fieldsOf(here));
+  assert.is(session['Cara masuk'], 'Sidik jari');
+  assert.match(session['Masuk sejak'], MOMENT);
+  assert.match(session['Terakhir aktif'], MOMENT);
   await p.context().close();
 });
 

@@ -1,7 +1,9 @@
 // BPJS Antrean Online against a stand-in that checks signatures and answers encrypted, as BPJS
 // does (test/support/bpjs-stand-in.ts), on PGlite and on PostgreSQL: a booking with every field,
 // the visit day's task times caught up in order after an outage, cancel and reschedule, an
-// unmapped code, a wrong secret, the bridge off, and a server killed between booking and sending.
+// unmapped clinic or doctor, a wrong secret, a BPJS that never answers (time-out), 503 answers, a
+// worker that died holding its claim, the bridge off, and a server killed between booking and
+// sending.
 // The outbox's clock is the worker's own: minutes of outage pass without waiting for them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { bpjsClient } from '../../server/bpjs/client.ts';
 import { createBpjsWorker } from '../../server/bpjs/worker.ts';
+import { claimDueBpjs } from '../../server/db/bpjs.ts';
 import type { BpjsConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
@@ -313,6 +316,135 @@ test('a business refusal is kept with its message; the rows after it still go', 
       ['batal', 'refused', 'Kode booking tidak ditemukan'],
     ],
   );
+});
+
+test('an unmapped doctor is recorded as such and never sent; mapped and retried, it goes', async () => {
+  const [doc] = await db.query<{ kd_dr: string; hari: number; kodedokter: number }>(
+    `SELECT s.kd_dr, s.hari, bd.kodedokter FROM practice_schedules s JOIN bpjs_dokter bd ON bd.kd_dr = s.kd_dr
+      WHERE s.kd_dep = '20001' AND s.kd_dr <> 'D001' AND s.jenis = 'poli' AND s.sts_jam = '1' ORDER BY s.id LIMIT 1`,
+  );
+  await db.query('DELETE FROM bpjs_dokter WHERE kd_dr = $1', [doc.kd_dr]);
+  try {
+    const date = nextOnWeekday(addDays(today, 16), doc.hari);
+    const made = await book(await cohort(61), { ...d001(nomrOf(61), date), kd_dr: doc.kd_dr });
+    await workerWith(bridge()).drain();
+    assert.is(forBooking(made.no_reg).length, 0);
+    const [row] = (await outbox('?status=unmapped')).filter((r) => r.no_reg === made.no_reg);
+    assert.equal([row.endpoint, row.alasan], ['add', `Belum dipetakan ke kode BPJS: kd_dr ${doc.kd_dr}`]);
+
+    await db.query('INSERT INTO bpjs_dokter (kd_dr, kodedokter) VALUES ($1, $2)', [doc.kd_dr, doc.kodedokter]);
+    const retried = await call('POST', `/api/internal/bpjs/antrean/${row.id}/ulang`, INTERNAL_TOKEN);
+    assert.equal([retried.code, retried.body.data.status, retried.body.data.isi.kodedokter], [200, 'waiting', doc.kodedokter]);
+    await workerWith(bridge()).drain();
+    assert.equal(
+      forBooking(made.no_reg).map((r) => [r.endpoint, r.answered, r.body.kodedokter]),
+      [['add', 200, doc.kodedokter]],
+    );
+  } finally {
+    await db.query('INSERT INTO bpjs_dokter (kd_dr, kodedokter) VALUES ($1, $2) ON CONFLICT DO NOTHING', [doc.kd_dr, doc.kodedokter]);
+  }
+});
+
+test('BPJS takes the request and never answers: the call times out, is tried again after its backoff, and BPJS gets the row once', async () => {
+  const made = await book(await cohort(62), d001(nomrOf(62), nextOnWeekday(addDays(today, 17), 2)));
+  standIn.outage('hang');
+  const worker = workerWith(bridge({ timeoutMs: 500 }));
+  await worker.drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered]),
+    [['add', 0]],
+  );
+  const [row] = await rowsOf(made.no_reg);
+  assert.equal([row.status, row.percobaan], ['waiting', 1]);
+  assert.match(String(row.alasan), /TimeoutError|aborted/i);
+  assert.ok(Date.parse(String(row.dicoba)) > Date.now(), `due again later, not at once: ${row.dicoba}`);
+  // Drained again at once, still hanging: the row waits out its backoff, nothing more is sent.
+  await worker.drain();
+  assert.is(forBooking(made.no_reg).length, 1);
+
+  standIn.outage(null);
+  later = MINUTE;
+  await worker.drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered]),
+    [
+      ['add', 0],
+      ['add', 200],
+    ],
+  );
+  assert.is(standIn.accepted().filter((r) => r.body.kodebooking === made.no_reg).length, 1);
+  const [sent] = await rowsOf(made.no_reg);
+  assert.equal([sent.status, sent.kode_bpjs, sent.percobaan], ['sent', 200, 2]);
+});
+
+test('BPJS answering 503: each answer is tried again after the backoff, and the row arrives once when BPJS is back', async () => {
+  const token = await cohort(63);
+  const made = await book(token, d001(nomrOf(63), nextOnWeekday(addDays(today, 18), 3)));
+  const cancelled = await call('POST', API.cancel, token, { no_reg: made.no_reg, alasan: 'Ganti jadwal' });
+  assert.is(cancelled.body.status, true, JSON.stringify(cancelled.body));
+  standIn.outage('503');
+  const worker = workerWith(bridge());
+  await worker.drain();
+  later = 20_000; // past the first backoff (15 s)
+  await worker.drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered]),
+    [
+      ['add', 503],
+      ['add', 503],
+    ],
+    'the cancel waits behind its add',
+  );
+  const [add, batal] = await rowsOf(made.no_reg);
+  assert.equal([add.status, add.percobaan, batal.status, batal.percobaan], ['waiting', 2, 'waiting', 0]);
+  assert.match(String(add.alasan), /^HTTP 503 /);
+
+  standIn.outage(null);
+  later = 2 * MINUTE;
+  await worker.drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered]),
+    [
+      ['add', 503],
+      ['add', 503],
+      ['add', 200],
+      ['batal', 200],
+    ],
+  );
+  assert.equal(
+    (await rowsOf(made.no_reg)).map((r) => [r.endpoint, r.status]),
+    [
+      ['add', 'sent'],
+      ['batal', 'sent'],
+    ],
+  );
+});
+
+test('a worker that claimed a row and died before sending it: after the lease another worker sends it, once', async () => {
+  const made = await book(await cohort(64), d001(nomrOf(64), nextOnWeekday(addDays(today, 19), 4)));
+  const config = bridge();
+  // The dead worker's claim, as its process made it; nothing ever records an answer.
+  const claimed = await claimDueBpjs(db, 100, config.leaseSeconds, Date.now());
+  assert.ok(
+    claimed.some((r) => r.kodebooking === made.no_reg),
+    'the row was claimed',
+  );
+  const worker = workerWith(config);
+  later = (config.leaseSeconds - 10) * 1000;
+  await worker.drain();
+  assert.is(forBooking(made.no_reg).length, 0, 'within the lease no other worker takes it');
+  const [held] = await rowsOf(made.no_reg);
+  assert.equal([held.status, held.percobaan], ['waiting', 1]);
+
+  later = (config.leaseSeconds + 10) * 1000;
+  await worker.drain();
+  await worker.drain();
+  assert.equal(
+    forBooking(made.no_reg).map((r) => [r.endpoint, r.answered]),
+    [['add', 200]],
+  );
+  const [sent] = await rowsOf(made.no_reg);
+  assert.equal([sent.status, sent.percobaan], ['sent', 2]);
 });
 
 test('with the bridge off a booking queues nothing', async () => {

@@ -1,10 +1,11 @@
 // A stand-in for BPJS Antrean RS v2 on loopback. Like BPJS it checks every request's signature
 // headers, knows which kodebookings were added and cancelled (a task time or a cancel of an
 // unknown one is refused, a second add too), and answers with metadata and an encrypted,
-// lz-string-compressed `response`. A test can take it down (503 or a reset connection) and make
-// it refuse. Written from BPJS's documentation, apart from server/bpjs/.
+// lz-string-compressed `response`. A test can take it down (503, a reset connection, or a hang:
+// the request taken and never answered) and make it refuse. Written from BPJS's documentation,
+// apart from server/bpjs/.
 import { createCipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import LZString from 'lz-string';
 
 export interface BpjsCredentials {
@@ -17,11 +18,16 @@ export interface BpjsRequest {
   endpoint: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
-  /** What the stand-in answered: BPJS's metadata.code, or the HTTP status of an outage. */
+  /** What the stand-in answered: BPJS's metadata.code, the HTTP status of an outage, or 0: no answer (reset, hang). */
   answered: number;
 }
 
-export type Outage = '503' | 'reset' | null;
+/**
+ * '503': a gateway's error page; 'reset': the connection dropped; 'hang': the request read and
+ * never answered (nothing of it done) until the outage changes or the stand-in closes, when the
+ * held connections are dropped unanswered.
+ */
+export type Outage = '503' | 'reset' | 'hang' | null;
 
 export interface BpjsStandIn {
   /** The base address, as BPJS_ANTREAN_URL. */
@@ -55,6 +61,11 @@ export async function bpjsStandIn(
   const added = new Set<string>();
   const cancelled = new Set<string>();
   let down: Outage = null;
+  const held = new Set<ServerResponse>();
+  const release = () => {
+    for (const res of held) res.socket?.destroy();
+    held.clear();
+  };
   let refusal: Parameters<BpjsStandIn['refuse']>[0] = null;
 
   const server = createServer((req, res) => {
@@ -67,6 +78,12 @@ export async function bpjsStandIn(
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
         body = {};
+      }
+      if (down === 'hang') {
+        received.push({ endpoint, headers: req.headers, body, answered: 0 });
+        held.add(res);
+        res.on('close', () => held.delete(res));
+        return;
       }
       if (down === 'reset') {
         received.push({ endpoint, headers: req.headers, body, answered: 0 });
@@ -115,10 +132,14 @@ export async function bpjsStandIn(
     credentials,
     received,
     accepted: () => received.filter((r) => r.answered === 200),
-    outage: (o) => (down = o),
+    outage: (o) => {
+      down = o;
+      release();
+    },
     refuse: (fn) => (refusal = fn),
     close: () =>
       new Promise((resolve) => {
+        release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
