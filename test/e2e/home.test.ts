@@ -7,6 +7,7 @@ import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
+import { assertNoWireDate, noWireDateIn } from '../support/wire-dates.ts';
 
 const app = realApp(test);
 
@@ -59,12 +60,16 @@ test("A sees the first appointment and today's queue numbers without a tap; late
   await p.context().close();
 });
 
-test('home shows no date in the wire format, and the values of every card start at one place', async () => {
+test('home shows no date in the wire format, its queue card neither, and the values of every card start at one place', async () => {
   const p = await loggedIn(DEMO_A);
   for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi'])
     await p.getByRole('region', { name: card }).locator('details[open] dd').first().waitFor();
   const text = await p.locator('main').innerText();
-  assert.not.match(text, /\d{4}-\d{2}-\d{2}/);
+  assertNoWireDate(text, 'home');
+  // The clinic queue card whole: its date, the numbers, how many are ahead, the estimate, check-in.
+  const queue = p.getByRole('region', { name: 'Antrian Poli' });
+  await queue.getByText(/^Perkiraan dipanggil pukul/).waitFor();
+  await noWireDateIn(queue, 'the clinic queue card');
   assert.match(text, /\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/);
   const lefts = await p.locator('details[open] dd').evaluateAll((dds) => dds.map((dd) => Math.round(dd.getBoundingClientRect().left)));
   assert.ok(lefts.length > 8, 'the open items of three cards');

@@ -2,8 +2,9 @@
 // reason, reschedule through the date picker, an online consultation booked from home's
 // shortcut, the booking window in the picker; and against an API without these calls (its
 // perjanjian/aturan answering 404) none of it shows and the online confirmation keeps the spec's
-// 'On Progress !'. The tests run in order on one server: each leaves A's appointments as the next
-// expects.
+// 'On Progress !'. No screen or dialog on the way shows a date in the wire format (nor does Cek
+// Kuota's booking, last). The tests run in order on one server: each leaves A's appointments as
+// the next expects.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { DEMO_A } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
+import { noWireDateIn } from '../support/wire-dates.ts';
 
 const app = realApp(test);
 let token: string;
@@ -88,12 +90,14 @@ test('Batalkan with a reason: the server says it is cancelled, and the appointme
   await dialog.waitFor();
   const said = (await dialog.textContent()) ?? '';
   for (const shown of [formatDate(executive.tanggal_janji, 'day'), executive.departemen, executive.nama_dokter]) assert.ok(said.includes(shown), shown);
+  await noWireDateIn(dialog, 'the cancel dialog');
   await dialog.getByRole('radio', { name: 'Lainnya' }).check();
   await dialog.getByLabel('Tuliskan alasan Anda').fill('Ada acara keluarga');
   await dialog.getByRole('button', { name: 'Ya, Batalkan' }).click();
   const answer = p.getByRole('alertdialog', { name: 'Janji Dibatalkan' });
   await answer.waitFor();
   assert.match((await answer.textContent()) ?? '', /sudah dibatalkan/);
+  await noWireDateIn(answer, 'Janji Dibatalkan');
   await answer.getByRole('button', { name: 'Tutup' }).click();
   await (await appointmentsCard(p)).locator('details', { hasText: 'POLI EKSEKUTIF / UMUM' }).waitFor({ state: 'detached' });
   assert.ok(await p.getByRole('region', { name: 'Jadwal Perjanjian Aktif' }).getByText('POLI KARDIOLOGI DEWASA').first().isVisible(), 'the other stays');
@@ -115,15 +119,20 @@ test('Ubah Jadwal through the date picker and the slot list: home shows the new 
   const current = p.getByRole('region', { name: 'Jadwal saat ini' });
   assert.ok(((await current.textContent()) ?? '').includes(formatDate(old.tanggal_janji, 'day')));
   assert.ok(((await current.textContent()) ?? '').includes('BPJS'), 'the guarantee stays');
+  await noWireDateIn(p.locator('main'), 'Ubah Jadwal');
   await pickDate(p, date);
   await p.getByRole('button', { name: 'Cek Kuota' }).click();
+  await p.locator('button', { hasText: slot.nama_dr }).first().waitFor();
+  await noWireDateIn(p.locator('main'), "Ubah Jadwal's slots");
   await p.locator('button', { hasText: slot.nama_dr }).first().click();
   const dialog = p.getByRole('dialog', { name: 'Pindahkan janji ini?' });
   assert.ok(((await dialog.textContent()) ?? '').includes(formatDate(date, 'day')));
+  await noWireDateIn(dialog, 'Pindahkan janji ini?');
   await dialog.getByRole('button', { name: 'Ya, Pindahkan' }).click();
   const answer = p.getByRole('alertdialog', { name: 'Jadwal Diubah' });
   await answer.waitFor();
   assert.match((await answer.textContent()) ?? '', /berhasil dipindahkan/);
+  await noWireDateIn(answer, 'Jadwal Diubah');
   await answer.getByRole('button', { name: 'Ke Beranda' }).click();
   await p.waitForURL(/\/home$/);
   const card = await appointmentsCard(p);
@@ -148,12 +157,15 @@ test("an online consultation booked from home's shortcut shows on home and in Po
   await link.click();
   await p.waitForURL(/\/buatjanjionline\//);
   assert.is(await p.getByText('belum dapat dibuat melalui aplikasi').count(), 0, 'no note that it cannot be booked');
+  await p.getByText('BUDI SANTOSO').waitFor();
+  await noWireDateIn(p.locator('main'), 'Konfirmasi Data');
   await p.getByLabel('Nomor HP').fill('081298765400');
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
   await p.getByRole('button', { name: 'Buat Janji' }).click();
   const answer = p.getByRole('alertdialog', { name: 'Alert' });
   await answer.waitFor();
   assert.match((await answer.textContent()) ?? '', /konsultasi online berhasil dibuat/);
+  await noWireDateIn(answer, "the online booking's answer");
   await answer.getByRole('button', { name: 'Ke Beranda' }).click();
   await p.waitForURL(/\/home$/);
   const item = await itemWith(p, formatDate(date, 'day'));
@@ -221,6 +233,41 @@ test("against an API without these calls: no new control, and the online confirm
   await p.getByRole('button', { name: 'Buat Janji' }).click();
   await p.getByRole('alertdialog').getByText('On Progress !').waitFor();
   assert.is(booked, 0, 'nothing booked');
+  await p.context().close();
+});
+
+test("from Cek Kuota to the booking's answer, every date is in words: the last BPJS appointment, the slots, the confirmation, the Alert", async () => {
+  const [date, slot] = await findDate('20001', 'poli', (s) => s.kd_dr === 'D001');
+  const p = await open(
+    to.checkQuota({
+      nama_dr_lengkap: slot.nama_dr,
+      kd_dr: 'D001',
+      kd_dep: '20001',
+      ds_dep: 'POLI KARDIOLOGI DEWASA',
+      hari_jadwal: weekdayName(date),
+      jam_dtg: slot.jam_dtg,
+      jam_plg: slot.jam_plg,
+    }),
+  );
+  await p.getByRole('heading', { name: 'Cek Kuota' }).waitFor();
+  await p.getByLabel('Jaminan').selectOption('BPJS');
+  await p.getByText('Perjanjian BPJS terakhir Anda', { exact: false }).waitFor();
+  await noWireDateIn(p.locator('main'), 'Cek Kuota with BPJS');
+  await p.getByLabel('Jaminan').selectOption('Non BPJS');
+  await pickDate(p, date);
+  await p.getByRole('button', { name: 'Cek Kuota' }).click();
+  const link = p.locator('a', { hasText: 'Quota Tersedia' }).first();
+  await link.waitFor();
+  await noWireDateIn(p.locator('main'), "Cek Kuota's slots");
+  await link.click();
+  await p.waitForURL(/\/buatjanji\//);
+  await p.getByText('BUDI SANTOSO').waitFor();
+  await noWireDateIn(p.locator('main'), 'the confirmation');
+  await p.getByLabel('Nomor HP').fill('081298765400');
+  await p.getByRole('button', { name: 'Buat Janji' }).click();
+  const answer = p.getByRole('alertdialog', { name: 'Alert' });
+  await answer.getByText('Perjanjian berhasil dibuat', { exact: false }).waitFor();
+  await noWireDateIn(answer, "the booking's answer");
   await p.context().close();
 });
 

@@ -1,13 +1,18 @@
 // Every route on a 360 px phone at normal text, at the phone's font setting on 200% and at 200%
 // zoom, in Chromium against the real server as demo patient A: the page reflows (WCAG 1.4.4,
-// 1.4.10) with no sideways scroll, no title cut to an ellipsis, no text over other text.
+// 1.4.10) with no sideways scroll, no title cut to an ellipsis, no text over other text. So do
+// the dialogs a tap opens, at 200% text and zoom.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
+import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
+import { storeSession } from '../support/browser.ts';
 import { TEXT_SIZES, layoutProblems, pageAt, settle, type TextSize } from '../support/layout.ts';
 import { realApp } from '../support/e2e.ts';
-import { samplePaths } from '../support/routes.ts';
+import { demoAppointment, samplePaths } from '../support/routes.ts';
+import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 
@@ -67,6 +72,58 @@ for (const size of TEXT_SIZES) {
     const least = width >= 360 ? 44 : 22;
     const small = days.filter((d) => d.width < least || d.height < least);
     assert.equal(small, [], `every day at least ${least} × ${least} px`);
+  });
+}
+
+// The dialogs: the notification guide signed out; then as A the logout dialog, the cancel dialog
+// (also with its reason missing), Ubah Jadwal's slots and 'Pindahkan janji ini?', and a booking's
+// answer. Only the booking changes anything: one more appointment of A's at each size.
+for (const size of TEXT_SIZES.slice(1)) {
+  test(`${size.name}: the dialogs reflow too`, async () => {
+    const p = await pageAt(app.browser, app.server.url, size);
+    const found: string[] = [];
+    const measure = async (state: string, shown: Locator) => {
+      await shown.waitFor();
+      for (const problem of await layoutProblems(p)) found.push(`${size.name} ${state}: ${problem}`);
+    };
+    await settle(p, `${app.server.url}/`);
+    await p.getByRole('button', { name: 'Lanjutkan' }).click();
+    await measure('/ notification guide', p.getByRole('dialog', { name: 'Panduan Mengaktifkan Notifikasi' }));
+
+    await storeSession(p, DEMO_A, await apiToken(app.server.url, DEMO_A));
+    await settle(p, `${app.server.url}/home`);
+    await p.getByRole('button', { name: 'Akun' }).click();
+    await p.getByRole('menuitem', { name: 'Logout' }).click();
+    const logout = p.getByRole('dialog', { name: 'Confirm Logout' });
+    await measure('/home logout dialog', logout);
+    await logout.getByRole('button', { name: 'No' }).click();
+
+    const item = p.getByRole('region', { name: 'Jadwal Perjanjian Aktif' }).locator('details', { hasText: 'POLI EKSEKUTIF / UMUM' });
+    if ((await item.getAttribute('open')) === null) await item.locator('summary').click();
+    await item.getByRole('button', { name: 'Batalkan' }).click();
+    const cancel = p.getByRole('dialog', { name: 'Batalkan janji ini?' });
+    await measure('/home cancel dialog', cancel);
+    await cancel.getByRole('button', { name: 'Ya, Batalkan' }).click();
+    await measure('/home cancel dialog, no reason chosen', cancel.getByRole('alert'));
+    await cancel.getByRole('button', { name: 'Tidak' }).click();
+
+    const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
+    await settle(p, app.server.url + to.reschedule(demoAppointment()));
+    await pickDate(p, date);
+    await p.getByRole('button', { name: 'Cek Kuota' }).click();
+    const choice = p.locator('button', { hasText: slot.nama_dr }).first();
+    await measure('/ubahjanji slots', choice);
+    await choice.click();
+    const move = p.getByRole('dialog', { name: 'Pindahkan janji ini?' });
+    await measure('/ubahjanji Pindahkan janji ini?', move);
+    await move.getByRole('button', { name: 'Tidak' }).click();
+
+    await settle(p, app.server.url + to.confirm(confirmationOf(date, slot), { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
+    await p.getByLabel('Nomor HP').fill('081298765400');
+    await p.getByRole('button', { name: 'Buat Janji' }).click();
+    await measure('/buatjanji booked', p.getByRole('alertdialog', { name: 'Alert' }).getByText('Perjanjian berhasil dibuat', { exact: false }));
+    await p.context().close();
+    assert.equal(found, []);
   });
 }
 

@@ -2,7 +2,8 @@
 // (a number called through the hospital's internal API shows within 5 s, without a reload, with no
 // new read of the queue), check-in from the card with the phone's position (refused permission,
 // too far, then near; a second phone of A sees the same time), the 'tinggal N lagi' push once and
-// the notification it shows, an API with only the spec's fields, and what an idle stream costs.
+// the notification it shows, an API with only the spec's fields, what an idle stream costs, and a
+// push in the foreground reading the card again.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { launch, signedInPage } from '../support/browser.ts';
 import { needsFullChromium } from '../support/e2e.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
+import { noWireDateIn } from '../support/wire-dates.ts';
 
 const INTERNAL_TOKEN = 'e2e-internal-token-visit-day-0123';
 /** The hospital, and a phone at its door (about 110 m away) and one 2.3 km away. */
@@ -147,6 +149,7 @@ test('check-in from the card: refused permission and too far say so; near, both 
   await done.waitFor();
   const said = await done.textContent();
   await secondCard.getByText(said!).waitFor({ timeout: 5000 });
+  await noWireDateIn(card, 'the queue card after check-in');
   assert.is(await secondCard.getByRole('button', { name: 'Check-in' }).count(), 0);
   await first.context().close();
   await second.context().close();
@@ -277,6 +280,56 @@ test('while nothing changes, the open home receives only the heartbeat: a few by
   assert.ok(wire <= 8 * (count + 1), `${wire} bytes for ${count} heartbeats: ${JSON.stringify(chunks)}`);
   assert.equal(others, [], 'no other request while nothing changes');
   await page.context().close();
+});
+
+test('a push in the foreground reads the queue card again, which shows the number called meanwhile', async () => {
+  // The stream is not there (as on an API with the spec's calls only), so nothing but the push
+  // can bring the call to the open card.
+  const page = await signedInPage(browser, server.url, DEMO_A);
+  const ctx = page.context();
+  await ctx.grantPermissions(['notifications'], { origin: server.url });
+  const live: string[] = [];
+  await page.route(
+    (url) => isLive(url.href),
+    (route) => {
+      live.push(route.request().url());
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not Found"}' });
+    },
+  );
+  await page.goto(`${server.url}/home`);
+  await queueCard(page).getByText('Nomor Antrian', { exact: true }).waitFor();
+  for (const end = Date.now() + 15_000; live.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  assert.is(live.length, 1, 'the stream was asked for, and found missing');
+  const before = Number(await shownBeside(page, 'Nomor Dipanggil Saat Ini').textContent());
+
+  // The app's service worker, and its registration id for CDP (as test/e2e/push.test.ts finds them).
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await ctx.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+
+  const reads: string[] = [];
+  page.on('request', (r) => isQueueRead(r.url()) && reads.push(r.url()));
+  await call(before + 1);
+  assert.equal(reads, [], 'the call alone asks nothing');
+  assert.is(Number(await shownBeside(page, 'Nomor Dipanggil Saat Ini').textContent()), before);
+
+  // The push service hands the hospital's message to the phone while home is in front.
+  const read = page.waitForResponse((r) => isQueueRead(r.url()));
+  const message = { id: '901', title: 'Info antrian', body: `POLI KARDIOLOGI DEWASA, nomor antrian ${before + 1} dipanggil.`, url: '/home' };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
+  await page.getByRole('status').filter({ hasText: 'Info antrian' }).waitFor();
+  assert.is((await read).status(), 200);
+  await shownBeside(page, 'Nomor Dipanggil Saat Ini')
+    .getByText(String(before + 1), { exact: true })
+    .waitFor({ timeout: 5000 });
+  assert.is(live.length, 1, 'the missing stream is not asked for again');
+  await ctx.close();
 });
 
 test.run();

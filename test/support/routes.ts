@@ -1,7 +1,15 @@
 // Every route of the table as a path a browser can open, with sample parameters from the demo
 // data: for screenshots, and for the tests that walk the whole app.
 import { ROUTES, href, type Access } from '../../common/routes.ts';
-import { DEMO_REGS } from '../../server/db/seed.ts';
+import { todayWib } from '../../common/dates.ts';
+import { DEMO_REGS, regNo } from '../../server/db/seed.ts';
+
+/**
+ * A's first upcoming appointment (BPJS, Kardiologi Dewasa), on a fresh demo database: the seed
+ * inserts it first, so it takes the first number of appointments_no_reg_seq (100001,
+ * server/db/migrations/007-manage-appointments.sql) with the day of seeding.
+ */
+export const demoAppointment = (today = todayWib()): string => regNo('RJ', today, 100001);
 
 export const SAMPLE: Record<string, string> = {
   dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)',
@@ -22,8 +30,8 @@ export const SAMPLE: Record<string, string> = {
   nolab: DEMO_REGS.lab(),
   noreg: DEMO_REGS.vascular(),
   poli: 'poli kardiologi dewasa',
-  // Ubah Jadwal: a number of no appointment of the demo, so the page says it is not in the list.
-  no_reg: 'RJ20261201000001',
+  // Ubah Jadwal: a real appointment of A's, so its picker and form are walked, not 'not found'.
+  no_reg: demoAppointment(),
 };
 
 export interface SamplePath {

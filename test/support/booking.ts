@@ -1,0 +1,53 @@
+// Booking steps the end-to-end walks over dialogs share (test/e2e/a11y.test.ts, text-size.test.ts):
+// a free seat found through the API as the app reads it, and a date chosen in the date picker.
+import type { Page } from 'playwright-core';
+import { isSlotAvailable } from '../../common/booking.ts';
+import { MONTHS, addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
+import { API } from '../../common/paths.ts';
+import type { QuotaSlot, UpcomingAppointment } from '../../common/schemas/index.ts';
+import { apiToken } from './server.ts';
+
+type Who = { nomr: string; tgl_lahir: string };
+
+async function read<T>(baseUrl: string, token: string, path: string, query: Record<string, string>): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The first date from tomorrow, on no day the patient already has an appointment, with a free seat of the doctor in the clinic. */
+export async function freeSeat(baseUrl: string, who: Who, kd_dr: string, kd_dep = '20001'): Promise<[string, QuotaSlot]> {
+  const token = await apiToken(baseUrl, who);
+  const { jadwal } = await read<{ jadwal: UpcomingAppointment[] }>(baseUrl, token, API.upcoming, { nomr: who.nomr, tgllahir: who.tgl_lahir });
+  const taken = new Set(jadwal.map((a) => a.tanggal_janji));
+  for (let i = 1; i < 40; i++) {
+    const date = addDays(todayWib(), i);
+    if (taken.has(date)) continue;
+    const slots = await read<QuotaSlot[]>(baseUrl, token, API.quota, {
+      kd_dr: '',
+      kd_dep,
+      tgl_janji: toQuotaDate(date),
+      hari: weekdayName(date),
+      jenis: 'poli',
+    });
+    const slot = slots.find((s) => s.kode !== 301 && isSlotAvailable(s) && s.kd_dr === kd_dr);
+    if (slot) return [date, slot];
+  }
+  throw new Error(`no free seat of ${kd_dr} in clinic ${kd_dep}`);
+}
+
+/** Opens the date picker, pages to the date's month and taps the day. */
+export async function pickDate(p: Page, date: string): Promise<void> {
+  await p.locator('button[aria-controls][aria-expanded="false"]').click();
+  const month = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+  const heading = p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
+  for (let i = 0; i < 12 && (await heading.textContent()) !== month; i++) await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
+  await p.locator(`button[data-date="${date}"]`).click();
+}
+
+/** The confirmation of a seat in Kardiologi Dewasa, Non BPJS (/buatjanji). */
+export function confirmationOf(
+  date: string,
+  s: QuotaSlot,
+): { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string } {
+  return { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: `${s.jam_dtg}-${s.jam_plg}`, tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: 'Non BPJS' };
+}
