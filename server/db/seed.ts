@@ -174,10 +174,12 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
     { s: schedules.find((s) => s.kd_dep === '20012')!, from: 5, carabayar: 'P' },
   ];
   for (const { s, from, carabayar } of upcoming) {
+    // Whatever the day's random filling, the session keeps a place for this appointment.
     const tgl = nextOnWeekday(addDays(today, from), s.hari);
     await q.query(
       `INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi) VALUES ($1, $2, $3, 0)
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT (schedule_id, tgl) DO UPDATE
+         SET quota_terisi = least(practice_sessions.quota_terisi, practice_sessions.batas_quota - 1)`,
       [s.id, tgl, s.batas_quota],
     );
     const [{ no_urut }] = await q.query<{ no_urut: number }>(

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
-import { gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
+import { gotoQuiet, offlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -72,6 +72,7 @@ test('offline, home and a history list show what was last fetched, with Terakhir
 
   await page.context().setOffline(true);
   await page.goto(`${app.server.url}/home`);
+  await offlineAgain(page);
   await page.getByText(OFFLINE_TEXT).waitFor();
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   for (const card of CARDS) {
@@ -92,6 +93,7 @@ test('offline, home and a history list show what was last fetched, with Terakhir
   await page.locator('main').getByText('Nilai Rujukan').first().waitFor();
   // The vascular list was never fetched: nothing to show, and the detail says why.
   await page.goto(`${app.server.url}${to.vascularDetail(DEMO_REGS.vascular())}`);
+  await offlineAgain(page);
   await page.locator('main').getByText(OFFLINE_TEXT).waitFor();
   assert.is(await page.getByText('Tidak Ada Data').count(), 0);
   assert.is(await page.getByText('Data tidak ditemukan').count(), 0);

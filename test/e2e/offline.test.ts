@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
+import { gotoQuiet, offlineAgain, onlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -17,7 +17,9 @@ test('offline after a first visit: home, login and registration open from the se
 
   await page.context().setOffline(true);
   await page.reload();
+  await offlineAgain(page);
   await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
+  await page.getByRole('button', { name: 'Perbarui data' }).click(); // read again, now known offline
   await page.getByRole('button', { name: 'Akun' }).waitFor(); // the shell, from the service worker
   for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi']) {
     await page.getByRole('region', { name: card }).getByText('Menunggu koneksi internet…').waitFor();
@@ -26,7 +28,7 @@ test('offline after a first visit: home, login and registration open from the se
   assert.is(await page.evaluate(() => localStorage.getItem('nomormr')), DEMO_A.nomr, 'still signed in');
 
   // Back online: the cards load by themselves.
-  await page.context().setOffline(false);
+  await onlineAgain(page);
   await page.getByRole('region', { name: 'Antrian Poli' }).locator('summary').first().waitFor();
   assert.is(await page.getByText('Anda sedang offline').count(), 0);
 
@@ -35,6 +37,7 @@ test('offline after a first visit: home, login and registration open from the se
   await page.context().setOffline(true);
   await page.goto(`${app.server.url}/`);
   await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+  await offlineAgain(page);
   await page.getByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.').waitFor();
   await page.goto(`${app.server.url}/registrasi`);
   await page.getByRole('heading', { name: 'Registrasi Pasien Baru' }).waitFor();

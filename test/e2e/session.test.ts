@@ -13,7 +13,7 @@ import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
-import { PHONE, gotoQuiet, launch, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';
+import { PHONE, gotoQuiet, launch, offlineAgain, onlineAgain, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
 const INTERNAL_TOKEN = 'e2e-internal-token-0123456789';
@@ -311,12 +311,13 @@ test('offline, home shows a booking made online with Terakhir diperbarui and the
 
   await page.context().setOffline(true);
   await page.goto(`${server.url}/home`);
+  await offlineAgain(page);
   await page.getByText(OFFLINE_TEXT).waitFor();
   await card.getByText(/^Terakhir diperbarui /).waitFor();
   await until('the booking is listed', async () => (await card.locator('summary').count()) === before + 1);
   assert.ok(((await card.textContent()) ?? '').includes(slot.nama_dr), 'with its doctor');
 
-  await page.context().setOffline(false);
+  await onlineAgain(page);
   await logoutFromMenu(page);
   await until('the store on the phone is empty', async () => (await keysOnPhone(page)).length === 0);
   await page.context().setOffline(true);

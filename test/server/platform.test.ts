@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { addDays, todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { buildApp, buildInternalApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -134,6 +135,22 @@ test('the demo data never goes into a database that holds patients, clinics or d
       await seedDemo(db);
       assert.is(await count(db, table), 1, table);
       assert.is((await db.query('SELECT 1 FROM patients WHERE nomr = $1', [DEMO_A.nomr])).length, 0, `no demo patient beside ${table}`);
+    } finally {
+      await db.close();
+    }
+  }
+});
+
+test("the demo data seeds whatever weekday it is started on, with both of A's upcoming appointments", async () => {
+  // Which sessions the seed fills at random depends on the weekday: each of the seven is tried.
+  const start = todayWib();
+  for (let d = 0; d < 7; d++) {
+    const day = addDays(start, d);
+    const db = await freshDb({ seed: false });
+    try {
+      await seedDemo(db, day, Date.parse(`${day}T09:00:00+07:00`));
+      const upcoming = await db.query('SELECT 1 FROM appointments WHERE nomr = $1 AND tgl_janji > $2', [DEMO_A.nomr, day]);
+      assert.is(upcoming.length, 2, `started on ${day}`);
     } finally {
       await db.close();
     }

@@ -7,7 +7,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { apiToken } from './server.ts';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -172,4 +172,28 @@ export async function reloadQuiet(page: Page): Promise<void> {
   tracked(page);
   await page.reload({ waitUntil: 'load' });
   await quiet(page);
+}
+
+const emulations = new WeakMap<Page, CDPSession>();
+
+/**
+ * Says to a page loaded under the context's offline emulation that it is offline, as a phone's
+ * system does; call it after each navigation made offline. Chromium 150 (Debian's) reports
+ * navigator.onLine true for a document loaded while Playwright's emulation is offline, though its
+ * requests fail (measured); sending the emulation again for the page sets navigator.onLine false
+ * and fires 'offline'. The session stays attached: detaching ends its emulation (measured).
+ */
+export async function offlineAgain(page: Page): Promise<void> {
+  let cdp = emulations.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    emulations.set(page, cdp);
+  }
+  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+/** Ends the offline emulation of the context and any offlineAgain sent to the page. */
+export async function onlineAgain(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  await emulations.get(page)?.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 }
