@@ -66,8 +66,11 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (!open) return void (await self.clients.openWindow(url));
-      await open.focus();
-      await open.navigate(url).catch(() => undefined);
+      // Neither may hold the other up: a focus refused still navigates, and a window this worker
+      // does not control (navigate refuses it) gives way to a new one at the page.
+      await open.focus().catch(() => undefined);
+      const moved = await open.navigate(url).catch(() => null);
+      if (!moved) await self.clients.openWindow(url);
     })(),
   );
 });

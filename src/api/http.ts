@@ -62,6 +62,9 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
       query,
       body: body as Record<string, unknown> | undefined,
       headers: auth && token ? { Authorization: `Bearer ${token}` } : undefined,
+      // A read is tried again once after a failed connection or a 408, 429 or 5xx; not after the
+      // 20 s time-out: ofetch's retry then carries the signal the time-out aborted, so it ends at
+      // once and the patient, who has waited 20 s, is offered 'Coba lagi' (test/unit/failures).
       retry: method === 'GET' ? 1 : 0,
       timeout: 20_000,
       signal,

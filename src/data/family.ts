@@ -2,11 +2,12 @@
 // appointment and today's queue), read with its own token; adding a profile through the login
 // call; and this phone's push registration linked to every profile. A 401 for another profile's
 // token ends that profile alone (api/http.ts endSession), and the patient is told whose.
-import type { ClinicQueueItem, UpcomingAppointment } from '../../common/schemas/index.ts';
+import { API } from '../../common/paths.ts';
+import type { ClinicQueueItem, PasskeyLoginResponse, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { todayWib } from '../../common/dates.ts';
 import { login } from '../api/auth.ts';
 import { clinicQueueOf, linkPushFor, profileOf, upcomingOf } from '../api/family.ts';
-import { endSession, type ApiError, type Result } from '../api/http.ts';
+import { call, endSession, type ApiError, type Result } from '../api/http.ts';
 import { savedPushRegistration } from '../push/unlink.ts';
 import { addProfile, allProfiles, refusal, remember, type Profile, type Refusal } from '../session/profiles.ts';
 import type { Read } from './cache.ts';
@@ -84,6 +85,23 @@ export async function addFamilyProfile(nomr: string, birthDate: string): Promise
     // 429: locked until when; 403: this patient signs in with a passkey, and how to recover.
     return { kind: 'failed', note: !res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined };
   }
+  return keep(nomr, birthDate, { access_token: token.access_token, expires_in: token.expires_in });
+}
+
+/**
+ * The same, for a family member whose passkey is on this phone ('Masuk dengan sidik jari' on the
+ * screen: with PASSKEY_REQUIRED the only way). Who it is is known only after the sign-in, so the
+ * same patient twice or a seventh is refused then, and the session just made is ended on the
+ * server rather than left unused.
+ */
+export async function addPasskeyProfile({ token, patient }: PasskeyLoginResponse): Promise<Added> {
+  const early = refusal(allProfiles(), patient.nomr);
+  if (!early) return keep(patient.nomr, patient.tgl_lahir, token);
+  await call<null>(API.logout, { method: 'POST', base: 'login', bearer: token.access_token, body: {} });
+  return { kind: 'refused', why: early };
+}
+
+function keep(nomr: string, birthDate: string, token: { access_token: string; expires_in?: number }): Added {
   const expiresIn = token.expires_in;
   const why = addProfile({ nomr, birthDate, token: token.access_token, expiresAt: expiresIn && Date.now() + expiresIn * 1000 });
   if (why) return { kind: 'refused', why };

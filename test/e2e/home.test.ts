@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { API } from '../../common/paths.ts';
 import { formatDate } from '../../common/dates.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
@@ -124,8 +125,11 @@ test('logout clears the four keys, ends the session on the server and lands on /
   await p.getByRole('button', { name: 'Akun' }).click();
   await p.getByRole('menuitem', { name: 'Logout' }).click();
   await p.getByRole('dialog', { name: 'Confirm Logout' }).waitFor();
+  // The phone signs out at once and tells the server after: the test waits for that answer.
+  const told = p.waitForResponse((r) => r.url().endsWith(API.logout));
   await p.getByRole('button', { name: 'Yes' }).click();
   await p.waitForURL(`${app.server.url}/`);
+  assert.is((await told).status(), 200);
   const keys = await p.evaluate(() => ['statuslogin', 'nomormr', 'tgllahir', 'token'].map((k) => localStorage.getItem(k)));
   assert.equal(keys, [null, null, null, null]);
   const after = await fetch(`${app.server.url}/api/patient/profil/pasien`, { headers: { authorization: `Bearer ${token}` } });

@@ -278,4 +278,57 @@ test('PASSKEY_REQUIRED: an enrolled patient’s MR number and birth date are ref
   }
 });
 
+test("PASSKEY_REQUIRED: a family member whose passkey is on this phone is added from 'Tambah Anggota Keluarga' with the fingerprint; twice, refused and the new session ended", async () => {
+  const server = await startServer({ PASSKEY_REQUIRED: 'true' });
+  try {
+    const [mother, carer] = [patient(6), patient(7)];
+    const { p } = await phone();
+    await formLogin(p, mother, server);
+    await acceptOffer(p);
+    await logout(p);
+    await formLogin(p, carer, server);
+    await p.getByRole('dialog', { name: 'Masuk Lebih Mudah' }).getByRole('button', { name: 'Nanti saja' }).click();
+
+    const openAdd = async () => {
+      await p.getByRole('button', { name: 'Akun' }).click();
+      await p.getByRole('menuitem', { name: 'Tambah Anggota Keluarga' }).click();
+      await p.getByRole('heading', { name: 'Tambah Anggota Keluarga' }).waitFor();
+    };
+    await openAdd();
+    // Her number and birth date alone are refused, with how she signs in.
+    await fillLogin(p, mother.nomr, mother.tgl_lahir);
+    await p.getByRole('button', { name: 'Tambah Profil' }).click();
+    const failed = p.getByRole('alertdialog', { name: 'Login Gagal' });
+    await failed.getByText('Masuk dengan sidik jari', { exact: false }).waitFor();
+    await failed.getByRole('button', { name: 'Tutup' }).click();
+
+    assert.is((await tapPasskey(p)).status, 200);
+    await p.getByRole('dialog', { name: 'Profil Ditambahkan' }).getByText(`Nomor MR ${mother.nomr}`, { exact: false }).waitFor();
+    await p.waitForURL('**/home', { timeout: 10_000 });
+    assert.is(await p.evaluate(() => localStorage.getItem('nomormr')), mother.nomr, 'she is the active profile');
+    assert.is(await p.evaluate(() => localStorage.getItem('tgllahir')), mother.tgl_lahir);
+    const others = await p.evaluate(() => JSON.parse(localStorage.getItem('profillain') ?? '[]') as { nomr: string }[]);
+    assert.equal(
+      others.map((o) => o.nomr),
+      [carer.nomr],
+      'the carer stays on the phone',
+    );
+    await p.getByRole('button', { name: `Buka profil`, exact: false }).waitFor();
+
+    // Her passkey again: she is on the phone already; the session the sign-in made is ended.
+    await openAdd();
+    const answer = p.waitForResponse((r) => r.url().endsWith(API.passkeyLogin));
+    await p.getByRole('button', { name: 'Masuk dengan sidik jari' }).click();
+    const token = ((await (await answer).json()) as { token: { access_token: string } }).token.access_token;
+    await p.getByRole('alertdialog', { name: 'Profil Sudah Ada' }).waitFor();
+    const read = () => fetch(`${server.url}${API.profile}?nomr=${mother.nomr}`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 50 && (await read()).status !== 401; i++) await p.waitForTimeout(100);
+    assert.is((await read()).status, 401, 'the unused session is revoked');
+    assert.is(await p.evaluate(() => localStorage.getItem('nomormr')), mother.nomr, 'nothing changed on the phone');
+    await p.context().close();
+  } finally {
+    await server.stop();
+  }
+});
+
 test.run();

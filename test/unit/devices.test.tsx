@@ -34,8 +34,8 @@ test('Profil leads to Perangkat & Kunci Masuk', async () => {
 });
 
 test("the login page offers 'Masuk dengan sidik jari' only where the phone has a platform authenticator", async () => {
-  const navigate = () => undefined;
-  render(<PasskeySignIn navigate={navigate} />);
+  const signedIn = () => undefined;
+  render(<PasskeySignIn onSignedIn={signedIn} />);
   await new Promise((r) => setTimeout(r, 0));
   assert.is(screen.queryByRole('button', { name: 'Masuk dengan sidik jari' }), null, 'no PublicKeyCredential, no button');
   cleanup();
@@ -43,7 +43,7 @@ test("the login page offers 'Masuk dengan sidik jari' only where the phone has a
   const w = window as unknown as { PublicKeyCredential?: unknown };
   w.PublicKeyCredential = { isUserVerifyingPlatformAuthenticatorAvailable: async () => true };
   try {
-    render(<PasskeySignIn navigate={navigate} />);
+    render(<PasskeySignIn onSignedIn={signedIn} />);
     await waitFor(() => assert.ok(screen.getByRole('button', { name: 'Masuk dengan sidik jari' })));
   } finally {
     delete w.PublicKeyCredential;

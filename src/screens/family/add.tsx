@@ -1,11 +1,12 @@
 // 'Tambah Anggota Keluarga' (/tambahprofil): the login form for another patient, with the login
 // page's fields, birth-date rule, failure dialog and lock message (the same login call, so the
-// same throttle). The new profile becomes the active one and home opens on it, 2 seconds after
-// the confirmation as after a login (spec section 9).
+// same throttle), and the login page's 'Masuk dengan sidik jari' for a family member whose
+// passkey is on this phone. The new profile becomes the active one and home opens on it, 2
+// seconds after the confirmation as after a login (spec section 9).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { HOME } from '../../../common/routes.ts';
-import { addFamilyProfile, type Added } from '../../data/family.ts';
+import { addFamilyProfile, addPasskeyProfile, type Added } from '../../data/family.ts';
 import type { Navigate } from '../../navigation.ts';
 import { allProfiles, MAX_PROFILES } from '../../session/profiles.ts';
 import { S } from '../../strings.ts';
@@ -14,6 +15,7 @@ import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { NomrField, SubmitButton } from '../../ui/NomrField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { REDIRECT_MS } from '../login/login.tsx';
+import { PasskeySignIn } from '../login/Passkey.tsx';
 import * as css from './family.css.ts';
 import { FAMILY } from './strings.ts';
 
@@ -23,6 +25,8 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Added | null>(null);
+  /** Whose profile was added: the number typed, or the passkey's patient. */
+  const [added, setAdded] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const form = useRef<HTMLFormElement>(null);
@@ -37,10 +41,13 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
     if (submitting) return;
     if (!nomr.trim() || birthDate.problem) return setAttempt((n) => n + 1);
     setSubmitting(true);
-    const added = await addFamilyProfile(nomr.trim(), birthDate.iso);
+    done(nomr.trim(), await addFamilyProfile(nomr.trim(), birthDate.iso));
+  };
+  const done = (who: string, result: Added) => {
     setSubmitting(false);
-    setOutcome(added);
-    if (added.kind === 'ok') timer.current = setTimeout(() => navigate(HOME, true), REDIRECT_MS);
+    setAdded(who);
+    setOutcome(result);
+    if (result.kind === 'ok') timer.current = setTimeout(() => navigate(HOME, true), REDIRECT_MS);
   };
   const close = () => setOutcome(null);
 
@@ -62,10 +69,11 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
         <NomrField id="family-nomr" value={nomr} onChange={setNomr} missing={nomrMissing} autoComplete="off" />
         <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} showError={touched} name="family-tgllahir" />
         <SubmitButton busy={submitting}>{FAMILY.submit}</SubmitButton>
+        <PasskeySignIn onSignedIn={async (signedIn) => done(signedIn.patient.nomr, await addPasskeyProfile(signedIn))} />
       </form>
       {outcome?.kind === 'ok' && (
         <Dialog title={FAMILY.okTitle} actions={[]}>
-          <p>{FAMILY.okBody(nomr.trim())}</p>
+          <p>{FAMILY.okBody(added)}</p>
         </Dialog>
       )}
       {outcome?.kind === 'failed' && (

@@ -1,10 +1,9 @@
-// 'Masuk dengan sidik jari' on the login page: one tap, the phone's own prompt (fingerprint or
-// screen lock), home. Shown only where the phone has a user-verifying platform authenticator;
-// the WebAuthn library and its calls load on the tap, not with the page.
+// 'Masuk dengan sidik jari' on the login page and on 'Tambah Anggota Keluarga': one tap, the
+// phone's own prompt (fingerprint or screen lock), and the caller keeps the session it answers.
+// Shown only where the phone has a user-verifying platform authenticator; the WebAuthn library
+// and its calls load on the tap, not with the page.
 import { useEffect, useState } from 'react';
-import { HOME } from '../../../common/routes.ts';
-import type { Navigate } from '../../navigation.ts';
-import { session } from '../../session/session.ts';
+import type { PasskeyLoginResponse } from '../../../common/schemas/index.ts';
 import { S } from '../../strings.ts';
 import { button } from '../../ui/button.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -20,7 +19,10 @@ export async function passkeysAvailable(): Promise<boolean> {
   }
 }
 
-export function PasskeySignIn({ navigate }: { navigate: Navigate }) {
+/** The session a passkey sign-in answers: who, and the token with its lifetime in seconds. */
+export type SignedIn = PasskeyLoginResponse;
+
+export function PasskeySignIn({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => void }) {
   const [available, setAvailable] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,13 +36,7 @@ export function PasskeySignIn({ navigate }: { navigate: Navigate }) {
       .then((m) => m.signInWithPasskey())
       .catch(() => ({ ok: false as const, error: { kind: 'network' as const } }));
     setBusy(false);
-    if (res.ok) {
-      const { token, patient } = res.data;
-      const expiresAt = token.expires_in ? Date.now() + token.expires_in * 1000 : undefined;
-      // The phone's prompt was the confirmation: straight home, no welcome dialog in between.
-      session.store({ nomr: patient.nomr, birthDate: patient.tgl_lahir, token: token.access_token, expiresAt })();
-      return navigate(HOME, true);
-    }
+    if (res.ok) return onSignedIn(res.data);
     const { error } = res;
     if (error.kind === 'prompt') return setFailure(S.passkey.dismissed);
     setFailure(

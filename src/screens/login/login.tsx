@@ -83,7 +83,14 @@ export default function Login({ navigate }: { navigate: Navigate }) {
           <NomrField id="nomr" value={nomr} onChange={setNomr} missing={nomrMissing} autoComplete="username" />
           <DateOfBirth legend={S.login.birthDate} onChange={setBirthDate} showError={touched} name="tgllahir" />
           <SubmitButton busy={submitting}>{S.login.submit}</SubmitButton>
-          <PasskeySignIn navigate={navigate} />
+          <PasskeySignIn
+            onSignedIn={({ token, patient }) => {
+              const expiresAt = token.expires_in ? Date.now() + token.expires_in * 1000 : undefined;
+              // The phone's prompt was the confirmation: straight home, no welcome dialog in between.
+              session.store({ nomr: patient.nomr, birthDate: patient.tgl_lahir, token: token.access_token, expiresAt })();
+              navigate(HOME, true);
+            }}
+          />
           <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>
