@@ -154,31 +154,45 @@ export async function mixSetup(db: Db, url: string, config = loadConfig({})): Pr
   return { people, queues, slots, booked: await prebook(url, people.slice(0, 100), slots) };
 }
 
-/** One appointment for each of these patients, made through the API, for the mix's first cancels and reschedules. */
+/**
+ * One appointment for each of these patients, made through the API, for the mix's first cancels
+ * and reschedules. A patient who has one in the clinic that day already (the API's own benchmark
+ * books on the same database) is booked on the next day with a session.
+ */
 async function prebook(url: string, people: BenchPatient[], slots: MixSetup['slots']): Promise<MixSetup['booked']> {
   const out: MixSetup['booked'] = [];
   for (const [k, person] of people.entries()) {
-    const s = slots[k % slots.length];
-    const res = await fetch(`${url}${API.book}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
-      body: JSON.stringify({
-        nomr: person.nomr,
-        tgl_janji: s.tgl_janji,
-        sts_ue: 'U',
-        tgl_lahir: person.tgl_lahir,
-        kd_dep: s.kd_dep,
-        kd_dr: s.kd_dr,
-        sts_jam: s.sts_jam,
-        carabayar: 'P',
-        hp: '081234567890',
-      }),
-    });
-    const body = (await res.json()) as { status: boolean; data?: { no_reg: string }; message?: string };
-    if (!body.status || !body.data) throw new Error(`a booking for the mix was refused: ${res.status} ${body.message}`);
-    out.push({ no_reg: body.data.no_reg, person });
+    let made: { no_reg: string } | undefined;
+    let refusal = '';
+    for (let tried = 0; !made && tried < slots.length; tried++) {
+      const answer = await bookOne(url, person, slots[(k + tried) % slots.length]);
+      if ('no_reg' in answer) made = answer;
+      else refusal = answer.refused;
+    }
+    if (!made) throw new Error(`a booking for the mix was refused: ${refusal}`);
+    out.push({ no_reg: made.no_reg, person });
   }
   return out;
+}
+
+async function bookOne(url: string, person: BenchPatient, s: MixSetup['slots'][number]): Promise<{ no_reg: string } | { refused: string }> {
+  const res = await fetch(`${url}${API.book}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+    body: JSON.stringify({
+      nomr: person.nomr,
+      tgl_janji: s.tgl_janji,
+      sts_ue: 'U',
+      tgl_lahir: person.tgl_lahir,
+      kd_dep: s.kd_dep,
+      kd_dr: s.kd_dr,
+      sts_jam: s.sts_jam,
+      carabayar: 'P',
+      hp: '081234567890',
+    }),
+  });
+  const body = (await res.json()) as { status: boolean; data?: { no_reg: string }; message?: string };
+  return body.status && body.data ? { no_reg: body.data.no_reg } : { refused: `${res.status} ${body.message}` };
 }
 
 // ---- The report --------------------------------------------------------------------------------
