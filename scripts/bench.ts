@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { chromiumBuild } from '../test/support/browser.ts';
 import { postgresVersion } from '../test/support/pg-cluster.ts';
 import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
+import { benchCluster, clusterSection, nginxVersion, NGINX, type ClusterResult } from './bench/cluster.ts';
 import { benchLoad, loadSection, type LoadResult } from './bench/load.ts';
 import { benchWeb, median, type WebResult } from './bench/web.ts';
 import { kb } from './size.ts';
@@ -29,12 +30,19 @@ const started = new Date();
 const web = await benchWeb();
 // The open-loop measurements run on the large PostgreSQL database of the API's, seeded once.
 const loads: LoadResult[] = [];
+// Then two processes behind nginx on the same database (scripts/bench/cluster.ts), when it is installed.
+const clusters: ClusterResult[] = [];
 const api = await benchApi({
   seconds,
   atLargePostgres: async (url) => {
     loads.push(await benchLoad(url));
+    if (nginxVersion()) clusters.push(await benchCluster({ databaseUrl: url }));
   },
 });
+const CLUSTER_SKIPPED = `## Two processes behind nginx, one killed mid-run
+
+Not measured: no nginx at ${NGINX} (\`apt-get install nginx\`, then \`npm run bench\` again).
+`;
 
 const dirty = sh('git', ['status', '--porcelain']) ? ' (with uncommitted changes)' : '';
 const browser = await chromiumBuild();
@@ -238,6 +246,7 @@ ${machine.postgres}; PGlite ${machine.pglite}.
 ${webSection(web)}
 ${goalsSection(api)}
 ${loads.map(loadSection).join('\n')}
+${clusters.length ? clusters.map(clusterSection).join('\n') : CLUSTER_SKIPPED}
 ${apiSection(api)}
 ${NOTES}
 ${BYTES_NOTE}

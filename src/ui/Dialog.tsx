@@ -2,7 +2,7 @@
 // outside close it (spec section 4: the registration dialog closes on an outside click). Closed,
 // it hands the focus back to what opened it, so a keyboard or screen reader user goes on from
 // where they were, not from the top of the page.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { button } from './button.ts';
 import * as css from './ui.css.ts';
 
@@ -55,7 +55,7 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog', ret
   const back = useRef(returnFocus);
   back.current = returnFocus;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = box.current;
     // A dialog without buttons ('Login Berhasil') takes the focus itself, so a screen reader
     // announces it instead of staying on the control behind it.
