@@ -27,7 +27,7 @@ import { startCluster } from '../../test/support/pg-cluster.ts';
 import { pushEndpoint } from '../../test/support/push.ts';
 import { freePort, startServer, type RunningServer } from '../../test/support/server.ts';
 import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient, type QueueSession } from './fixtures.ts';
-import { latencyOf, openLoop, realisticMix, type Latency, type MixSetup, type OpenLoopResult, type Req } from './open-loop.ts';
+import { bookingBody, latencyOf, openLoop, realisticMix, type Latency, type MixSetup, type OpenLoopResult, type Req } from './open-loop.ts';
 
 export interface ClusterPlan {
   rate: number;
@@ -403,18 +403,6 @@ export interface ClusterResult {
   };
 }
 
-const BOOKING_BODY = (p: BenchPatient, s: MixSetup['slots'][number]) => ({
-  nomr: p.nomr,
-  tgl_janji: s.tgl_janji,
-  sts_ue: 'U',
-  tgl_lahir: p.tgl_lahir,
-  kd_dep: s.kd_dep,
-  kd_dr: s.kd_dr,
-  sts_jam: s.sts_jam,
-  carabayar: 'P',
-  hp: '081234567890',
-});
-
 async function post(
   url: string,
   body: unknown,
@@ -436,7 +424,7 @@ async function mixSetup(db: Db, url: string, first: number, count: number): Prom
   await setSeats(db, slots, 4000);
   const booked: MixSetup['booked'] = [];
   for (const [k, person] of people.slice(0, 100).entries()) {
-    const r = await post(`${url}${API.book}`, BOOKING_BODY(person, slots[(k + 7) % slots.length]), person.token);
+    const r = await post(`${url}${API.book}`, bookingBody(person, slots[(k + 7) % slots.length]), person.token);
     if (!r.body.status || typeof r.body.data?.no_reg !== 'string') throw new Error(`a booking for the mix was refused: ${r.status} ${r.body.message}`);
     booked.push({ no_reg: r.body.data.no_reg, person });
   }

@@ -22,7 +22,7 @@ import { startServer } from '../../test/support/server.ts';
 import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient } from './fixtures.ts';
 import { startFloor } from './floor.ts';
 import { hall, type HallResult } from './hall.ts';
-import { capacity, MIX, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { bookingBody, capacity, MIX, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
 import { rush, type RushResult } from './rush.ts';
 
 export interface LoadPlan {
@@ -179,17 +179,7 @@ async function bookOne(url: string, person: BenchPatient, s: MixSetup['slots'][n
   const res = await fetch(`${url}${API.book}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
-    body: JSON.stringify({
-      nomr: person.nomr,
-      tgl_janji: s.tgl_janji,
-      sts_ue: 'U',
-      tgl_lahir: person.tgl_lahir,
-      kd_dep: s.kd_dep,
-      kd_dr: s.kd_dr,
-      sts_jam: s.sts_jam,
-      carabayar: 'P',
-      hp: '081234567890',
-    }),
+    body: JSON.stringify(bookingBody(person, s)),
   });
   const body = (await res.json()) as { status: boolean; data?: { no_reg: string }; message?: string };
   return body.status && body.data ? { no_reg: body.data.no_reg } : { refused: `${res.status} ${body.message}` };

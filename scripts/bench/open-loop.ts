@@ -269,6 +269,19 @@ export function shuffledMix(mix: ReadonlyArray<readonly [string, number]> = MIX)
   return (i) => bag[i % bag.length];
 }
 
+/** A Non BPJS booking of this patient in this session (`POST simpan/janji`), as the app sends it. */
+export const bookingBody = (p: BenchPatient, s: Pick<BookableSlot, 'tgl_janji' | 'kd_dep' | 'kd_dr' | 'sts_jam'>) => ({
+  nomr: p.nomr,
+  tgl_janji: s.tgl_janji,
+  sts_ue: 'U',
+  tgl_lahir: p.tgl_lahir,
+  kd_dep: s.kd_dep,
+  kd_dr: s.kd_dr,
+  sts_jam: s.sts_jam,
+  carabayar: 'P',
+  hp: '081234567890',
+});
+
 export interface MixSetup {
   /** Signed-in patients, each with a clinic queue entry today (`queues`). */
   people: BenchPatient[];
@@ -320,18 +333,7 @@ export function realisticMix(setup: MixSetup): Pick<OpenLoopOptions, 'next' | 'o
       const p = people[c % people.length];
       // Each pass over the patients shifts them to other sessions, so few meet 'one a day'.
       const s = slots[(c + Math.floor(c / people.length)) % slots.length];
-      const body = {
-        nomr: p.nomr,
-        tgl_janji: s.tgl_janji,
-        sts_ue: 'U',
-        tgl_lahir: p.tgl_lahir,
-        kd_dep: s.kd_dep,
-        kd_dr: s.kd_dr,
-        sts_jam: s.sts_jam,
-        carabayar: 'P',
-        hp: '081234567890',
-      };
-      return { name: 'booking', method: 'POST', path: API.book, body, token: p.token };
+      return { name: 'booking', method: 'POST', path: API.book, body: bookingBody(p, s), token: p.token };
     },
     checkin: (c) => {
       const p = people[c % people.length];
