@@ -14,11 +14,11 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { get, request, type ClientRequest } from 'node:http';
+import { get, type ClientRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { API } from '../../common/paths.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { saveRegistration } from '../../server/db/push.ts';
@@ -27,6 +27,7 @@ import { startCluster } from '../../test/support/pg-cluster.ts';
 import { pushEndpoint } from '../../test/support/push.ts';
 import { freePort, startServer, type RunningServer } from '../../test/support/server.ts';
 import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient, type QueueSession } from './fixtures.ts';
+import { followQueue } from './hall.ts';
 import { bookingBody, latencyOf, openLoop, realisticMix, type Latency, type MixSetup, type OpenLoopResult, type Req } from './open-loop.ts';
 
 export interface ClusterPlan {
@@ -219,11 +220,6 @@ function readBenchLog(prefix: string): LogLine[] {
 
 // ---- Phones on the live queue, reconnecting as the app does --------------------------------------
 
-interface QueueItem {
-  no_reg: string;
-  no_dipanggil: number | null;
-}
-
 interface Conn {
   opened: number;
   first: number | null;
@@ -254,7 +250,6 @@ function reconnectDelay(failures: number): number {
 }
 
 function openStream(url: string, phone: Phone): void {
-  const { hostname, port } = new URL(url);
   const conn: Conn = { opened: performance.now(), first: null, closed: null, end: null };
   phone.conns.push(conn);
   let done = false;
@@ -269,42 +264,14 @@ function openStream(url: string, phone: Phone): void {
     phone.failures = healthy ? 0 : phone.failures + 1;
     phone.timer = setTimeout(() => openStream(url, phone), reconnectDelay(phone.failures));
   };
-  const req = request(
-    {
-      agent: false,
-      hostname,
-      port,
-      path: `${API.clinicQueueLive}?nomr=${phone.person.nomr}&tgllahir=${phone.person.tgl_lahir}`,
-      headers: { authorization: `Bearer ${phone.person.token}`, accept: 'text/event-stream' },
+  phone.req = followQueue(url, phone.person, {
+    items: (items) => {
+      const at = performance.now();
+      phone.events.push({ at, called: items.find((it) => it.no_reg === phone.no_reg)?.no_dipanggil ?? null, first: conn.first === null });
+      conn.first ??= at;
     },
-    (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        return finish(String(res.statusCode));
-      }
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const lines = buffer.slice(0, end).split('\n');
-          buffer = buffer.slice(end + 2);
-          const data = lines.find((l) => l.startsWith('data: '));
-          if (!lines.includes(`event: ${CLINIC_QUEUE_EVENT}`) || !data) continue;
-          const items = (JSON.parse(data.slice(6)) as { data: QueueItem[] }).data;
-          const at = performance.now();
-          phone.events.push({ at, called: items.find((it) => it.no_reg === phone.no_reg)?.no_dipanggil ?? null, first: conn.first === null });
-          conn.first ??= at;
-        }
-      });
-      res.on('end', () => finish('ended'));
-      res.on('error', (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
-      res.on('close', () => finish('closed'));
-    },
-  );
-  req.on('error', (err: NodeJS.ErrnoException) => finish(err.code ?? err.message));
-  req.end();
-  phone.req = req;
+    end: finish,
+  });
 }
 
 function stopPhone(phone: Phone): void {

@@ -70,9 +70,51 @@ export function resetPeak(pid: number): boolean {
   }
 }
 
-interface QueueItem {
+export interface QueueItem {
   no_reg: string;
   no_dipanggil: number | null;
+}
+
+/**
+ * One phone's live clinic queue (`GET antrian/poli/live`, Server-Sent Events with the bearer
+ * header): each queue state to `items`, and why the stream ended to `end` (an HTTP status,
+ * 'ended', 'closed' or the socket's error; it may be told more than once).
+ */
+export function followQueue(url: string, person: BenchPatient, on: { items: (items: QueueItem[]) => void; end: (why: string) => void }): ClientRequest {
+  const { hostname, port } = new URL(url);
+  const req = request(
+    {
+      agent: false,
+      hostname,
+      port,
+      path: `${API.clinicQueueLive}?nomr=${person.nomr}&tgllahir=${person.tgl_lahir}`,
+      headers: { authorization: `Bearer ${person.token}`, accept: 'text/event-stream' },
+    },
+    (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return on.end(String(res.statusCode));
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const lines = buffer.slice(0, end).split('\n');
+          buffer = buffer.slice(end + 2);
+          const data = lines.find((l) => l.startsWith('data: '));
+          if (!lines.includes(`event: ${CLINIC_QUEUE_EVENT}`) || !data) continue;
+          on.items((JSON.parse(data.slice(6)) as { data: QueueItem[] }).data);
+        }
+      });
+      res.on('end', () => on.end('ended'));
+      res.on('error', (err: NodeJS.ErrnoException) => on.end(err.code ?? err.message));
+      res.on('close', () => on.end('closed'));
+    },
+  );
+  req.on('error', (err: NodeJS.ErrnoException) => on.end(err.code ?? err.message));
+  req.end();
+  return req;
 }
 
 interface Phone {
@@ -85,7 +127,6 @@ interface Phone {
 
 /** Opens a phone's stream; resolves with its first event, or with why there was none. */
 function connect(url: string, phone: Phone): Promise<string | null> {
-  const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     let settled = false;
     const settle = (why: string | null) => {
@@ -94,41 +135,14 @@ function connect(url: string, phone: Phone): Promise<string | null> {
         resolve(why);
       }
     };
-    const req = request(
-      {
-        agent: false,
-        hostname,
-        port,
-        path: `${API.clinicQueueLive}?nomr=${phone.person.nomr}&tgllahir=${phone.person.tgl_lahir}`,
-        headers: { authorization: `Bearer ${phone.person.token}`, accept: 'text/event-stream' },
+    phone.req = followQueue(url, phone.person, {
+      items: (items) => {
+        phone.events.push({ at: performance.now(), items });
+        settle(null);
+        phone.wake?.();
       },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return settle(String(res.statusCode));
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const lines = block.split('\n');
-            if (!lines.includes(`event: ${CLINIC_QUEUE_EVENT}`)) continue;
-            const data = lines.find((l) => l.startsWith('data: '));
-            if (!data) continue;
-            phone.events.push({ at: performance.now(), items: (JSON.parse(data.slice(6)) as { data: QueueItem[] }).data });
-            settle(null);
-            phone.wake?.();
-          }
-        });
-        res.on('close', () => settle('closed'));
-      },
-    );
-    req.on('error', (err: NodeJS.ErrnoException) => settle(err.code ?? err.message));
-    req.end();
-    phone.req = req;
+      end: settle,
+    });
   });
 }
 
