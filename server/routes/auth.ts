@@ -69,11 +69,11 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       if (!patient) {
         // Both reservations stay: they are the failure's count.
         await db.tx(async (q) => {
+          await audit(q, { action: 'login', outcome: 'failed', subject: nomr }, req);
           await settle(q, [
             ['login-ip', req.ip],
             ['login-nomr', nomr],
           ]);
-          await audit(q, { action: 'login', outcome: 'failed', subject: nomr }, req);
         });
         return reply.code(401).send({ status: false, message: LOGIN_FAILED });
       }
@@ -81,23 +81,27 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       // sign them in. Both were right, so the attempt is forgiven as a success would be.
       if (config.passkey.required && (await hasPasskey(db, patient))) {
         await db.tx(async (q) => {
+          await audit(q, { action: 'login', outcome: 'passkey-required', actor: patient, subject: patient }, req);
           await forgive(q, 'login-nomr', nomr, number);
           await release(q, 'login-ip', req.ip, address.seq);
-          await audit(q, { action: 'login', outcome: 'passkey-required', actor: patient, subject: patient }, req);
         });
         return reply.code(403).send({ status: false, message: PASSKEY_MSG.required });
       }
       // A registration the server cannot use is left out; it never fails the login (decisions 7).
       const kind = fcmtoken ? registrationKind(fcmtoken, config.push.endpointHosts) : null;
+      // In each transaction the throttle's rows are written last, just before the commit: an
+      // address is one row for all its patients (a hospital's Wi-Fi is one address), locked from
+      // that write to the commit, and every other login from it waits that long (db/throttle.ts).
       const token = await db.tx(async (q) => {
+        await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
+        // The phone is this patient's alone from now: family profiles link it to the others afterwards.
+        if (kind) await saveRegistration(q, patient, fcmtoken, kind, true);
+        const made = await createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
         // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
         // count against the address.
         await forgive(q, 'login-nomr', nomr, number);
         await release(q, 'login-ip', req.ip, address.seq);
-        await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
-        // The phone is this patient's alone from now: family profiles link it to the others afterwards.
-        if (kind) await saveRegistration(q, patient, fcmtoken, kind, true);
-        return createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
+        return made;
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 } };
     },
