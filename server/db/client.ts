@@ -175,15 +175,13 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     throw err;
   }
   const db = lite;
-  const parse = { parsers: { 1082: (v: string) => v } };
+  // Statements used more than once are prepared once (db/prepared.ts), as on PostgreSQL.
+  const { preparedQueries } = await import('./prepared.ts');
+  const run = preparedQueries(db, { 1082: (v: string) => v });
   return {
     kind: 'pglite',
-    async query(sql, params) {
-      return (await db.query(sql, params as unknown[], parse)).rows as never[];
-    },
-    async tx(fn) {
-      return db.transaction((t) => fn({ query: async (sql, params) => (await t.query(sql, params as unknown[], parse)).rows as never[] }));
-    },
+    query: async (sql, params) => (await run(sql, params)) as never[],
+    tx: (fn) => db.transaction((t) => fn({ query: async (sql, params) => (await run(sql, params, t)) as never[] })),
     async exec(sql) {
       await db.exec(sql);
     },
