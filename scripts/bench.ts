@@ -10,6 +10,7 @@ import { postgresVersion } from '../test/support/pg-cluster.ts';
 import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
 import { benchCluster, clusterSection, nginxVersion, NGINX, type ClusterResult } from './bench/cluster.ts';
 import { benchLoad, loadSection, type LoadResult } from './bench/load.ts';
+import { benchPgliteLoad, pgliteSection } from './bench/pglite.ts';
 import { benchWeb, median, type WebResult } from './bench/web.ts';
 import { kb } from './size.ts';
 
@@ -39,6 +40,8 @@ const api = await benchApi({
     if (nginxVersion()) clusters.push(await benchCluster({ databaseUrl: url }));
   },
 });
+// The embedded default under the same mix at a constant rate.
+const pglite = await benchPgliteLoad();
 const CLUSTER_SKIPPED = `## Two processes behind nginx, one killed mid-run
 
 Not measured: no nginx at ${NGINX} (\`apt-get install nginx\`, then \`npm run bench\` again).
@@ -232,8 +235,9 @@ const NOTES = `## What these numbers say
   (\`scripts/bench/load.ts\`) starts requests on a schedule and counts each latency from its
   scheduled start, which is what the p99 goals are about.
 - **PGlite** serves one query at a time in the server's own process: at 100 connections requests
-  queue for seconds, and the slowest pass autocannon's 10 s limit. Fine for a demo or a small
-  clinic, not for a hospital's load; use \`DATABASE_URL\` there (docs/decisions.md).
+  queue, and the closed-loop tables show that queue. At a constant rate it holds the mix at the
+  rates of its own section. It does not fsync, and it is one process: for a demo or a small
+  clinic, not for a hospital; use \`DATABASE_URL\` there (docs/decisions.md, docs/deployment.md).
 `;
 
 const md = `# Performance
@@ -246,6 +250,7 @@ ${machine.postgres}; PGlite ${machine.pglite}.
 ${webSection(web)}
 ${goalsSection(api)}
 ${loads.map(loadSection).join('\n')}
+${pgliteSection(pglite)}
 ${clusters.length ? clusters.map(clusterSection).join('\n') : CLUSTER_SKIPPED}
 ${apiSection(api)}
 ${NOTES}

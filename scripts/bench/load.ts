@@ -13,16 +13,17 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { API } from '../../common/paths.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openPostgres, type Db } from '../../server/db/client.ts';
+import { openPostgres } from '../../server/db/client.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
-import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient } from './fixtures.ts';
+import { patientsWithSessions } from './fixtures.ts';
 import { startFloor } from './floor.ts';
 import { hall, type HallResult } from './hall.ts';
-import { bookingBody, capacity, MIX, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { MIX_FIRST, MIX_PATIENTS, mixSetup } from './mix.ts';
+import { capacity, MIX, openLoop, realisticMix, type OpenLoopResult } from './open-loop.ts';
+import { profiledRun, profileTable, type ProfiledRun } from './profile.ts';
 import { rush, type RushResult } from './rush.ts';
 
 export interface LoadPlan {
@@ -33,6 +34,8 @@ export interface LoadPlan {
   capacitySeconds: number;
   rush: { patients: number; seats: number; seconds: number };
   hall: { phones: number; sessionSize: number; calls: number };
+  /** The server under the mix with V8's profiler on (profile.ts): where its time goes. */
+  profile: { rate: number; seconds: number };
 }
 
 export const FULL_PLAN: LoadPlan = {
@@ -44,6 +47,7 @@ export const FULL_PLAN: LoadPlan = {
   capacitySeconds: 10,
   rush: { patients: 5000, seats: 300, seconds: 10 },
   hall: { phones: 5000, sessionSize: 100, calls: 5 },
+  profile: { rate: 1500, seconds: 20 },
 };
 
 export const QUICK_PLAN: LoadPlan = {
@@ -52,6 +56,7 @@ export const QUICK_PLAN: LoadPlan = {
   capacitySeconds: 3,
   rush: { patients: 1000, seats: 300, seconds: 5 },
   hall: { phones: 300, sessionSize: 100, calls: 2 },
+  profile: { rate: 200, seconds: 3 },
 };
 
 export interface LoadResult {
@@ -62,11 +67,9 @@ export interface LoadResult {
   floor: { held: number; runs: OpenLoopResult[] };
   rush: RushResult;
   hall: HallResult;
+  profile: ProfiledRun;
 }
 
-/** The patients of each part: generated ones (seed-scale.ts numbers them from 10000001). */
-const MIX_FIRST = 10000001;
-const MIX_PATIENTS = 1000;
 const INTERNAL_TOKEN = 'bench-internal-token-0123456789';
 
 export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN, log: (s: string) => void = console.log): Promise<LoadResult> {
@@ -134,55 +137,14 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
       pid: server.proc.pid as number,
     });
     log(`    ${hallResult.connected} connected, RSS ${hallResult.memory.connected.rssMb} MB, call to phone p99 ${hallResult.latency.p99} ms`);
-    return { plan, mixPatients: people.length, steady, server: serverCap, floor: floorCap, rush: rushResult, hall: hallResult };
+
+    log(`load: where the server's time goes, the mix at ${plan.profile.rate} req/s with the CPU profiler on`);
+    const profile = await profiledRun({ databaseUrl, ...plan.profile, setup });
+    return { plan, mixPatients: people.length, steady, server: serverCap, floor: floorCap, rush: rushResult, hall: hallResult, profile };
   } finally {
     await server.stop();
     await db.close();
   }
-}
-
-/**
- * The mix's patients, signed in and each in today's clinic queue; its bookings and reschedules go
- * to the clinic's sessions of the next four weeks, with seats enough for the runs (refused as
- * full, a booking would cost less than one made); the first 100 patients have booked already.
- */
-export async function mixSetup(db: Db, url: string, config = loadConfig({})): Promise<MixSetup> {
-  const people = await patientsWithSessions(db, String(MIX_FIRST), MIX_PATIENTS, config);
-  const queues = await todayQueues(db, people, 100, `BQ${Date.now().toString(36)}-`);
-  const slots = await clinicSlots(db, '20001', 1, 27);
-  await setSeats(db, slots, 2000);
-  return { people, queues, slots, booked: await prebook(url, people.slice(0, 100), slots) };
-}
-
-/**
- * One appointment for each of these patients, made through the API, for the mix's first cancels
- * and reschedules. A patient who has one in the clinic that day already (the API's own benchmark
- * books on the same database) is booked on the next day with a session.
- */
-async function prebook(url: string, people: BenchPatient[], slots: MixSetup['slots']): Promise<MixSetup['booked']> {
-  const out: MixSetup['booked'] = [];
-  for (const [k, person] of people.entries()) {
-    let made: { no_reg: string } | undefined;
-    let refusal = '';
-    for (let tried = 0; !made && tried < slots.length; tried++) {
-      const answer = await bookOne(url, person, slots[(k + tried) % slots.length]);
-      if ('no_reg' in answer) made = answer;
-      else refusal = answer.refused;
-    }
-    if (!made) throw new Error(`a booking for the mix was refused: ${refusal}`);
-    out.push({ no_reg: made.no_reg, person });
-  }
-  return out;
-}
-
-async function bookOne(url: string, person: BenchPatient, s: MixSetup['slots'][number]): Promise<{ no_reg: string } | { refused: string }> {
-  const res = await fetch(`${url}${API.book}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
-    body: JSON.stringify(bookingBody(person, s)),
-  });
-  const body = (await res.json()) as { status: boolean; data?: { no_reg: string }; message?: string };
-  return body.status && body.data ? { no_reg: body.data.no_reg } : { refused: `${res.status} ${body.message}` };
 }
 
 // ---- The report --------------------------------------------------------------------------------
@@ -214,6 +176,23 @@ const statuses = (r: OpenLoopResult) =>
 function examplesOf(runs: OpenLoopResult[]): string {
   const lines = runs.flatMap((x) => Object.entries(x.examples).map(([k, bodies]) => `- at ${n(x.rate)} req/s, ${k}: \`${bodies[0].replace(/`/g, "'")}\``));
   return lines.length ? `Answers other than 2xx, one of each kind:\n\n${lines.join('\n')}\n\n` : '';
+}
+
+/** Where one server process's time went under the mix, from V8's CPU profile (profile.ts). */
+function profileSection(p: ProfiledRun): string {
+  const s = p.summary;
+  const share = (name: string) => s.byPlace.find(([k]) => k === name)?.[1] ?? 0;
+  const pct = (x: number) => `${Math.round((100 * x) / s.totalMs)}%`;
+  return `### Where the server's time goes
+
+The server process again, with V8's sampling profiler on (\`node --cpu-prof\`, \`scripts/bench/profile.ts\`;
+alone it keeps the \`.cpuprofile\` for a flame graph), under the mix at ${n(p.run.rate)} req/s for ${p.run.seconds} s after 5 s of
+warming up: p50 ${ms(p.run.latency.p50)}, p99 ${ms(p.run.latency.p99)}, ${p.run.failed} failed. Of ${n(s.totalMs)} ms sampled (its start
+included), the process waited for work (idle) ${pct(share('(idle)'))} of the time, was in the \`writev\` system call
+(sending on its sockets: to PostgreSQL and to the phones) ${pct(share('(native) writev'))}, collected garbage
+${pct(share('(garbage collector)'))}, and ran the project's own code (server/, common/) ${pct(s.oursMs)}.
+
+${profileTable(p, 12)}`;
 }
 
 export function loadSection(r: LoadResult): string {
@@ -289,6 +268,7 @@ primary-key SELECT through pg on the same PostgreSQL, a pool as large as the ser
 
 Ratio: **${r.floor.held ? ratio.toFixed(2) : 'none (the floor held no rate tried)'}**.
 
+${profileSection(r.profile)}
 ### The morning rush
 
 ${n(r.rush.attempts)} patients, each signed in, trying to book one session of a day (${r.rush.slot.kd_dr}, clinic

@@ -40,7 +40,7 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   let internalPort = await freePort();
   while (internalPort === port) internalPort = await freePort();
@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/server.ts'], {
     env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
