@@ -6,7 +6,23 @@ import { setFileScope } from '@vanilla-extract/css/fileScope';
 
 const g = globalThis as unknown as { __domReady?: boolean };
 if (!g.__domReady) {
+  const nodeFetch = globalThis.fetch;
+  const NodeAbortController = globalThis.AbortController;
   GlobalRegistrator.register({ url: 'http://127.0.0.1/', width: 360, height: 740 });
+  // happy-dom 21's fetch misses an abort that comes before it has sent the request (it checks the
+  // signal, then awaits its cache and CORS steps, and listens only after): a live stream opened
+  // and closed in one moment (a logout just as home opens it) then stays open until the server
+  // ends it, 15 minutes later, and keeps the test process alive. Event streams go through Node's
+  // own fetch, which honours an abort at any point, as browsers do.
+  const domFetch = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (new Headers(init?.headers).get('accept') !== 'text/event-stream') return domFetch(input, init);
+    const own = new NodeAbortController();
+    const signal = init?.signal;
+    if (signal?.aborted) own.abort();
+    signal?.addEventListener('abort', () => own.abort());
+    return nodeFetch(String(input), { ...init, signal: own.signal });
+  }) as typeof fetch;
   // Styles defined outside a vanilla-extract build need a file scope to belong to.
   setFileScope('test/support/dom.ts');
   g.__domReady = true;

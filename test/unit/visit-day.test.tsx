@@ -9,11 +9,12 @@ import { todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import type { ClinicQueueItem } from '../../common/schemas/index.ts';
 import { eventParser } from '../../src/api/visit.ts';
-import { reconnectDelay } from '../../src/data/visit.ts';
+import { followClinicQueue, reconnectDelay } from '../../src/data/visit.ts';
 import { PUSH_EVENT } from '../../src/push/foreground.ts';
 import { ClinicQueueCard } from '../../src/screens/home/cards.tsx';
 import { session } from '../../src/session/session.ts';
 import { DEMO_A, DEMO_B, DEMO_REGS } from '../../server/db/seed.ts';
+import { apiServer } from '../support/api-server.ts';
 import { fieldsIn, watchAttribute } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
@@ -217,6 +218,37 @@ test('the event stream is read across chunks: CRLF, comments, several data lines
     ['antrian', '{"a":1}'],
     ['message', 'x\né'],
   ]);
+});
+
+test('a stream stopped in the moment it opens leaves no connection to the server behind', async () => {
+  const server = await apiServer();
+  const app = await renderSignedIn(DEMO_B, '/profil');
+  app.unmount();
+  // This process's sockets to the API server: the stream's, while it is open.
+  const sockets = () =>
+    (process as unknown as { _getActiveHandles(): Array<{ remotePort?: number }> })._getActiveHandles().filter((h) => h.remotePort === server.port).length;
+  const calls: Array<Promise<unknown>> = [];
+  let stopNow: (() => void) | undefined;
+  const real = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = real(input, init);
+    if (new URL(String(input)).pathname === API.clinicQueueLive) {
+      calls.push(answer.catch(() => undefined));
+      // Stopped in the same moment, before the request has left: a logout as home opens it.
+      stopNow?.();
+    }
+    return answer;
+  }) as typeof fetch;
+  try {
+    for (let i = 0; i < 3; i++) {
+      stopNow = followClinicQueue(0);
+      await waitFor(() => assert.is(calls.length, i + 1));
+    }
+    await Promise.all(calls);
+    await waitFor(() => assert.is(sockets(), 0, 'no stream left open'), { timeout: 3000 });
+  } finally {
+    globalThis.fetch = real;
+  }
 });
 
 test('reconnect waits: 1–3 s after a healthy stream, doubling after failures up to a minute, never all at once', () => {
