@@ -228,6 +228,21 @@ const NOTES = `## What these numbers say
   second server process did not help on two cores. Caching validated sessions in memory for a
   few seconds raised throughput by about 40% but left p99 near 60 ms, and would let a logout on
   one server process take effect on the others only after the cache expires: not taken.
+- **What bounds the steady rate's p99 and the ratio to the floor** (the profile above, and the
+  pool watched during such runs: pg-pool's waiting requests, the event loop's delay, and
+  \`pg_stat_activity\`): not the server's CPU, which is idle half the time at 1,500 req/s. In
+  the stalls 20 to 150 requests waited for one of the pool's 20 connections while the event
+  loop's delay stayed under 10–18 ms and PostgreSQL showed those connections idle, waiting for
+  the client; a statement inside a transaction took 3.5 ms a round trip on average. The stalls
+  are round trips to PostgreSQL on two virtual CPUs shared by the generator, the server and the
+  database's processes, at random moments, 20–250 ms long: ten 20 s runs at 1,500 req/s gave
+  p99 from 12 to 87 ms. A patient's call makes two round trips or more (the session lookup, then
+  its query; a write's \`BEGIN\`, statements and \`COMMIT\`), the floor one, which alone bounds
+  the ratio near 0.5. Further needs one round trip per call (the session checked in the data's
+  own statement) or sessions kept in memory (measured +40%, not used: a logout would reach the
+  other processes late). Tried: the login throttle's rows written last in each login
+  transaction (kept, so an address's row is locked only until the commit); keeping the pool's
+  connections open instead of closing them after 10 s idle (no difference beyond the noise).
 - **Closed loop and open loop.** The autocannon tables hold 100 connections, each sending its next
   request when the last is answered: by Little's law each waits about 100 / throughput on
   average (at 2,000 req/s, 50 ms) however fast the server is, so those p99s measure the queue the

@@ -187,8 +187,8 @@ function profileSection(p: ProfiledRun): string {
 
 The server process again, with V8's sampling profiler on (\`node --cpu-prof\`, \`scripts/bench/profile.ts\`;
 alone it keeps the \`.cpuprofile\` for a flame graph), under the mix at ${n(p.run.rate)} req/s for ${p.run.seconds} s after 5 s of
-warming up: p50 ${ms(p.run.latency.p50)}, p99 ${ms(p.run.latency.p99)}, ${p.run.failed} failed. Of ${n(s.totalMs)} ms sampled (its start
-included), the process waited for work (idle) ${pct(share('(idle)'))} of the time, was in the \`writev\` system call
+warming up: p50 ${ms(p.run.latency.p50)}, p99 ${ms(p.run.latency.p99)}, ${p.run.failed} failed. Of ${n(s.totalMs)} ms sampled during
+the run, the process waited for work (idle) ${pct(share('(idle)'))} of the time, was in the \`writev\` system call
 (sending on its sockets: to PostgreSQL and to the phones) ${pct(share('(native) writev'))}, collected garbage
 ${pct(share('(garbage collector)'))}, and ran the project's own code (server/, common/) ${pct(s.oursMs)}.
 
