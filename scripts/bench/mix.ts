@@ -17,11 +17,17 @@ export const MIX_PATIENTS = 1000;
  * full, a booking would cost less than one made); the first 100 patients have booked already.
  */
 export async function mixSetup(db: Db, url: string, config = loadConfig({})): Promise<MixSetup> {
-  const people = await patientsWithSessions(db, String(MIX_FIRST), MIX_PATIENTS, config);
+  const fixtures = await mixFixtures(db, String(MIX_FIRST), MIX_PATIENTS, config);
+  return { ...fixtures, booked: await prebook(url, fixtures.people.slice(0, 100), fixtures.slots) };
+}
+
+/** What mixSetup writes to the database itself: without the bookings, which go through the API. */
+export async function mixFixtures(db: Db, first: string, count: number, config = loadConfig({})): Promise<Omit<MixSetup, 'booked'>> {
+  const people = await patientsWithSessions(db, first, count, config);
   const queues = await todayQueues(db, people, 100, `BQ${Date.now().toString(36)}-`);
   const slots = await clinicSlots(db, '20001', 1, 27);
   await setSeats(db, slots, 2000);
-  return { people, queues, slots, booked: await prebook(url, people.slice(0, 100), slots) };
+  return { people, queues, slots };
 }
 
 /**

@@ -17,8 +17,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { startServer } from '../../test/support/server.ts';
-import { clinicSlots, patientsWithSessions, setSeats, todayQueues } from './fixtures.ts';
-import { prebook } from './mix.ts';
+import { mixFixtures, prebook } from './mix.ts';
 import { capacity, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
 
 export interface PgliteLoadOptions {
@@ -62,11 +61,7 @@ export async function benchPgliteLoad({
     const db = await openDatabase({ databaseUrl: null, dataDir, seedDemo: true });
     let setup: Omit<MixSetup, 'booked'>;
     try {
-      const people = await patientsWithSessions(db, String(COHORT.first), COHORT.size, config);
-      const queues = await todayQueues(db, people, 100, `BQ${Date.now().toString(36)}-`);
-      const slots = await clinicSlots(db, '20001', 1, 27);
-      await setSeats(db, slots, 2000);
-      setup = { people, queues, slots };
+      setup = await mixFixtures(db, String(COHORT.first), COHORT.size, config);
     } finally {
       await db.close();
     }

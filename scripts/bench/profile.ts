@@ -55,7 +55,11 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export function placeOf(frame: CallFrame): string {
   const { url, functionName } = frame;
   if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName || 'anonymous'}`;
-  if (url.startsWith('node:')) return `node: ${url.slice(5).split('/')[0] === 'internal' ? url.slice(5).split('/').slice(0, 2).join('/') : url.slice(5)}`;
+  if (url.startsWith('node:')) {
+    // node:internal/streams/readable → node: internal/streams; node:events → node: events
+    const parts = url.slice(5).split('/');
+    return `node: ${parts[0] === 'internal' ? parts.slice(0, 2).join('/') : parts.join('/')}`;
+  }
   const path = url.startsWith('file://') ? fileURLToPath(url) : url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (pkg) return pkg[1];
@@ -113,7 +117,7 @@ export interface ProfiledRun {
 }
 
 /** Our steps whose inclusive time the summary reports. */
-const STEPS = ['resolveSession', 'audit', 'flushReads', 'serialize', 'onSend', 'query', 'compress'];
+const STEPS = ['resolveSession', 'audit', 'serialize', 'onSend', 'query'];
 
 export async function profiledRun(o: { databaseUrl: string; rate: number; seconds: number; keep?: string; setup?: MixSetup }): Promise<ProfiledRun> {
   const dir = o.keep ? resolve(o.keep) : mkdtempSync(join(tmpdir(), 'pasien-prof-'));

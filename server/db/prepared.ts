@@ -3,8 +3,8 @@
 // PostgreSQL on the server's one thread (0.3–0.5 ms even for SELECT 1). A statement used again
 // is prepared under a name with its parameter and column types, and from then on each call is one
 // message: bind, execute, sync (about 0.1 ms). Values are written and read with PGlite's own
-// serializers and parsers, so the answers are those of query() (docs/decisions.md, A memory of
-// the embedded database).
+// serializers and parsers, so the answers are those of query() (docs/decisions.md, The embedded
+// database's statements, prepared once).
 import { type PGlite, protocol, type Transaction, types } from '@electric-sql/pglite';
 
 interface Statement {

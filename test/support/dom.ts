@@ -20,7 +20,7 @@ if (!g.__domReady) {
     const own = new NodeAbortController();
     const signal = init?.signal;
     if (signal?.aborted) own.abort();
-    signal?.addEventListener('abort', () => own.abort());
+    signal?.addEventListener('abort', () => own.abort(), { once: true });
     return nodeFetch(String(input), { ...init, signal: own.signal });
   }) as typeof fetch;
   // Styles defined outside a vanilla-extract build need a file scope to belong to.
