@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { auditBatch } from './db/audit.ts';
 import { ping, type Db } from './db/client.ts';
 import { queueEvents } from './db/queue-events.ts';
+import { SessionCache } from './db/session-cache.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
@@ -110,11 +111,15 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   // The live streams' one LISTEN of this process (db/queue-events.ts).
   const events = queueEvents(db);
   app.addHook('preClose', () => events.close());
+  // Sessions checked lately, held while this process hears of every session that ends.
+  const sessions = new SessionCache();
+  if (!(await sessions.start(db))) app.log.warn('could not listen for ended sessions: every call looks its session up');
+  app.addHook('onClose', () => sessions.stop());
   const audits = auditBatch(db, app.log);
   app.decorate('flushAudit', audits.flush);
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
-    registerPatientGuard(scope, db, config, audits);
+    registerPatientGuard(scope, db, config, audits, sessions);
     await recordRoutes(scope, db, config.booking, options.clock);
     await fhirRoutes(scope, db, config.satusehatOrgId, options.clock);
     await visitRoutes(scope, db, config, events, options.clock);

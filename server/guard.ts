@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { audit, refusalCounter, type AuditBatch } from './db/audit.ts';
+import type { SessionCache } from './db/session-cache.ts';
 import { resolveSession } from './db/sessions.ts';
 import { MSG } from './errors.ts';
 
@@ -29,13 +30,14 @@ function claimedNomr(value: unknown): unknown {
 /** The route pattern, not the URL: no query values (birth dates) in the audit's detail. */
 const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`;
 
-export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config, audits: AuditBatch): void {
+/** `sessions`: the sessions this process checked lately (db/session-cache.ts). */
+export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config, audits: AuditBatch, sessions?: SessionCache): void {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
   app.decorateRequest('nomr', '');
   // The token is checked before anything else is read from the request.
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req.headers.authorization);
-    const nomr = token ? await resolveSession(db, token, policy) : null;
+    const nomr = token ? await resolveSession(db, token, policy, sessions) : null;
     if (!nomr) {
       // Reaches no one's data, and anyone can send a million: counted per minute and address
       // (db/audit.ts), not written a row each.

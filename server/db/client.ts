@@ -23,9 +23,10 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * Calls onPayload with each NOTIFY on channel, from any process on the same database; answers
-   * how to stop. After a lost connection is back, onPayload('') says anything may have changed.
+   * how to stop. After a lost connection is back, onPayload('') says anything may have changed;
+   * onLost hears the moment it was lost (word sent meanwhile is not heard).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -77,13 +78,18 @@ export async function openPostgres(url: string, max = 20): Promise<Db> {
     async exec(sql) {
       await pool.query(sql);
     },
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onLost) => listenPostgres(url, channel, onPayload, onLost),
     close: () => pool.end(),
   };
 }
 
 /** A connection of its own, outside the pool: LISTEN holds it for as long as it listens. */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: () => void = () => undefined,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -100,6 +106,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
     const lost = () => {
       if (client !== c) return;
       client = null;
+      onLost();
       reopen();
     };
     c.on('error', lost);

@@ -2,6 +2,7 @@
 // absolute expiry, so that logout and expiry really end them.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from './client.ts';
+import { sessionsEndedHere, type SessionCache } from './session-cache.ts';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -31,27 +32,45 @@ export async function createSession(q: Queryable, nomr: string, policy: SessionP
 }
 
 /** last_seen_at is moved at most this often: most requests only read their session. */
+const SEEN_MS = 60_000;
 const SEEN_GRANULARITY = "interval '1 minute'";
 
-/** The session's patient, or null when the token is unknown, revoked, idle too long or expired. */
-export async function resolveSession(q: Queryable, token: string, policy: SessionPolicy): Promise<string | null> {
+/**
+ * The session's patient, or null when the token is unknown, revoked, idle too long or expired.
+ * With `cache`, a session checked lately is answered from memory for as long as the database
+ * would answer the same (db/session-cache.ts).
+ */
+export async function resolveSession(q: Queryable, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<string | null> {
   const hash = hashToken(token);
-  const [row] = await q.query<{ nomr: string; stale: boolean }>(
-    `SELECT nomr, last_seen_at < now() - ${SEEN_GRANULARITY} AS stale FROM sessions
+  const held = cache?.get(hash);
+  if (held !== undefined) return held;
+  const mark = cache?.mark() ?? 0;
+  // How long the answer holds, by the database's clock: to the absolute expiry, the idle limit,
+  // or the next writing of the last use, whichever comes first.
+  const [row] = await q.query<{ nomr: string; stale: boolean; expires_ms: number; seen_ms: number }>(
+    `SELECT nomr, last_seen_at < now() - ${SEEN_GRANULARITY} AS stale,
+            extract(epoch FROM expires_at - now())::float8 * 1000 AS expires_ms,
+            extract(epoch FROM now() - last_seen_at)::float8 * 1000 AS seen_ms
+       FROM sessions
       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
         AND last_seen_at > now() - make_interval(mins => $2)`,
     [hash, policy.idleMinutes],
   );
   if (!row) return null;
-  if (row.stale) await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+  let seen = row.seen_ms;
+  if (row.stale) {
+    await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
+    seen = 0;
+  }
+  cache?.keep(hash, row.nomr, Math.min(row.expires_ms, policy.idleMinutes * 60_000 - seen, SEEN_MS - seen), mark);
   return row.nomr;
 }
 
 /** Ends the session; answers whose it was, or null when there was none to end. */
 export async function revokeSession(q: Queryable, token: string): Promise<string | null> {
-  const rows = await q.query<{ nomr: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING nomr', [
-    hashToken(token),
-  ]);
+  const hash = hashToken(token);
+  sessionsEndedHere([hash]);
+  const rows = await q.query<{ nomr: string }>('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING nomr', [hash]);
   return rows[0]?.nomr ?? null;
 }
 
@@ -91,11 +110,19 @@ export async function activeSessions(q: Queryable, nomr: string, policy: Session
 
 /** Ends one of the patient's sessions by its id: its token is refused from the next request on. */
 export async function endSession(q: Queryable, nomr: string, id: string): Promise<boolean> {
-  const rows = await q.query('UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND id = $2::uuid AND revoked_at IS NULL RETURNING 1', [nomr, id]);
+  const rows = await q.query<{ token_hash: string }>(
+    'UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND id = $2::uuid AND revoked_at IS NULL RETURNING token_hash',
+    [nomr, id],
+  );
+  sessionsEndedHere(rows.map((r) => r.token_hash));
   return rows.length === 1;
 }
 
 /** Ends every session of the patient (the hospital's counter, for a lost phone); answers how many. */
 export async function endAllSessions(q: Queryable, nomr: string): Promise<number> {
-  return (await q.query('UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND revoked_at IS NULL RETURNING 1', [nomr])).length;
+  const rows = await q.query<{ token_hash: string }>('UPDATE sessions SET revoked_at = now() WHERE nomr = $1 AND revoked_at IS NULL RETURNING token_hash', [
+    nomr,
+  ]);
+  sessionsEndedHere(rows.map((r) => r.token_hash));
+  return rows.length;
 }

@@ -1,0 +1,128 @@
+// Sessions this process checked lately, kept in its memory so that most patient calls skip the
+// session lookup: one round trip to the database fewer on every call (docs/decisions.md, Sessions
+// checked once a minute). Nothing is weakened by it:
+// - an entry is kept no longer than the database would answer the same: until the session's
+//   absolute expiry, its idle limit, or the minute after which its last use is written again,
+//   whichever comes first, reckoned from the database's own clock;
+// - a session that ends or is shortened by anyone (a logout, the Perangkat screen, the hospital's
+//   counter, SQL by hand) is announced by the sessions table's trigger on commit (migration 011),
+//   and every process drops it when it hears the word; the process that ended it drops it at once
+//   and keeps it out until the word comes back;
+// - a lookup that began before such word is not kept, so a session read just before it ended
+//   cannot come back;
+// - while this process does not listen (not yet, or the connection was lost), nothing is kept and
+//   nothing is answered from memory; when it listens again, everything kept before is dropped.
+import type { Db } from './client.ts';
+
+export const SESSION_CHANNEL = 'session_ended';
+
+/** Sessions kept at most: past it, the oldest go (each is one database lookup once a minute). */
+const MAX_ENTRIES = 100_000;
+/** How long a session ended here stays out of memory when the word of its end never comes back (rolled back). */
+const ENDED_HERE_MS = 10_000;
+
+interface Entry {
+  nomr: string;
+  /** performance.now() until which it holds. */
+  until: number;
+}
+
+/** Every cache of this process that listens: a session ended here is dropped from all of them at once. */
+const listening = new Set<SessionCache>();
+
+/** Drops these sessions from every cache of this process, at once (before the commit announces them). */
+export function sessionsEndedHere(hashes: string[]): void {
+  for (const cache of listening) for (const hash of hashes) cache.endedHere(hash);
+}
+
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Sessions ended by this process whose word has not come back yet, with how long they stay out. */
+  readonly #endedHere = new Map<string, number>();
+  #generation = 0;
+  #live = false;
+  #stop: Promise<(() => Promise<void>) | null> | null = null;
+  readonly #now: () => number;
+
+  constructor(now: () => number = () => performance.now()) {
+    this.#now = now;
+  }
+
+  /** Listens for ended sessions; until it does (or when it cannot: false), nothing is kept. */
+  start(db: Db): Promise<boolean> {
+    this.#stop ??= db
+      .listen(
+        SESSION_CHANNEL,
+        (hash) => {
+          if (hash) this.#ended(hash);
+          else this.#clear(true); // listening again after a loss: anything may have ended meanwhile
+        },
+        () => this.#clear(false),
+      )
+      .then(
+        (stop) => {
+          this.#clear(true);
+          listening.add(this);
+          return stop;
+        },
+        () => null,
+      );
+    return this.#stop.then((stop) => stop !== null);
+  }
+
+  async stop(): Promise<void> {
+    const stop = await this.#stop;
+    this.#stop = null;
+    listening.delete(this);
+    this.#clear(false);
+    await stop?.();
+  }
+
+  /** The patient of a session checked lately that still holds, or undefined: ask the database. */
+  get(hash: string): string | undefined {
+    const entry = this.#entries.get(hash);
+    if (!entry) return undefined;
+    if (entry.until > this.#now()) return entry.nomr;
+    this.#entries.delete(hash);
+    return undefined;
+  }
+
+  /** Taken before the database is asked: keep() holds its answer only if no session ended since. */
+  mark(): number {
+    return this.#generation;
+  }
+
+  /** Keeps what the database answered at `mark` for `freshMs` (its own clock's reckoning). */
+  keep(hash: string, nomr: string, freshMs: number, mark: number): void {
+    if (!this.#live || mark !== this.#generation || freshMs <= 0) return;
+    const out = this.#endedHere.get(hash);
+    if (out !== undefined) {
+      if (out > this.#now()) return;
+      this.#endedHere.delete(hash);
+    }
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#entries.set(hash, { nomr, until: this.#now() + freshMs });
+  }
+
+  /** How many sessions are held (tests, and the benchmark's report). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  endedHere(hash: string): void {
+    this.#ended(hash);
+    this.#endedHere.set(hash, this.#now() + ENDED_HERE_MS);
+  }
+
+  #ended(hash: string): void {
+    this.#generation++;
+    this.#entries.delete(hash);
+    this.#endedHere.delete(hash);
+  }
+
+  #clear(live: boolean): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#live = live;
+  }
+}
