@@ -1,10 +1,14 @@
-// The load benchmarks' morning rush and waiting hall (scripts/bench/rush.ts, hall.ts), small, on
-// the real HTTP server over sockets, on PGlite and on PostgreSQL: what they must show whatever the
-// machine. Correctness only; `npm run bench` measures the same at full size.
+// The load benchmarks' constant-rate generator with the realistic mix, the morning rush and the
+// waiting hall (scripts/bench/open-loop.ts, rush.ts, hall.ts), small, on the real HTTP server over
+// sockets, on PGlite and on PostgreSQL: what they must show whatever the machine. Correctness
+// only; `npm run bench` measures the same at full size.
+import { createServer } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { patientsWithSessions } from '../../scripts/bench/fixtures.ts';
 import { hall } from '../../scripts/bench/hall.ts';
+import { mixFixtures, prebook } from '../../scripts/bench/mix.ts';
+import { MIX, openLoop, realisticMix } from '../../scripts/bench/open-loop.ts';
 import { rush, toldWhy } from '../../scripts/bench/rush.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -28,6 +32,39 @@ test.before(async () => {
 test.after(async () => {
   await app.close();
   await db.close();
+});
+
+test('the realistic mix at a constant rate: every kind of call of the mix is sent, and every one answered 2xx', async () => {
+  const fixtures = await mixFixtures(db, String(COHORT.first + 150), 50, config);
+  const setup = { ...fixtures, booked: await prebook(url, fixtures.people.slice(0, 10), fixtures.slots) };
+  const r = await openLoop({ url, rate: 100, seconds: 2, ...realisticMix(setup) });
+  assert.is(r.sent, 200);
+  assert.equal(r.examples, {}, 'no answer other than 2xx');
+  assert.is(r.non2xx, 0);
+  assert.is(r.failed, 0);
+  assert.equal(Object.keys(r.perCall).sort(), MIX.map(([name]) => name).sort());
+  assert.is(r.latency.count, 200);
+});
+
+test("the generator counts each latency from the request's scheduled start: a server that answers one at a time shows its queue", async () => {
+  // A real server that answers one request at a time, 20 ms each: 100 arrive in a second, every
+  // 10 ms, so each waits longer than the last (the 100th about 1 s). A closed loop would see 20 ms.
+  let line = Promise.resolve();
+  const slow = createServer((_req, res) => {
+    line = line.then(() => new Promise<void>((done) => setTimeout(() => (res.end('ok'), done()), 20)));
+  });
+  await new Promise<void>((ready) => slow.listen(0, '127.0.0.1', ready));
+  try {
+    const { port } = slow.address() as { port: number };
+    const r = await openLoop({ url: `http://127.0.0.1:${port}`, rate: 100, seconds: 1, next: () => ({ name: 'slow', method: 'GET', path: '/' }) });
+    assert.is(r.failed, 0);
+    assert.ok(r.latency.p50 > 400, `p50 ${r.latency.p50} ms`);
+    assert.ok(r.latency.max > 900, `max ${r.latency.max} ms`);
+    assert.ok(r.achieved < 60, `answered ${r.achieved}/s`);
+  } finally {
+    slow.closeAllConnections();
+    await new Promise((closed) => slow.close(closed));
+  }
 });
 
 test('the morning rush: 200 patients for 30 seats of a day get exactly 30 bookings, and every other one is told in Indonesian that it is full', async () => {
