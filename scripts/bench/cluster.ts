@@ -446,7 +446,7 @@ export async function benchCluster(o: { databaseUrl: string; plan?: ClusterPlan;
       PUSH_LEASE_SECONDS: String(LEASE_SECONDS),
       FCM_SERVICE_ACCOUNT: fcmAccount(standIn.url),
     };
-    servers.push(...(await Promise.all(['a', 'b'].map((by) => startServer({ ...env, FCM_ENDPOINT: `${standIn.url}/${by}` })))));
+    servers.push(...(await Promise.all(['a', 'b'].map((by) => startServer({ ...env, FCM_ENDPOINT: `${standIn.url}/${by}` }, { compiled: true })))));
     const [a, b] = servers;
     nginx = await startNginx([a.port, b.port]);
     log(`cluster: ${version.replace('nginx version: ', '')} on ${nginx.url} → processes :${a.port} and :${b.port}`);

@@ -75,13 +75,16 @@ const INTERNAL_TOKEN = 'bench-internal-token-0123456789';
 export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN, log: (s: string) => void = console.log): Promise<LoadResult> {
   const config = loadConfig({});
   const db = await openPostgres(databaseUrl, 10);
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    DIST_DIR: '/nonexistent',
-    PUSH_WORKER: 'false',
-    LOG_LEVEL: 'warn',
-    INTERNAL_API_TOKEN: INTERNAL_TOKEN,
-  });
+  const server = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      DIST_DIR: '/nonexistent',
+      PUSH_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+      INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+    },
+    { compiled: true },
+  );
   try {
     log("load: patients, today's queues and sessions with seats");
     const setup = await mixSetup(db, server.url, config);

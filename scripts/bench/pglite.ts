@@ -67,7 +67,7 @@ export async function benchPgliteLoad({
     }
     const env: Record<string, string> = { DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' };
     const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfDir)}`] : [];
-    const server = await startServer(env, { dataDir, nodeArgs });
+    const server = await startServer(env, { dataDir, nodeArgs, compiled: true });
     try {
       const mix: MixSetup = { ...setup, booked: await prebook(server.url, setup.people.slice(0, 50), setup.slots) };
       const run = (rate: number, s: number) => openLoop({ url: server.url, rate, seconds: s, ...realisticMix(mix) });

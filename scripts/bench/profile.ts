@@ -128,7 +128,7 @@ export async function profiledRun(o: { databaseUrl: string; rate: number; second
   let window = { fromUs: 0, toUs: Number.POSITIVE_INFINITY };
   const server = await startServer(
     { DATABASE_URL: o.databaseUrl, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' },
-    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] },
+    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], compiled: true },
   );
   let run: OpenLoopResult;
   try {

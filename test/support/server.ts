@@ -2,7 +2,7 @@
 // (the public one and the internal one) with a fresh data dir, against the built dist/. Used by
 // the end-to-end tests, Lighthouse, screenshots and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,9 @@ function healthy(url: string): Promise<boolean> {
   });
 }
 
+/** The server as `npm run serve` runs it (`npm run build:server`). */
+const COMPILED = 'dist-server/server/server.js';
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -40,7 +43,14 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+/**
+ * `compiled`: run dist-server/ with plain node, as `npm run serve` does (build it first with
+ * `npm run build:server`); the benchmarks measure that. Otherwise the sources through tsx.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; nodeArgs?: string[]; compiled?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   let internalPort = await freePort();
   while (internalPort === port) internalPort = await freePort();
@@ -55,7 +65,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
   };
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/server.ts'], {
+  if (opts.compiled && !existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: npm run build:server first`);
+  const entry = opts.compiled ? [COMPILED] : ['--import', 'tsx', 'server/server.ts'];
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
