@@ -23,6 +23,7 @@ import { startFloor } from './floor.ts';
 import { hall, type HallResult } from './hall.ts';
 import { MIX_FIRST, MIX_PATIENTS, mixSetup } from './mix.ts';
 import { capacity, MIX, openLoop, realisticMix, type OpenLoopResult } from './open-loop.ts';
+import { cpuMeter, type CpuUse } from './cpu.ts';
 import { profiledRun, profileTable, type ProfiledRun } from './profile.ts';
 import { rush, type RushResult } from './rush.ts';
 
@@ -62,7 +63,8 @@ export const QUICK_PLAN: LoadPlan = {
 export interface LoadResult {
   plan: LoadPlan;
   mixPatients: number;
-  steady: OpenLoopResult[];
+  /** With where the CPU went (cpu.ts). */
+  steady: Array<OpenLoopResult & { cpu: CpuUse }>;
   server: { held: number; runs: OpenLoopResult[] };
   floor: { held: number; runs: OpenLoopResult[] };
   rush: RushResult;
@@ -93,12 +95,16 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
     const mixRun = (rate: number, seconds: number) => openLoop({ url: server.url, rate, seconds, ...realisticMix(setup) });
     log('load: warming up (5 s)');
     await mixRun(Math.min(500, plan.steady[0].rate), 5);
-    const steady: OpenLoopResult[] = [];
+    const steady: LoadResult['steady'] = [];
     for (const { rate, seconds } of plan.steady) {
       log(`load: the mix at ${rate} req/s for ${seconds} s`);
-      steady.push(await mixRun(rate, seconds));
-      const r = steady[steady.length - 1];
-      log(`    p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed ${r.failed}`);
+      const meter = cpuMeter(server.proc.pid as number);
+      const run = await mixRun(rate, seconds);
+      const r = { ...run, cpu: meter.stop(run.sent) };
+      steady.push(r);
+      log(
+        `    p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, failed ${r.failed}; CPU ${Math.round(r.cpu.busy * 100)}% busy, µs a request: server ${Math.round(r.cpu.serverUs)}, PostgreSQL ${Math.round(r.cpu.postgresUs)}, generator ${Math.round(r.cpu.generatorUs)}`,
+      );
     }
     log('load: the highest rate of the mix with p99 under 50 ms');
     const serverCap = await capacity((rate) => mixRun(rate, plan.capacitySeconds), plan.capacityRates, 50, log);
@@ -251,6 +257,13 @@ ${goals.join('\n')}
 | rate | for | answered/s | p50 | p90 | p99 | max | not 2xx | generator late |
 |---|---:|---:|---:|---:|---:|---:|---|---:|
 ${steadyRows}
+
+Where the CPU went in each (\`/proc\`: user and system time, per request sent; the machine's two
+cores together):
+
+| rate | machine busy | machine | server process | PostgreSQL | generator | other |
+|---|---:|---:|---:|---:|---:|---:|
+${r.steady.map((s) => `| ${n(s.rate)} req/s | ${Math.round(s.cpu.busy * 100)}% | ${n(s.cpu.machineUs)} µs | ${n(s.cpu.serverUs)} µs | ${n(s.cpu.postgresUs)} µs | ${n(s.cpu.generatorUs)} µs | ${n(Math.max(0, s.cpu.machineUs - s.cpu.serverUs - s.cpu.postgresUs - s.cpu.generatorUs))} µs |`).join('\n')}
 
 ${examplesOf(r.steady)}Each call at ${n(last.rate)} req/s:
 

@@ -4,11 +4,14 @@
 // as latency; a closed loop (N connections, each waiting for its answer) would slow its own
 // arrivals down instead and hide the queue (coordinated omission). When the generator itself is
 // late (a busy machine), its lateness is in the latency too, and reported apart as `lateP99`.
+// It sends through undici's connection pool (keep-alive, one request at a time per connection):
+// on the machine it measures, its own work is taken from the server's, and undici's client does
+// about a third of node:http's per request (docs/performance.md, What these numbers say).
 //
 // Also the realistic mix of docs/performance.md as the app sends it, with the visit day's and the
 // managing of appointments' calls in it.
-import { Agent, request, type IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Pool } from 'undici';
 import { CANCEL_REASONS } from '../../common/booking.ts';
 import { addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
@@ -82,16 +85,14 @@ export function latencyOf(values: ArrayLike<number>): Latency {
   return { count: sorted.length, p50: round(at(sorted, 0.5)), p90: round(at(sorted, 0.9)), p99: round(at(sorted, 0.99)), max: round(at(sorted, 1)) };
 }
 
-function decode(res: IncomingMessage, raw: Buffer): string {
-  const enc = res.headers['content-encoding'];
-  if (enc === 'br') return brotliDecompressSync(raw).toString('utf8');
-  if (enc === 'gzip') return gunzipSync(raw).toString('utf8');
+function decode(encoding: string | string[] | undefined, raw: Buffer): string {
+  if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
   return raw.toString('utf8');
 }
 
 export function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
-  const { hostname, port } = new URL(o.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: o.maxSockets ?? 2048, maxFreeSockets: o.maxSockets ?? 2048 });
+  const pool = new Pool(new URL(o.url).origin, { connections: o.maxSockets ?? 2048, pipelining: 1, keepAliveTimeout: 60_000 });
   const timeoutMs = o.timeoutMs ?? 10_000;
   const total = Math.max(1, Math.round(o.rate * o.seconds));
   const interval = 1000 / o.rate;
@@ -107,7 +108,7 @@ export function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
 
   return new Promise((resolve) => {
     const finish = () => {
-      agent.destroy();
+      void pool.destroy();
       const perCall: OpenLoopResult['perCall'] = {};
       const groups = new Map<string, number[]>();
       names.forEach((n, i) => {
@@ -157,12 +158,9 @@ export function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
       const req = o.next(i);
       names[i] = req.name;
       const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-      const headers: Record<string, string | number> = {};
+      const headers: Record<string, string> = {};
       if (req.token) headers.authorization = `Bearer ${req.token}`;
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = Buffer.byteLength(body);
-      }
+      if (body !== undefined) headers['content-type'] = 'application/json';
       if (o.compressed ?? true) headers['accept-encoding'] = 'br, gzip';
       let settled = false;
       const settle = (answer: Answer) => {
@@ -170,30 +168,27 @@ export function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
         settled = true;
         done(i, scheduled, answer, req);
       };
-      const r = request({ agent, hostname, port, method: req.method, path: req.path, headers }, (res) => {
-        const status = res.statusCode ?? 0;
-        const unexpected = status < 200 || status > 299;
-        if (!unexpected && (!o.onAnswer || (o.reads && !o.reads(req)))) {
-          res.resume();
-          res.on('end', () => settle({ status, body: '' }));
-        } else {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const body = decode(res, Buffer.concat(chunks));
+      pool
+        .request({ method: req.method, path: req.path, headers, body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs })
+        .then(async (res) => {
+          const status = res.statusCode;
+          const unexpected = status < 200 || status > 299;
+          if (!unexpected && (!o.onAnswer || (o.reads && !o.reads(req)))) {
+            await res.body.dump();
+            return settle({ status, body: '' });
+          }
+          const text = decode(res.headers['content-encoding'], Buffer.from(await res.body.arrayBuffer()));
+          if (unexpected) {
             const key = `${req.name} ${status}`;
-            if (unexpected) {
-              examples[key] ??= [];
-              if (examples[key].length < 3) examples[key].push(body.slice(0, 300));
-            }
-            settle({ status, body });
-          });
-        }
-        res.on('error', (err: NodeJS.ErrnoException) => settle({ status: 0, body: '', error: err.code ?? err.message }));
-      });
-      r.setTimeout(timeoutMs, () => r.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })));
-      r.on('error', (err: NodeJS.ErrnoException) => settle({ status: 0, body: '', error: err.code ?? err.message }));
-      r.end(body);
+            examples[key] ??= [];
+            if (examples[key].length < 3) examples[key].push(text.slice(0, 300));
+          }
+          settle({ status, body: text });
+        })
+        .catch((err: NodeJS.ErrnoException) => {
+          const timedOut = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
+          settle({ status: 0, body: '', error: timedOut ? 'timeout' : (err.code ?? err.message) });
+        });
     };
 
     let started = 0;
