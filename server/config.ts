@@ -332,7 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
     internalPort,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl,
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 500),
     distDir: resolve(env.DIST_DIR || './dist'),
     internalApiToken,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 525600),
