@@ -240,7 +240,7 @@ export function loadSection(r: LoadResult): string {
   return `## A hospital's load at a constant arrival rate, PostgreSQL at the large size
 
 Requests start on a fixed schedule whether or not the earlier ones were answered
-(\`scripts/bench/open-loop.ts\`, node:http with keep-alive), as patients arrive without waiting for
+(\`scripts/bench/open-loop.ts\`, undici's pool with keep-alive), as patients arrive without waiting for
 each other, and each latency counts from the request's scheduled start, so queueing shows. One
 server process; the generator, the server and PostgreSQL share the machine ("generator late" is
 how far behind schedule the generator itself started requests, p99). The mix, per 100 requests:

@@ -63,7 +63,8 @@ export function placeOf(frame: CallFrame): string {
   const path = url.startsWith('file://') ? fileURLToPath(url) : url;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (pkg) return pkg[1];
-  return relative(ROOT, path);
+  // The compiled server (dist-server/) is our code as much as its sources.
+  return relative(ROOT, path).replace(/^dist-server\//, '');
 }
 
 /**
