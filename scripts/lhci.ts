@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { to } from '../common/routes.ts';
 import { DEMO_A } from '../server/db/seed.ts';
-import { chromiumPath, fillLogin, launchPersistent } from '../test/support/browser.ts';
+import { fillLogin, launchPersistent, lighthouseChromium } from '../test/support/browser.ts';
 import { startServer } from '../test/support/server.ts';
 
 interface Matrix {
@@ -37,7 +37,8 @@ function lhci(args: string[]): Promise<number> {
 /** A Chromium profile in which demo patient A has logged in through the login form. */
 export async function signedInProfile(baseUrl: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pasien-lh-profile-'));
-  const ctx = await launchPersistent(dir);
+  // Made by the browser that then opens it: a newer build's profile is not an older one's.
+  const ctx = await launchPersistent(dir, await lighthouseChromium());
   try {
     await ctx.grantPermissions(['notifications'], { origin: baseUrl });
     const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -62,8 +63,8 @@ export async function signedInProfile(baseUrl: string): Promise<string> {
 /** Collects all four routes into .lighthouseci/ (the caller starts the server). */
 export async function collect(baseUrl: string): Promise<void> {
   rmSync('.lighthouseci', { recursive: true, force: true });
-  // The same browser as the end-to-end tests, which lighthouserc.json cannot name.
-  const chrome = `--chromePath=${await chromiumPath()}`;
+  // A browser of a fixed version (test/support/browser.ts), which lighthouserc.json cannot name.
+  const chrome = `--chromePath=${await lighthouseChromium()}`;
   if ((await lhci(['collect', '--config=lighthouserc.json', chrome, ...PUBLIC.map((p) => `--url=${baseUrl}${p}`)])) !== 0)
     throw new Error('lighthouse collect failed');
   // A collect starts by emptying .lighthouseci: keep the first batch aside meanwhile.

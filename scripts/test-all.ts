@@ -4,7 +4,7 @@
 // Lighthouse. Exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumBuild } from '../test/support/browser.ts';
+import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { postgresBinaries, postgresVersion, startCluster, type Cluster } from '../test/support/pg-cluster.ts';
 
 interface Counts {
@@ -110,7 +110,7 @@ await step('e2e', async () => {
   return uvu('test/e2e');
 });
 await step('lighthouse', async () => {
-  await whichChromium();
+  console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);
   const { code, out } = await run(process.execPath, ['--import', 'tsx', 'scripts/lhci.ts']);
   const m = /lighthouse: (\d+) passed, (\d+) failed/.exec(out);
   return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: code === 0 ? 0 : 1 };

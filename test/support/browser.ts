@@ -76,6 +76,17 @@ export async function chromiumPath(): Promise<string> {
   return (await chromiumBuild()).path;
 }
 
+/**
+ * The browser Lighthouse measures in: CHROMIUM_PATH if set, else the headless shell of
+ * @sparticuz/chromium, whose version package-lock.json fixes. Not Debian's chromium, whose version
+ * moves under the scores with each update of the package (docs/decisions.md, Lighthouse's browser).
+ */
+export async function lighthouseChromium(): Promise<string> {
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted) return chromiumPath();
+  return bundled();
+}
+
 export const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
@@ -90,8 +101,9 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A persistent profile: the only kind in which Chromium offers installation. */
-export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-profile-'))): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true, ...PHONE });
+/** `executablePath`: another build than the tests' (Lighthouse's profile is made in Lighthouse's browser). */
+export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-profile-')), executablePath?: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { executablePath: executablePath ?? (await chromiumPath()), args: CHROMIUM_ARGS, headless: true, ...PHONE });
 }
 
 /** The four local storage keys a real login writes (spec section 3), on the page's origin. */
