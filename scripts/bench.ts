@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromiumBuild } from '../test/support/browser.ts';
+import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { postgresVersion } from '../test/support/pg-cluster.ts';
 import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
 import { benchCluster, clusterSection, nginxVersion, NGINX, type ClusterResult } from './bench/cluster.ts';
@@ -54,7 +54,12 @@ const machine = {
   memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
   os: `${platform()} ${release()}`,
   node: process.version,
-  chromium: `${sh(browser.path, ['--version']).split('\n').pop()}${browser.bundled ? ' (@sparticuz/chromium)' : ''}`,
+  chromium: `${sh(browser.path, ['--version']).split('\n').pop()}${browser.bundled ? ' (@sparticuz/chromium)' : ''}; Lighthouse in ${sh(
+    await lighthouseChromium(),
+    ['--version'],
+  )
+    .split('\n')
+    .pop()}`,
   postgres: postgresVersion(),
   pglite: JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
 };
@@ -218,31 +223,45 @@ const NOTES = `## What these numbers say
 - **The login page** is two files: the entry and one shell chunk holding everything the login and
   registration screens import (scripts/shell.ts), 16 files before. Fewer round trips on a 150 ms
   RTT connection, and one larger file compresses better than many small ones.
-- **Each signed-in call** costs one session lookup and one query; the session's last use is
-  written at most once a minute, and the audit entries of record reads are inserted in batches
-  every 20 ms. With one write and two reads per call before, PostgreSQL gave about 1,000 req/s.
-- **The p99 at 100 connections** is set by the machine more than by the code: a CPU profile of the
-  server under load shows about a third of its time idle, a third in the \`writev\` system call
-  (socket writes, expensive on this virtual machine with 20% steal time), and under 1% in the
-  application's own code; PostgreSQL, the load generator and the server share the two cores. A
-  second server process did not help on two cores. Caching validated sessions in memory for a
-  few seconds raised throughput by about 40% but left p99 near 60 ms, and would let a logout on
-  one server process take effect on the others only after the cache expires: not taken.
-- **What bounds the steady rate's p99 and the ratio to the floor** (the profile above, and the
-  pool watched during such runs: pg-pool's waiting requests, the event loop's delay, and
-  \`pg_stat_activity\`): not the server's CPU, which is idle half the time at 1,500 req/s. In
-  the stalls 20 to 150 requests waited for one of the pool's 20 connections while the event
-  loop's delay stayed under 10–18 ms and PostgreSQL showed those connections idle, waiting for
-  the client; a statement inside a transaction took 3.5 ms a round trip on average. The stalls
-  are round trips to PostgreSQL on two virtual CPUs shared by the generator, the server and the
-  database's processes, at random moments, 20–250 ms long: ten 20 s runs at 1,500 req/s gave
-  p99 from 12 to 87 ms. A patient's call makes two round trips or more (the session lookup, then
-  its query; a write's \`BEGIN\`, statements and \`COMMIT\`), the floor one, which alone bounds
-  the ratio near 0.5. Further needs one round trip per call (the session checked in the data's
-  own statement) or sessions kept in memory (measured +40%, not used: a logout would reach the
-  other processes late). Tried: the login throttle's rows written last in each login
-  transaction (kept, so an address's row is locked only until the commit); keeping the pool's
-  connections open instead of closing them after 10 s idle (no difference beyond the noise).
+- **Each signed-in call** costs one statement when the same server process checked its session
+  in the last minute, two otherwise: processes hold the sessions they checked and drop one as soon
+  as the database announces that it ended (docs/decisions.md, Sessions held in memory). The
+  session's last use is written at most once a minute, and the audit entries of record reads are
+  inserted in batches every 20 ms. Under the realistic mix at 800 req/s that is 1.8 statements a
+  request where it was 2.7 (\`pg_stat_statements\`, 2026-11-26). With one write and two reads per
+  call at first, PostgreSQL gave about 1,000 req/s.
+- **The p99 at 100 connections** is set by the machine more than by the code: by Little's law
+  (below) and because PostgreSQL, the load generator and the server share the two cores. A
+  second server process did not help on two cores.
+- **What bounds the steady rate's p99 and the ratio to the floor: the machine's two cores.** Each
+  request of the mix costs about 1 ms of CPU on this machine: 0.4 ms in the server process,
+  0.4 ms in PostgreSQL's backends and 0.15–0.19 ms in the generator (the CPU table above, from
+  \`/proc\`), so at 1,500 req/s the two cores are about 75% busy, and any stall of the machine
+  (the floor's own runs show 100–2,500 ms ones at rates it otherwise holds) leaves a queue that
+  takes seconds to drain. The floor's request is one primary-key read with a small answer and no
+  session, audit, schema, compression or second statement: about a quarter of the work. The
+  profile's large \`writev\` share is not work: the process spends about 0.3 ms a request in user
+  code and 0.1 ms in the kernel (\`/proc\`), while the profiler's wall-clock samples find it
+  inside \`writev\` whenever a backend woken by its write takes the core from it.
+- **Tried, 2026-11-26, on the same machine the same day** (\`scripts/bench/load.ts\` on the large
+  database, before: commit 7d06c94, after: this one): at 1,000 req/s p99 3,077 ms before and
+  108 ms after (27 ms with a pool of 10); at 1,500 req/s p50 332 ms before and 5 ms after, p99
+  2.5 s and 4.6 s (one stall of the machine each run); the highest rate held 1,000 and 1,500
+  req/s; the floor held 4,000 and 6,000 (the lighter generator); the waiting hall's process
+  274 MB and 232 MB. What changed: sessions held in memory (34% fewer statements); brotli's
+  window 256 KB (half the work for a 2 KB answer); the benchmarks run the compiled server, as
+  \`npm run serve\` does; the generator sends through undici (150–190 µs of CPU a request where
+  node:http took 240–260). A pool of 10 instead of 20 gave a p99 two to three times lower at the
+  same steady rate, but the morning rush's bookings, waiting on one seat counter's row while
+  holding their connections, took the whole pool: kept at 20 (docs/deployment.md). A single
+  pass over a session's queue entries for the clinic queue's three facts measured the same as
+  three index scans (the round trip dominates): not kept. Earlier: the login throttle's rows
+  written last in each login transaction (kept); keeping the pool's connections open instead of
+  closing them after 10 s idle (no difference beyond the noise).
+- **The machine of 2026-11-26 is slower than that of the earlier runs**: the morning rush, met at
+  p99 0.4 s on 2026-11-25, took 3.0 s at p99 against commit 7d06c94 and 3.2 s against this one
+  when run alone in the same hour (2.5–5.1 s inside whole load runs): the rush's goal is missed
+  by the machine of that day with the code of either.
 - **Closed loop and open loop.** The autocannon tables hold 100 connections, each sending its next
   request when the last is answered: by Little's law each waits about 100 / throughput on
   average (at 2,000 req/s, 50 ms) however fast the server is, so those p99s measure the queue the
