@@ -260,8 +260,13 @@ const NOTES = `## What these numbers say
   closing them after 10 s idle (no difference beyond the noise).
 - **The machine of 2026-11-26 is slower than that of the earlier runs**: the morning rush, met at
   p99 0.4 s on 2026-11-25, took 3.0 s at p99 against commit 7d06c94 and 3.2 s against this one
-  when run alone in the same hour (2.5–5.1 s inside whole load runs): the rush's goal is missed
+  when run alone in the same hour (2.1–5.1 s inside whole load runs): the rush's goal is missed
   by the machine of that day with the code of either.
+- **The 429s of the logins at 1,500 req/s** are the login throttle at work: in a stall of several
+  seconds more of the generator's logins, all from one address, were waiting for an answer than
+  the address's limit allows, and an attempt not yet answered counts (so that guesses sent in
+  parallel cannot pass the limit: docs/security.md). A hospital's Wi-Fi behind one address would
+  meet the same limit only in such a stall.
 - **Closed loop and open loop.** The autocannon tables hold 100 connections, each sending its next
   request when the last is answered: by Little's law each waits about 100 / throughput on
   average (at 2,000 req/s, 50 ms) however fast the server is, so those p99s measure the queue the
