@@ -189,7 +189,7 @@ function examplesOf(runs: OpenLoopResult[]): string {
 }
 
 /** Where one server process's time went under the mix, from V8's CPU profile (profile.ts). */
-function profileSection(p: ProfiledRun): string {
+export function profileSection(p: ProfiledRun): string {
   const s = p.summary;
   const share = (name: string) => s.byPlace.find(([k]) => k === name)?.[1] ?? 0;
   const pct = (x: number) => `${Math.round((100 * x) / s.totalMs)}%`;
