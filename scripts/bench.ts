@@ -252,8 +252,9 @@ const NOTES = `## What these numbers say
   window 256 KB (half the work for a 2 KB answer); the benchmarks run the compiled server, as
   \`npm run serve\` does; the generator sends through undici (150–190 µs of CPU a request where
   node:http took 240–260). A pool of 10 instead of 20 gave a p99 two to three times lower at the
-  same steady rate, but the morning rush's bookings, waiting on one seat counter's row while
-  holding their connections, took the whole pool: kept at 20 (docs/deployment.md). A single
+  same steady rate; the morning rush, whose bookings wait on one seat counter's row while holding
+  their connections, gave p99 2.5 s with 10 and 2.1–5.1 s with 20: too unsteady to choose, so 20
+  stays (docs/deployment.md). A single
   pass over a session's queue entries for the clinic queue's three facts measured the same as
   three index scans (the round trip dominates): not kept. Earlier: the login throttle's rows
   written last in each login transaction (kept); keeping the pool's connections open instead of
