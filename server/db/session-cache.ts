@@ -1,6 +1,6 @@
 // Sessions this process checked lately, kept in its memory so that most patient calls skip the
 // session lookup: one round trip to the database fewer on every call (docs/decisions.md, Sessions
-// checked once a minute). Nothing is weakened by it:
+// held in memory, dropped when they end). Nothing is weakened by it:
 // - an entry is kept no longer than the database would answer the same: until the session's
 //   absolute expiry, its idle limit, or the minute after which its last use is written again,
 //   whichever comes first, reckoned from the database's own clock;
@@ -104,7 +104,7 @@ export class SessionCache {
     this.#entries.set(hash, { nomr, until: this.#now() + freshMs });
   }
 
-  /** How many sessions are held (tests, and the benchmark's report). */
+  /** How many sessions are held (tests). */
   get size(): number {
     return this.#entries.size;
   }

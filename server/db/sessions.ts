@@ -33,7 +33,7 @@ export async function createSession(q: Queryable, nomr: string, policy: SessionP
 
 /** last_seen_at is moved at most this often: most requests only read their session. */
 const SEEN_MS = 60_000;
-const SEEN_GRANULARITY = "interval '1 minute'";
+const SEEN_GRANULARITY = `interval '${SEEN_MS / 1000} seconds'`;
 
 /**
  * The session's patient, or null when the token is unknown, revoked, idle too long or expired.
