@@ -3,7 +3,9 @@
 // PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
 // Lighthouse. Exits non-zero if anything failed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { postgresBinaries, postgresVersion, startCluster, type Cluster } from '../test/support/pg-cluster.ts';
 
@@ -19,13 +21,14 @@ process.env.TSX_TSCONFIG_PATH ??= 'tsconfig.runtime.json';
 const only = process.argv.slice(2);
 const results: Array<[string, Counts]> = [];
 
-function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+/** `echoed`: its output printed as it comes (else only returned). */
+function run(cmd: string, args: string[], env: Record<string, string> = {}, echoed = true): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const echo = (d: Buffer) => {
       out += d;
-      process.stdout.write(d);
+      if (echoed) process.stdout.write(d);
     };
     child.stdout.on('data', echo);
     child.stderr.on('data', echo);
@@ -67,10 +70,79 @@ const single = async (cmd: string, args: string[], env?: Record<string, string>)
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
 };
 
+const uvuArgs = (dir: string, pattern: string) => ['--import', 'tsx', 'node_modules/uvu/bin.js', dir, pattern, '-c', 'false'];
+
 const uvu = async (dir: string, env?: Record<string, string>): Promise<Counts> => {
-  const { code, out } = await run(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', dir, '.test.tsx?$', '-c', 'false'], env);
+  const { code, out } = await run(process.execPath, uvuArgs(dir, '.test.tsx?$'), env);
   return uvuCounts(out, code);
 };
+
+/** A suite's test files, the largest first (a file's size stands for how long it runs). */
+function testFiles(dir: string): string[] {
+  const size = (f: string) => statSync(join(dir, f)).size;
+  return readdirSync(dir)
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .sort((a, b) => size(b) - size(a));
+}
+
+/** uvu's pattern for exactly these files of the folder. */
+const exactly = (files: string[]) => `(^|/)(${files.map((f) => f.replace(/\./g, '\\.')).join('|')})$`;
+
+function add(total: Required<Counts>, c: Counts): void {
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped ?? 0;
+}
+
+/**
+ * A suite whose files each start their own server and browser: one uvu process per file, `workers`
+ * at a time, the largest first (so the last to start are short). Each file's output is printed
+ * whole when it ends, so two files' lines never mix.
+ */
+async function uvuFiles(dir: string, workers: number): Promise<Counts> {
+  const files = testFiles(dir);
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  let next = 0;
+  const worker = async () => {
+    for (let f = files[next++]; f; f = files[next++]) {
+      const started = Date.now();
+      const { code, out } = await run(process.execPath, uvuArgs(dir, exactly([f])), {}, false);
+      const c = uvuCounts(out, code);
+      console.log(`${f} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
+      add(total, c);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
+  return total;
+}
+
+/**
+ * A suite of many short files that share one process's compiled modules: `shards` uvu processes at
+ * once, the files dealt out in turn from the largest, each shard's output printed whole when it ends.
+ */
+async function uvuShards(dir: string, shards: number, env?: Record<string, string>): Promise<Counts> {
+  const files = testFiles(dir);
+  const n = Math.max(1, Math.min(shards, files.length));
+  const dealt = Array.from({ length: n }, (_, i) => files.filter((_, j) => j % n === i));
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  await Promise.all(
+    dealt.map(async (group, i) => {
+      const started = Date.now();
+      const { code, out } = await run(process.execPath, uvuArgs(dir, exactly(group)), env, false);
+      const c = uvuCounts(out, code);
+      console.log(`shard ${i + 1} of ${n}: ${group.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
+      add(total, c);
+    }),
+  );
+  return total;
+}
+
+// The server and end-to-end suites run as many test processes at once as the machine has cores, up
+// to 4 (TEST_WORKERS to choose; 1 runs one after the other). A PGlite test process keeps one core
+// busy, an end-to-end file about one between its browser, its server and the test: on two cores
+// the PGlite suite went from 333 to 202 s, PostgreSQL's from 112 to 72 s and the end-to-end one
+// from 835 to 707 s (docs/decisions.md, The test run).
+const workers = Number(process.env.TEST_WORKERS) || Math.min(availableParallelism(), 4);
 
 const npx = (bin: string) => `node_modules/.bin/${bin}`;
 
@@ -86,14 +158,14 @@ await step('lint', async () => {
 await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
 await step('build', () => single(npx('vite'), ['build', '--logLevel', 'warn']));
 await step('unit', () => uvu('test/unit'));
-await step('server-pglite', () => uvu('test/server'));
+await step('server-pglite', () => uvuShards('test/server', workers));
 await step('server-postgres', async () => {
-  if (process.env.DATABASE_URL) return uvu('test/server', { TEST_PG_URL: process.env.DATABASE_URL });
+  if (process.env.DATABASE_URL) return uvuShards('test/server', workers, { TEST_PG_URL: process.env.DATABASE_URL });
   let cluster: Cluster | null = null;
   try {
     console.log(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
     cluster = await startCluster();
-    return await uvu('test/server', { TEST_PG_URL: cluster.url });
+    return await uvuShards('test/server', workers, { TEST_PG_URL: cluster.url });
   } finally {
     cluster?.stop();
   }
@@ -107,7 +179,8 @@ const whichChromium = async () => {
 };
 await step('e2e', async () => {
   await whichChromium();
-  return uvu('test/e2e');
+  console.log(`${workers} files at a time`);
+  return uvuFiles('test/e2e', workers);
 });
 await step('lighthouse', async () => {
   console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);
