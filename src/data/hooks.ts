@@ -1,5 +1,5 @@
 // A screen's read: what the cache holds for the key now, kept current, and a reload.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { unreachable, type Read } from './cache.ts';
 import { cache } from './reads.ts';
 import { toResource, type Resource } from './resource.ts';
@@ -32,5 +32,7 @@ export function useRead<T, Raw>(read: Read<T, Raw> | null, opts: ReadOptions = {
     cache.retry(unreachable);
     reload();
   }, [key]);
-  return [read && entry ? { ...toResource(entry, read.select), retry } : null, reload];
+  // The same object while the entry is the same: a card given it is drawn again only when it changed.
+  const resource = useMemo(() => (read && entry ? { ...toResource(entry, read.select), retry } : null), [entry, retry]);
+  return [resource, reload];
 }

@@ -2,7 +2,7 @@
 // each with the name, the next appointment (date, clinic) and, on the day, the clinic queue. Each
 // is read with that profile's own token; a profile whose token the server refuses is signed out
 // alone (data/family.ts). Read again with home's cards: on return to the app and on a push.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { formatDate } from '../../../common/dates.ts';
 import { glance, linkPhone } from '../../data/family.ts';
 import { useRead } from '../../data/hooks.ts';
@@ -45,7 +45,7 @@ function OtherProfile({ profile, version }: { profile: Profile; version: number 
 }
 
 /** Nothing on a phone with one patient. */
-export function FamilyLines() {
+export const FamilyLines = memo(function FamilyLines() {
   const others = session.others.value;
   const [version, setVersion] = useState(0);
   const several = others.length > 0;
@@ -73,4 +73,4 @@ export function FamilyLines() {
       </ul>
     </section>
   );
-}
+});

@@ -3,7 +3,7 @@
 // several patients it also says whose home this is (name and MR number) and switches to another
 // profile in one tap; Logout then signs out the active profile only, and the menu adds 'Keluar
 // dari semua profil'. A notification's link (/home?profil=<nomr>) opens that profile's home.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
@@ -35,7 +35,7 @@ function useProfileFromLink() {
   }, []);
 }
 
-export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
+export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => void }) {
   const [open, setOpen] = useState<'drawer' | 'menu' | 'logout' | 'logoutAll' | null>(null);
   const close = () => setOpen(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -172,4 +172,4 @@ export function HomeBar({ onRefresh }: { onRefresh: () => void }) {
       )}
     </>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The three cards of home, each loading on its own (spec section 2, Home; section 4). What the
 // patient came for is open at once: the first active appointment and today's queue numbers; the
 // rest stay folded behind 'Tampilkan …' as the spec shows.
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { todayWib } from '../../../common/dates.ts';
 import type { Resource } from '../../data/resource.ts';
@@ -49,13 +49,22 @@ function Card<T>({ title, resource, label, open, children }: CardProps<T>) {
   );
 }
 
+// Each card is memoised: drawn again only when its own read changes (useRead keeps the same
+// object until then), not with every other answer that reaches home.
+
 /**
  * `managed`: the API manages appointments (its booking rules were read), so an appointment that
  * can still change offers 'Ubah Jadwal' and 'Batalkan' (decisions: managing appointments). The
  * cancel dialog lives here, not in the item: the item leaves the list as soon as it is cancelled,
  * while the dialog still shows the server's answer.
  */
-export function AppointmentsCard({ resource, managed = false }: { resource: Resource<UpcomingAppointment[]>; managed?: boolean }) {
+export const AppointmentsCard = memo(function AppointmentsCard({
+  resource,
+  managed = false,
+}: {
+  resource: Resource<UpcomingAppointment[]>;
+  managed?: boolean;
+}) {
   const [cancelling, setCancelling] = useState<UpcomingAppointment | null>(null);
   return (
     <>
@@ -79,9 +88,9 @@ export function AppointmentsCard({ resource, managed = false }: { resource: Reso
       {cancelling?.no_reg && <CancelDialog appointment={cancelling} noReg={cancelling.no_reg} onClose={() => setCancelling(null)} />}
     </>
   );
-}
+});
 
-export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
+export const ClinicQueueCard = memo(function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueItem[]> }) {
   const today = todayWib();
   const isToday = (q: ClinicQueueItem) => q.tgl_janji.slice(0, 10) === today;
   return (
@@ -120,9 +129,9 @@ export function ClinicQueueCard({ resource }: { resource: Resource<ClinicQueueIt
       )}
     </Card>
   );
-}
+});
 
-export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
+export const PharmacyQueueCard = memo(function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
   return (
     <Card title={HOME.cards.pharmacyQueue} resource={resource} label={HOME.showQueue} open={(f) => f.tgl_layanan.slice(0, 10) === todayWib()}>
       {(f) => (
@@ -138,4 +147,4 @@ export function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQue
       )}
     </Card>
   );
-}
+});

@@ -1,7 +1,7 @@
 // Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
 // to the foreground and on the refresh control (queues change by the minute). The profile decides
 // the forced logout: only a refusal by the server ends the session.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
 import { unreachable } from '../../data/cache.ts';
@@ -50,11 +50,12 @@ export default function Home() {
   const offer = useManaged();
   const managed = offer.state === 'yes';
   const whole = useWhole([profile, upcoming, clinic, pharmacy].every(settled) && !(offer.state === 'unknown' && offer.loading));
-  const refresh = () => {
+  // One function for the life of the screen: the bar given it is not drawn again with each answer.
+  const refresh = useCallback(() => {
     reloadUpcoming();
     reloadClinic();
     reloadPharmacy();
-  };
+  }, [reloadUpcoming, reloadClinic, reloadPharmacy]);
 
   // Spec section 4's forced logout, when the server says the patient is not valid (a 401 has
   // already ended the session in the HTTP client); a weak signal, a time-out or a 5xx keep the
