@@ -140,8 +140,8 @@ async function uvuShards(dir: string, shards: number, env?: Record<string, strin
 // The server and end-to-end suites run as many test processes at once as the machine has cores, up
 // to 4 (TEST_WORKERS to choose; 1 runs one after the other). A PGlite test process keeps one core
 // busy, an end-to-end file about one between its browser, its server and the test: on two cores
-// the PGlite suite went from 333 to 202 s, PostgreSQL's from 112 to 72 s and the end-to-end one
-// from about 835 to 707 s (docs/decisions.md, The test run).
+// the PGlite suite went from 333 to 202-263 s, PostgreSQL's from 112 to 70-80 s and the
+// end-to-end one from 782-857 to 707-729 s (docs/decisions.md, The test run).
 const workers = Number(process.env.TEST_WORKERS) || Math.min(availableParallelism(), 4);
 
 const npx = (bin: string) => `node_modules/.bin/${bin}`;
