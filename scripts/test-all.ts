@@ -94,23 +94,25 @@ function add(total: Required<Counts>, c: Counts): void {
   total.skipped += c.skipped ?? 0;
 }
 
+/** One uvu process for these files of the folder, its output printed whole when it ends. */
+async function uvuGroup(dir: string, files: string[], label: string, env?: Record<string, string>): Promise<Counts> {
+  const started = Date.now();
+  const { code, out } = await run(process.execPath, uvuArgs(dir, exactly(files)), env, false);
+  const c = uvuCounts(out, code);
+  console.log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
+  return c;
+}
+
 /**
  * A suite whose files each start their own server and browser: one uvu process per file, `workers`
- * at a time, the largest first (so the last to start are short). Each file's output is printed
- * whole when it ends, so two files' lines never mix.
+ * at a time, the largest first (so the last to start are short).
  */
 async function uvuFiles(dir: string, workers: number): Promise<Counts> {
   const files = testFiles(dir);
   const total = { passed: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
-    for (let f = files[next++]; f; f = files[next++]) {
-      const started = Date.now();
-      const { code, out } = await run(process.execPath, uvuArgs(dir, exactly([f])), {}, false);
-      const c = uvuCounts(out, code);
-      console.log(`${f} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
-      add(total, c);
-    }
+    for (let f = files[next++]; f; f = files[next++]) add(total, await uvuGroup(dir, [f], f));
   };
   await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
   return total;
@@ -118,22 +120,15 @@ async function uvuFiles(dir: string, workers: number): Promise<Counts> {
 
 /**
  * A suite of many short files that share one process's compiled modules: `shards` uvu processes at
- * once, the files dealt out in turn from the largest, each shard's output printed whole when it ends.
+ * once, the files dealt out in turn from the largest.
  */
 async function uvuShards(dir: string, shards: number, env?: Record<string, string>): Promise<Counts> {
   const files = testFiles(dir);
   const n = Math.max(1, Math.min(shards, files.length));
   const dealt = Array.from({ length: n }, (_, i) => files.filter((_, j) => j % n === i));
   const total = { passed: 0, failed: 0, skipped: 0 };
-  await Promise.all(
-    dealt.map(async (group, i) => {
-      const started = Date.now();
-      const { code, out } = await run(process.execPath, uvuArgs(dir, exactly(group)), env, false);
-      const c = uvuCounts(out, code);
-      console.log(`shard ${i + 1} of ${n}: ${group.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
-      add(total, c);
-    }),
-  );
+  const counts = await Promise.all(dealt.map((group, i) => uvuGroup(dir, group, `shard ${i + 1} of ${n}: ${group.join(' ')}`, env)));
+  for (const c of counts) add(total, c);
   return total;
 }
 

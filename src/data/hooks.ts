@@ -32,7 +32,9 @@ export function useRead<T, Raw>(read: Read<T, Raw> | null, opts: ReadOptions = {
     cache.retry(unreachable);
     reload();
   }, [key]);
-  // The same object while the entry is the same: a card given it is drawn again only when it changed.
-  const resource = useMemo(() => (read && entry ? { ...toResource(entry, read.select), retry } : null), [entry, retry]);
+  // The same object while the entry and the part read of it are the same: a card given it is drawn
+  // again only when it changed.
+  const select = read?.select;
+  const resource = useMemo(() => (read && entry ? { ...toResource(entry, select), retry } : null), [entry, select, retry]);
   return [resource, reload];
 }
