@@ -129,6 +129,7 @@ const FOREIGN = [
   { re: /\bspec(?:ification)?(?:'s)?,? +sections? +\d/gi, say: 'cites the specification by section: cite docs/product.md §N' },
   { re: /(?<!docs\/|\.md )\b(?:shared +)?decisions? +\d/gi, say: 'cites a decision by its shared number: cite docs/decisions.md DN' },
   { re: /\bspec(?:ification)?\b[^.]{0,80}?\(sections? +\d+(?![.\d])/gi, say: 'cites the specification by section: cite docs/product.md §N' },
+  { re: /\bhouse[- ]style +\d/gi, say: 'cites the house style by number: cite the docs/architecture.md section that says it' },
 ];
 /** Links to a document's anchor: [x](decisions.md#d16), [x](#web), a bare decisions.md#d16. */
 const LINK =

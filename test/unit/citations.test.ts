@@ -31,10 +31,10 @@ test('a section docs/product.md lacks, or a decision beyond D22, is named with i
   assert.equal(problems('src/x.ts', code), ['2: §12 is not a section of docs/product.md', '2: D23 is not in docs/decisions.md']);
 });
 
-test("the specification's section numbers and the shared decisions' numbers are refused: neither is in the repository", () => {
-  const code = ['// the keys (spec section 3), the envelope (decisions 17)', "// the spec's local storage keys (section 3)"].join('\n');
+test("the specification's section numbers, the shared decisions' and the house style's numbers are refused: none is in the repository", () => {
+  const code = ['// the keys (spec section 3), the envelope (decisions 17)', "// the spec's local storage keys (section 3), React (house style 10)"].join('\n');
   const found = problems('server/x.ts', code);
-  assert.is(found.length, 3, found.join('\n'));
+  assert.is(found.length, 4, found.join('\n'));
   assert.ok(found.every((p) => p.startsWith('1: ')));
 });
 
