@@ -1,4 +1,4 @@
-// The booking rules of spec sections 5 and 9 and decisions 11–13, once, for the screens and
+// The booking rules of docs/product.md §5 and §9 and docs/decisions.md D11–D13, once, for the screens and
 // for the reference server alike.
 import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE, type QuotaSlot } from './schemas/index.ts';
 import { addDays, daysBetween, sameWeekday, toQuotaDate, weekdayName } from './dates.ts';
@@ -6,7 +6,7 @@ import { addDays, daysBetween, sameWeekday, toQuotaDate, weekdayName } from './d
 export type Guarantee = 'BPJS' | 'Non BPJS';
 export const GUARANTEES: readonly Guarantee[] = ['BPJS', 'Non BPJS'];
 
-/** Days after the last BPJS appointment during which BPJS dates stay closed (decisions 11). */
+/** Days after the last BPJS appointment during which BPJS dates stay closed (docs/decisions.md D11). */
 export const BPJS_GAP_DAYS = 8;
 
 export interface DateRule {
@@ -30,7 +30,7 @@ export function dateRefusal(date: string, rule: DateRule): DateRefusal {
   return null;
 }
 
-/** D − L ≤ 8 days is closed, dates before L included (decisions 11). */
+/** D − L ≤ 8 days is closed, dates before L included (docs/decisions.md D11). */
 export function bpjsGapBlocks(lastAppointment: string, date: string): boolean {
   return daysBetween(lastAppointment, date) <= BPJS_GAP_DAYS;
 }
@@ -52,7 +52,7 @@ export function remainingQuota(slot: Pick<QuotaSlot, 'batas_quota' | 'quota_teri
   return slot.batas_quota - slot.quota_terisi;
 }
 
-/** A slot can be chosen only with a positive limit and seats left (decisions 12). */
+/** A slot can be chosen only with a positive limit and seats left (docs/decisions.md D12). */
 export function isSlotAvailable(slot: Pick<QuotaSlot, 'batas_quota' | 'quota_terisi'>): boolean {
   return slot.batas_quota > 0 && remainingQuota(slot) > 0;
 }
@@ -62,7 +62,7 @@ export function practisingSlots<T extends Pick<QuotaSlot, 'kode'>>(slots: readon
   return slots.filter((s) => Number(s.kode) !== NO_PRACTICE_CODE);
 }
 
-/** The quota call's query (decisions 9–10): MM/DD/YY and the Indonesian weekday of the date. */
+/** The quota call's query (docs/decisions.md D9–D10): MM/DD/YY and the Indonesian weekday of the date. */
 export function quotaQuery(kdDep: string, date: string, kdDr = ''): { kd_dr: string; kd_dep: string; tgl_janji: string; hari: string } {
   return { kd_dr: kdDr, kd_dep: kdDep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) };
 }

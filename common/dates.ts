@@ -1,6 +1,6 @@
 // Calendar dates as the hospital counts them: Asia/Jakarta (WIB, UTC+7, no daylight saving),
-// whatever the device's or server's own time zone (decisions 8). A date is a 'YYYY-MM-DD' string.
-// The display and wire formats (decisions 10) are tinydate templates.
+// whatever the device's or server's own time zone (docs/decisions.md D8). A date is a 'YYYY-MM-DD' string.
+// The display and wire formats (docs/decisions.md D10) are tinydate templates.
 import tinydate from 'tinydate';
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ export function addDays(date: string, days: number): string {
   return ISO(new Date(utc(date) + days * DAY_MS));
 }
 
-/** Indonesian weekday name (decisions 9). */
+/** Indonesian weekday name (docs/decisions.md D9). */
 export function weekdayName(date: string): (typeof WEEKDAYS)[number] {
   return WEEKDAYS[day(date).getUTCDay()];
 }
@@ -77,7 +77,7 @@ export function sameWeekday(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** MM/DD/YY, the quota query's date (decisions 10). */
+/** MM/DD/YY, the quota query's date (docs/decisions.md D10). */
 export function toQuotaDate(date: string): string {
   return QUOTA(day(date));
 }

@@ -1,4 +1,4 @@
-// How record fields are shown (spec sections 3 and 5): missing values as N/A, N flags as Tidak,
+// How record fields are shown (docs/product.md §3 and §5): missing values as N/A, N flags as Tidak,
 // dates through the one date formatter.
 import { formatDate, type DateStyle } from './dates.ts';
 
@@ -19,7 +19,7 @@ export function yesNo(value: string | null | undefined): string {
   return value === 'N' ? 'Tidak' : 'Ya';
 }
 
-/** The specialty buttons show 'Kardiologi …' where the path value spells 'Cardiologi …' (spec section 2). */
+/** The specialty buttons show 'Kardiologi …' where the path value spells 'Cardiologi …' (docs/product.md §2). */
 export function specialtyLabel(spesialis: string): string {
   return spesialis.replace(/^Cardiologi\b/, 'Kardiologi');
 }

@@ -1,4 +1,4 @@
-// The API's paths: spec section 7 and the reference API's additions. Both sides read them.
+// The API's paths: docs/product.md §7 and the reference API's additions. Both sides read them.
 export const API = {
   register: '/api/patient/simpan/pasien/baru',
   login: '/api/auth/proxy-login',
@@ -22,7 +22,7 @@ export const API = {
   historySurgery: '/api/patient/riwayat/tindakan/bedah',
   supporting: '/api/patient/riwayat/penunjang',
   vascular: '/api/patient/laporan/pemeriksaan/vaskular',
-  /** The reference API's additions for push (decisions 7): the VAPID key, a renewed registration. */
+  /** The reference API's additions for push (docs/decisions.md D7): the VAPID key, a renewed registration. */
   vapidKey: '/api/push/vapid',
   savePush: '/api/patient/simpan/fcmtoken',
   /** The reference API's passkeys (decisions: passkeys): sign-in, enrolment, the patient's devices. */

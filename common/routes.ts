@@ -1,4 +1,4 @@
-// THE route facts, as data: every route of spec section 2, who may see it, its top bar and title,
+// THE route facts, as data: every route of docs/product.md §2, who may see it, its top bar and title,
 // and whether it is prerendered. The router, the guard, the prerender, the service worker, the
 // server's static and security handling and the build all import them; screens link with `to`.
 // Which screen draws a route is src/screens.ts's business, so this file imports no screen.
@@ -9,7 +9,7 @@ export type Bar = 'none' | 'back';
 type Params = Record<string, string>;
 
 export interface RouteDef {
-  /** preact-iso pattern; static segments lowercase (the route table's spelling, decisions 1). */
+  /** preact-iso pattern; static segments lowercase (the route table's spelling, docs/decisions.md D1). */
   path: string;
   access: Access;
   /** Top bar with a back arrow and this title, or none (login, home, registration draw their own). */
@@ -97,7 +97,7 @@ export const ROUTES: RouteDef[] = [
 export const HOME = '/home';
 export const LOGIN = '/';
 
-/** Fills a pattern's parameters, URL-encoded (decisions 4: names hold spaces, commas, dots and '/'). */
+/** Fills a pattern's parameters, URL-encoded (docs/decisions.md D4: names hold spaces, commas, dots and '/'). */
 export function href(pattern: string, params: Params = {}): string {
   return pattern.replace(/:([a-z_]+)/gi, (_, name: string) => {
     const value = params[name];
@@ -169,7 +169,7 @@ export interface Match {
   canonical: string;
 }
 
-/** Matches a path against the table, static segments case-insensitively (decisions 1). */
+/** Matches a path against the table, static segments case-insensitively (docs/decisions.md D1). */
 export function matchRoute(path: string, routes: RouteDef[] = ROUTES): Match | null {
   const segs = path.split('/').filter(Boolean);
   for (const route of routes) {
@@ -196,7 +196,7 @@ export function matchRoute(path: string, routes: RouteDef[] = ROUTES): Match | n
 }
 
 /**
- * Where the guard sends a path (decisions 3), or null to stay: signed out, only the public
+ * Where the guard sends a path (docs/decisions.md D3), or null to stay: signed out, only the public
  * routes exist; signed in, the public ones and any unknown path lead home.
  */
 export function redirectFor(path: string, signedIn: boolean): string | null {

@@ -1,4 +1,4 @@
-// Components are React code (house style 10): hooks and types from 'react', React's JSX. The build
+// Components are React code (docs/architecture.md: Written in React, built with Preact): hooks and types from 'react', React's JSX. The build
 // still runs them on Preact, and a few files need Preact itself; this finds what slips back
 // elsewhere. Run: npx tsx scripts/react-rules.ts
 import { readFileSync, readdirSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Who may call: patient calls need a valid session token (401), and a nomr in their path, query or body
-// must be the token's own (403, decisions 16); the hospital systems' calls need the service
+// must be the token's own (403, docs/decisions.md D16); the hospital systems' calls need the service
 // token. One reading of the Authorization header for both.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

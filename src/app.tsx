@@ -91,7 +91,7 @@ function NotFound(_: { default: boolean }) {
   return null;
 }
 
-/** Sends a path where decisions 1–3 say it belongs before anything renders there. */
+/** Sends a path where docs/decisions.md D1–D3 say it belongs before anything renders there. */
 function Guard({ children }: { children: ReactNode }) {
   const { path, route } = useLocation();
   const target = redirectFor(path, session.signedIn.value);

@@ -35,8 +35,8 @@ self.addEventListener('message', (event) => {
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-// Push (spec sections 1 and 4): with an app window in front the page shows a toast instead
-// (spec section 4: a foreground push shows a toast); otherwise a system notification, tagged
+// Push (docs/product.md §1 and §4): with an app window in front the page shows a toast instead
+// (docs/product.md §4: a foreground push shows a toast); otherwise a system notification, tagged
 // with the notification's id so a repeat of the same one replaces it rather than buzzing twice.
 self.addEventListener('push', (event) => {
   const message = readPushMessage(event.data?.text());

@@ -1,4 +1,4 @@
-// Login service, logout and self-registration (spec sections 3 and 7, decisions 7 and 18).
+// Login service, logout and self-registration (docs/product.md §3 and §7, docs/decisions.md D7 and D18).
 import { Type, type Static } from 'typebox';
 import { Failure } from './envelope.ts';
 import { IsoDate, Text } from './fields.ts';
@@ -47,7 +47,7 @@ export const LogoutRequest = Type.Object(
 );
 export type LogoutRequest = Static<typeof LogoutRequest>;
 
-/** The registration form (spec section 3); its contents are checked with worded answers. */
+/** The registration form (docs/product.md §3); its contents are checked with worded answers. */
 export const NewPatient = Type.Object(
   {
     nama: Text(100),
@@ -57,7 +57,7 @@ export const NewPatient = Type.Object(
     telp_hp: Text(20, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
     email: Text(120),
     pekerjaan: Text(2, { description: "Occupation code '00'…'12'" }),
-    // Absent when the client does not ask (the spec's, section 7): accepted and kept as unknown.
+    // Absent when the client does not ask (the spec's, docs/product.md §7): accepted and kept as unknown.
     persetujuan_privasi: Type.Optional(
       Type.Literal(true, { description: "The reference API's addition: the person agreed to the privacy notice (UU PDP); false is refused" }),
     ),

@@ -1,4 +1,4 @@
-// Clinics, doctor schedules, quota and booking (spec sections 3, 5 and 7).
+// Clinics, doctor schedules, quota and booking (docs/product.md §3, §5 and §7).
 import { Type, type Static } from 'typebox';
 import { CANCEL_REASONS } from '../booking.ts';
 import { Failure, Success } from './envelope.ts';

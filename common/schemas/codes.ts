@@ -1,4 +1,4 @@
-// The hospital's fixed codes (spec sections 3, 5 and 9) and the text rule of every field a client
+// The hospital's fixed codes (docs/product.md §3, §5 and §9) and the text rule of every field a client
 // writes. Plain values, no schema library: the app imports them, and what it imports ships to
 // the phone.
 
@@ -6,7 +6,7 @@
 // download, imports them alone and leaves the other codes to the screens that load later.
 export { OCCUPATIONS } from './occupations.ts';
 
-/** Path values of the 13 specialty buttons (spec section 2), with the 'Cardiologi' spellings. */
+/** Path values of the 13 specialty buttons (docs/product.md §2), with the 'Cardiologi' spellings. */
 export const SPECIALTIES = [
   'Kardiologi',
   'Anak',
@@ -25,9 +25,9 @@ export const SPECIALTIES = [
 
 export type Specialty = (typeof SPECIALTIES)[number];
 
-/** Clinic whose patients may only pay Non BPJS (spec section 5). */
+/** Clinic whose patients may only pay Non BPJS (docs/product.md §5). */
 export const EXECUTIVE_CLINIC = '20012';
-/** Quota entry meaning "no practice that day" (spec section 5, decisions 19). */
+/** Quota entry meaning "no practice that day" (docs/product.md §5, docs/decisions.md D19). */
 export const NO_PRACTICE_CODE = 301;
 
 /** The JSON Schema format name of free text (common/schemas/fields.ts). */

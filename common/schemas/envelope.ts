@@ -1,4 +1,4 @@
-// The envelope every patient call answers with (decisions 17): { status: true, data } on
+// The envelope every patient call answers with (docs/decisions.md D17): { status: true, data } on
 // success, { status: false, message } on a business failure or an error.
 import { Type, type Static, type TSchema } from 'typebox';
 
@@ -13,7 +13,7 @@ export const Refusal = (description: string) => Type.Object(failureProperties, {
 export const Success = <T extends TSchema>(data: T, description = 'Success') => Type.Object({ status: Type.Literal(true), data }, { description });
 
 /**
- * What the client reads: spec section 7 lets a hospital API spell success and failure as the
+ * What the client reads: docs/product.md §7 lets a hospital API spell success and failure as the
  * strings 'true' and 'false' too, and some of its answers carry a message with the data.
  */
 export type Envelope<T> = { status: true | 'true'; data: T; message?: string } | (Omit<Failure, 'status'> & { status: false | 'false'; data?: unknown });

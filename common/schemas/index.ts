@@ -1,4 +1,4 @@
-// The wire shapes of spec section 7 and of the reference API's additions, with the hospital's
+// The wire shapes of docs/product.md §7 and of the reference API's additions, with the hospital's
 // field names kept as they are (see the glossary in docs/architecture.md).
 //
 // Each shape is a TypeBox schema in its area's file (auth, patient, booking, records, push,

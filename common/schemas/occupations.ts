@@ -1,4 +1,4 @@
-// Occupation codes of spec section 3, the registration form's Pekerjaan.
+// Occupation codes of docs/product.md §3, the registration form's Pekerjaan.
 export const OCCUPATIONS: ReadonlyArray<readonly [code: string, label: string]> = [
   ['00', 'ASN Kemenkes'],
   ['01', 'PNS'],

@@ -89,7 +89,7 @@ export type LoginCredential = Static<typeof LoginCredential>;
 
 /**
  * proxy-login's answer, and whose session it is: a passkey login types neither the number nor
- * the birth date, and the app keeps both (spec section 3).
+ * the birth date, and the app keeps both (docs/product.md §3).
  */
 export const PasskeyLoginResponse = Type.Object(
   {

@@ -1,4 +1,4 @@
-// The home screen's calls (spec sections 3 and 7): profile, upcoming appointments, queues.
+// The home screen's calls (docs/product.md §3 and §7): profile, upcoming appointments, queues.
 import { Type, type Static } from 'typebox';
 import { AppointmentRef } from './booking.ts';
 import { IsoDate, Nomr, NStr, Nullable, Str } from './fields.ts';

@@ -1,4 +1,4 @@
-// The reference API's push calls (decisions 7): the VAPID key, and a renewed registration.
+// The reference API's push calls (docs/decisions.md D7): the VAPID key, and a renewed registration.
 import { Type, type Static } from 'typebox';
 import { Text } from './fields.ts';
 

@@ -1,4 +1,4 @@
-// Procedure schedules, histories and results (spec sections 3 and 7).
+// Procedure schedules, histories and results (docs/product.md §3 and §7).
 import { Type, type Static } from 'typebox';
 import { NStr, Nullable, Str } from './fields.ts';
 
@@ -26,7 +26,7 @@ const surgery = {
   nama_dokter_bedah: Str(),
 };
 
-/** The schedule spells the anaesthesia doctor 'anastesi', the history 'anestesi' (spec section 3). */
+/** The schedule spells the anaesthesia doctor 'anastesi', the history 'anestesi' (docs/product.md §3). */
 export const SurgerySchedule = Type.Object({ ...surgery, nama_dokter_anastesi: Str() });
 export type SurgerySchedule = Static<typeof SurgerySchedule>;
 

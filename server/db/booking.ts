@@ -14,7 +14,7 @@ import { announce, sessionKey, type SessionOf } from './queue-events.ts';
 import { wibText } from './queues.ts';
 import { setReminders } from './reminders.ts';
 
-/** The patient's last active BPJS appointment date, for the 8-day gap (decisions 11); `except` is left out. */
+/** The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11); `except` is left out. */
 export async function lastBpjsAppointment(q: Queryable, nomr: string, except = 0): Promise<string | null> {
   const rows = await q.query<{ tgl: string | null }>(
     `SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B' AND cancelled_at IS NULL AND id <> $2`,

@@ -4,7 +4,7 @@ import { isoWeekdayName, weekdayName } from '../../common/dates.ts';
 import type { UpcomingRow } from '../domain/manage.ts';
 import type { Queryable } from './client.ts';
 
-// The booking screen reads it too (spec section 7's perjanjian/terakhir).
+// The booking screen reads it too (docs/product.md §7's perjanjian/terakhir).
 export { lastBpjsAppointment } from './booking.ts';
 
 const withDay = <T extends Record<string, unknown>>(rows: T[], dateField: keyof T): Array<T & { hari: string }> =>
@@ -69,7 +69,7 @@ const SURGERY_SELECT = `
 
 export async function surgerySchedule(q: Queryable, nomr: string, today: string): Promise<C.SurgerySchedule[]> {
   const rows = await q.query<Omit<C.SurgeryHistory, 'hari'>>(`${SURGERY_SELECT} AND NOT pr.selesai AND pr.tanggal >= $2 ORDER BY pr.tanggal`, [nomr, today]);
-  // The schedule spells the anaesthesia field 'anastesi', the history 'anestesi' (spec section 3).
+  // The schedule spells the anaesthesia field 'anastesi', the history 'anestesi' (docs/product.md §3).
   return withDay(rows, 'tanggal_operasi').map(({ nama_dokter_anestesi, ...r }) => ({
     ...r,
     nama_dokter_anastesi: nama_dokter_anestesi,

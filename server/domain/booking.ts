@@ -1,4 +1,4 @@
-// Booking on the server: the rules of spec sections 5 and 9 and decisions 11–13, the same as the
+// Booking on the server: the rules of docs/product.md §5 and §9 and docs/decisions.md D11–D13, the same as the
 // app's (common/booking.ts), enforced here because a client can be bypassed. No SQL: a store
 // reads and writes (db/booking.ts), so these rules are tested without a database.
 import {
@@ -77,7 +77,7 @@ export interface ClinicDayAppointment {
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Minutes since midnight of the WIB wall clock at an instant, whatever the machine's zone (decisions 8). */
+/** Minutes since midnight of the WIB wall clock at an instant, whatever the machine's zone (docs/decisions.md D8). */
 export const wibMinutes = (now: number): number => Math.floor(((((now + WIB_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 
 /** A session of today whose practice hours are over can no longer be booked. */
@@ -104,7 +104,7 @@ export function windowRefusal(date: string, today: string, windowDays: number): 
   return beyondWindow(date, today, windowDays) ? BOOKING_MSG.window(lastBookableDate(today, windowDays), windowDays) : null;
 }
 
-/** The BPJS gap after the patient's last BPJS appointment (decisions 11); null when it is open. */
+/** The BPJS gap after the patient's last BPJS appointment (docs/decisions.md D11); null when it is open. */
 export function gapRefusal(lastBpjs: string | null, date: string): string | null {
   return lastBpjs && bpjsGapBlocks(lastBpjs, date) ? BOOKING_MSG.bpjsGap(lastBpjs) : null;
 }
@@ -145,7 +145,7 @@ const NO_PRACTICE: QuotaSlot = {
   sts_ue: '',
 };
 
-/** A day without any session answers one kode 301 entry, as the spec's client expects (decisions 19). */
+/** A day without any session answers one kode 301 entry, as the spec's client expects (docs/decisions.md D19). */
 export const orNoPractice = (slots: QuotaSlot[]): QuotaSlot[] => (slots.length ? slots : [NO_PRACTICE]);
 
 export interface NewAppointment {

@@ -1,5 +1,5 @@
 // Cancel and reschedule, by the patient, of their own appointment (decisions: managing
-// appointments; shared decisions 21): before its practice starts and before check-in, each in one
+// appointments; docs/decisions.md D21): before its practice starts and before check-in, each in one
 // transaction. No SQL: the store reads and writes (db/booking.ts).
 import { OTHER_REASON, type AppointmentKind } from '../../common/booking.ts';
 import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';

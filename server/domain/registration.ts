@@ -1,4 +1,4 @@
-// Self-registration's checks (spec sections 3 and 5), answered in words the person can act on.
+// Self-registration's checks (docs/product.md §3 and §5), answered in words the person can act on.
 import { isBirthDate } from '../../common/birthdate.ts';
 import { todayWib } from '../../common/dates.ts';
 import { isMobileNumber } from '../../common/phone.ts';

@@ -1,6 +1,6 @@
 // Appointment reminders: when they go out and what they say. No SQL and no timers: the reminders
 // are rows (db/reminders.ts), claimed when due by the push worker of any server process
-// (push/reminders.ts). Times are instants (epoch ms) read on the WIB wall clock (decisions 8).
+// (push/reminders.ts). Times are instants (epoch ms) read on the WIB wall clock (docs/decisions.md D8).
 import type { AppointmentKind } from '../../common/booking.ts';
 import { formatLong } from '../../common/dates.ts';
 import { HOME } from '../../common/routes.ts';
@@ -39,7 +39,7 @@ export function wibInstant(date: string, hhmm: string): number {
   return Date.parse(`${date}T00:00:00Z`) - WIB_OFFSET_MS + (minutesOf(hhmm) ?? 0) * MINUTE_MS;
 }
 
-/** ISO 8601 with the +07:00 offset (decisions 22). */
+/** ISO 8601 with the +07:00 offset (docs/decisions.md D22). */
 export function wibIso(at: number): string {
   return `${new Date(at + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
 }

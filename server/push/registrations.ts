@@ -1,4 +1,4 @@
-// A patient's push registration: a Web Push subscription (JSON) or an FCM token (decisions 7).
+// A patient's push registration: a Web Push subscription (JSON) or an FCM token (docs/decisions.md D7).
 // Stored by db/push.ts.
 import type { RegistrationKind } from '../db/push.ts';
 import { parseSubscription } from './webpush.ts';

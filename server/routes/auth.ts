@@ -1,4 +1,4 @@
-// The login service (decisions 18) and logout.
+// The login service (docs/decisions.md D18) and logout.
 import { Type } from 'typebox';
 import { LoginRequest, LoginResponse, LogoutRequest } from '../../common/schemas/auth.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
@@ -87,7 +87,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         });
         return reply.code(403).send({ status: false, message: PASSKEY_MSG.required });
       }
-      // A registration the server cannot use is left out; it never fails the login (decisions 7).
+      // A registration the server cannot use is left out; it never fails the login (docs/decisions.md D7).
       const kind = fcmtoken ? registrationKind(fcmtoken, config.push.endpointHosts) : null;
       // In each transaction the throttle's rows are written last, just before the commit: an
       // address is one row for all its patients (a hospital's Wi-Fi is one address), locked from

@@ -13,7 +13,7 @@ export const SECURITY_SCHEMES = {
   serviceToken: { type: 'http', scheme: 'bearer', description: "The hospital systems' INTERNAL_API_TOKEN" },
 } as const;
 
-/** Patient calls carry the session's bearer token (spec section 6). */
+/** Patient calls carry the session's bearer token (docs/product.md §6). */
 export const PATIENT = [{ bearerAuth: [] }];
 /** The hospital's own systems carry their service token. */
 export const SERVICE = [{ serviceToken: [] }];

@@ -1,5 +1,5 @@
 // What the app needs for push: the server's VAPID public key (public), and a signed-in call to
-// keep a new or renewed registration (the reference API's addition to spec section 7).
+// keep a new or renewed registration (the reference API's addition to docs/product.md §7).
 import { Success } from '../../common/schemas/envelope.ts';
 import { PushRegistered, PushRegistration, VapidKey } from '../../common/schemas/push.ts';
 import type { Config } from '../config.ts';

@@ -11,7 +11,7 @@ import { upcomingItem } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
 
-/** The options of a list call of spec section 7: the patient's own entries under data. */
+/** The options of a list call of docs/product.md §7: the patient's own entries under data. */
 const listOf = <T extends TSchema>(summary: string, item: T) => ({
   schema: { summary, security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(item)), ...PATIENT_GET } },
 });

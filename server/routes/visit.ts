@@ -1,4 +1,4 @@
-// The visit day: the patient's clinic queue of today (spec section 7, with the reference API's
+// The visit day: the patient's clinic queue of today (docs/product.md §7, with the reference API's
 // additions), check-in from the phone, and the same queue as a live stream.
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';

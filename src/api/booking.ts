@@ -1,4 +1,4 @@
-// Clinics, schedules, quota and booking (spec section 7); cancel, reschedule, online booking and
+// Clinics, schedules, quota and booking (docs/product.md §7); cancel, reschedule, online booking and
 // the booking rules where the API offers them (decisions: managing appointments).
 import { API } from '../../common/paths.ts';
 import type * as C from '../../common/schemas/index.ts';
@@ -8,7 +8,7 @@ import { patientQuery } from './query.ts';
 
 export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
 
-/** The last appointment date, always with the patient's own nomr (decisions 13). */
+/** The last appointment date, always with the patient's own nomr (docs/decisions.md D13). */
 export const getLastAppointment = (): Promise<Result<string | null>> =>
   call<string | null>(API.lastAppointment, {
     query: patientQuery(false),
@@ -38,8 +38,8 @@ export const rescheduleAppointment = (req: C.RescheduleRequest): Promise<Result<
 
 /**
  * The API's booking rules, or null where it has no such call (a 404): a hospital API that does not
- * manage appointments, against which cancel, reschedule and online booking stay hidden (shared
- * decisions 20).
+ * manage appointments, against which cancel, reschedule and online booking stay hidden (docs/decisions.md
+ * D20).
  */
 export async function getBookingRules(): Promise<Result<C.BookingRules | null>> {
   const res = await call<C.BookingRules>(API.bookingRules, { query: patientQuery(false) });

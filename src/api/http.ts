@@ -39,7 +39,7 @@ interface CallOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, string>;
   body?: unknown;
-  /** Login and registration carry no bearer token (spec section 6). */
+  /** Login and registration carry no bearer token (docs/product.md §6). */
   auth?: boolean;
   base?: 'api' | 'login';
   /** Read the payload from the answer (default: the `data` field of the envelope). */

@@ -1,4 +1,4 @@
-// The push registration calls (decisions 7): the server's VAPID public key, and keeping a new
+// The push registration calls (docs/decisions.md D7): the server's VAPID public key, and keeping a new
 // or renewed registration for the signed-in patient.
 import { API } from '../../common/paths.ts';
 import { call, type Result } from './http.ts';

@@ -21,7 +21,7 @@ export const getVascularReports = list<C.VascularReport>(API.vascular, false);
 
 /**
  * The penunjang call answers two lists: hasillab (the lab screens) and data (the poli history,
- * of the signed-in patient: decisions 15).
+ * of the signed-in patient: docs/decisions.md D15).
  */
 export type Supporting = Omit<C.SupportingResponse, 'status'>;
 

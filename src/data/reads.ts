@@ -29,18 +29,18 @@ const MINUTE = 60_000;
 /** A profile answer without a patient is the server refusing this one (home's forced logout). */
 const somebody = (res: Result<C.Profile>): Result<C.Profile> => (res.ok && !res.data ? { ok: false, error: { kind: 'status' } } : res);
 
-// Home (spec section 4): the welcome's profile once a session (decisions); the cards on every visit.
+// Home (docs/product.md §4): the welcome's profile once a session (decisions); the cards on every visit.
 export const profile: Read<C.Profile> = { key: 'profile', load: () => patient.getProfile(true).then(somebody), fresh: Infinity, keep: true };
 export const upcoming: Read<C.UpcomingAppointment[]> = { key: 'upcoming', load: patient.getUpcoming, keep: true };
 export const clinicQueue: Read<C.ClinicQueueItem[]> = { key: 'clinicQueue', load: patient.getClinicQueue, keep: true };
 export const pharmacyQueue: Read<C.PharmacyQueueItem[]> = { key: 'pharmacyQueue', load: patient.getPharmacyQueue, keep: true };
-/** The profile screen's call sends the nomr only (spec section 7). */
+/** The profile screen's call sends the nomr only (docs/product.md §7). */
 export const fullProfile: Read<C.Profile> = { key: 'profile/full', load: () => patient.getProfile(false), keep: true };
 
 // Booking: what a booking changes is invalidated by book().
 export const clinics: Read<C.Clinic[]> = { key: 'clinics', load: booking.getClinics, fresh: Infinity };
 export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: booking.getLastAppointment, fresh: Infinity };
-/** Quota 301 entries dropped (spec section 5); 'Cek Kuota' asks again each time. */
+/** Quota 301 entries dropped (docs/product.md §5); 'Cek Kuota' asks again each time. */
 export const quota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Read<C.QuotaSlot[]> => ({
   key: `quota/${kdDep}/${date}/${kdDr}${jenis === 'online' ? '/online' : ''}`,
   load: () => booking.getQuota(kdDep, date, kdDr, jenis),

@@ -1,5 +1,5 @@
 // A push that arrives while the app is in front: the service worker hands it to the page, which
-// shows it as a toast (spec section 4) and tells the screens, so home reloads its queues.
+// shows it as a toast (docs/product.md §4) and tells the screens, so home reloads its queues.
 import { PUSH_MESSAGE_TYPE, type PushMessage } from '../../common/push.ts';
 
 /** Fired on window when a push arrived in the foreground. */

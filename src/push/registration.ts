@@ -1,4 +1,4 @@
-// The push registration the login request carries as fcmtoken (decisions 7): the browser's
+// The push registration the login request carries as fcmtoken (docs/decisions.md D7): the browser's
 // existing Web Push subscription, serialised as JSON, or '' when there is none. Every step has
 // a time limit — without a push service a subscription can hang forever — and failures never
 // block login.

@@ -1,12 +1,12 @@
-// After login: a push registration for this phone, renewed when older than 7 days (spec section
-// 4, section 9) and sent to the server. An FCM token where Firebase is configured, otherwise a
-// standard Web Push subscription with the server's VAPID key (decisions 7). Each step has a time
+// After login: a push registration for this phone, renewed when older than 7 days (docs/product.md
+// §4, §9) and sent to the server. An FCM token where Firebase is configured, otherwise a
+// standard Web Push subscription with the server's VAPID key (docs/decisions.md D7). Each step has a time
 // limit, since without a push service a subscription never settles; failures are logged only.
 import { getVapidKey, savePushRegistration } from '../api/push.ts';
 import { STEP_MS, SUBSCRIBE_MS, withTimeout } from './registration.ts';
 import { PUSH_STORE_KEY } from './unlink.ts';
 
-/** Spec section 9: the token is refreshed after 7 days. */
+/** docs/product.md §9: the token is refreshed after 7 days. */
 export const RENEW_MS = 7 * 24 * 3600 * 1000;
 /** Local storage: the registration last sent and when. Logout sends it to be unlinked, then clears it with everything else. */
 export const STORE_KEY = PUSH_STORE_KEY;

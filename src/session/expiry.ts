@@ -1,4 +1,4 @@
-// Who wants to know that a signed-in call answered 401 (decisions 6). Apart from the HTTP client,
+// Who wants to know that a signed-in call answered 401 (docs/decisions.md D6). Apart from the HTTP client,
 // so the app shell can listen without downloading the client on the login page.
 type Listener = () => void;
 

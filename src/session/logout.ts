@@ -1,4 +1,4 @@
-// What ends a session on purpose (spec section 4): the Logout button, and the forced logout when
+// What ends a session on purpose (docs/product.md §4): the Logout button, and the forced logout when
 // the server refuses the patient. Both are the HTTP client's endSession, which a 401 also takes:
 // the phone is cleared at once, the token revoked and the push registration unlinked on the
 // server (decisions: Ending a session).

@@ -1,6 +1,6 @@
 // Family profiles: one phone looks after several patients (a son for his parents, a mother for her
 // children). The active one is the session, under the spec's keys exactly as on a phone with one
-// patient (section 3); the others live under a key of our own (OTHERS_KEY), each with its own
+// patient (docs/product.md §3); the others live under a key of our own (OTHERS_KEY), each with its own
 // token. Every change goes through put(): these keys here, the spec's in session.store(). Loaded
 // with the signed-in screens only (the HTTP client imports it, so it is here before any call or
 // read of the others): the login page carries none of it, and knows no key of it.

@@ -1,4 +1,4 @@
-// The session: who is signed in. Persisted under the spec's local storage keys (section 3) and
+// The session: who is signed in. Persisted under the spec's local storage keys (docs/product.md §3) and
 // restored at start. A signed-in patient is one with an MR number in the session. A phone that
 // looks after several patients keeps the others under keys of its own, which profiles.ts reads
 // and writes: it loads with the signed-in screens, and the login page carries none of it.
@@ -62,7 +62,7 @@ export const session = {
   others: computed(() => others.value),
 
   /**
-   * Keeps the credentials under the spec's keys (section 4), the one place they are written, and
+   * Keeps the credentials under the spec's keys (docs/product.md §4), the one place they are written, and
    * answers what starts the session with them: login shows its welcome first (decisions).
    * `rest`: the other family profiles, when they change with it; profiles.ts has stored them.
    */
@@ -89,7 +89,7 @@ export const session = {
    * The one sign-out on the phone, whatever ends the session of its last profile (the Logout
    * button, a 401, a profile the server refuses, 'Keluar dari semua profil'; all through
    * endSession in api/http.ts, which also tells the server): clear all local storage and the
-   * session (spec section 4). The data layer forgets the patient's answers, in memory and in
+   * session (docs/product.md §4). The data layer forgets the patient's answers, in memory and in
    * IndexedDB, when it sees the session go; the service worker and its precache stay, so the
    * next login downloads nothing.
    */

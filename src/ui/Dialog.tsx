@@ -1,5 +1,5 @@
 // A modal dialog: labelled by its title, focus moved in and kept there, Escape and a click
-// outside close it (spec section 4: the registration dialog closes on an outside click). Closed,
+// outside close it (docs/product.md §4: the registration dialog closes on an outside click). Closed,
 // it hands the focus back to what opened it, so a keyboard or screen reader user goes on from
 // where they were, not from the top of the page.
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';

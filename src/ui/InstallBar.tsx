@@ -1,4 +1,4 @@
-// 'Install App', shown only while the browser offers installation (spec sections 1 and 2).
+// 'Install App', shown only while the browser offers installation (docs/product.md §1 and §2).
 import { install } from '../pwa/install.ts';
 import { S } from '../strings.ts';
 import { button } from './button.ts';

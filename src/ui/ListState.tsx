@@ -1,4 +1,4 @@
-// The one list pattern (spec section 2), over ResourceView: a spinner while loading, then the
+// The one list pattern (docs/product.md §2), over ResourceView: a spinner while loading, then the
 // items, or the banner 'Tidak ada data !' on a failure, status false, an empty list or a list the
 // screen's filter empties. Every list screen uses it.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The one rendering of a read's states (spec section 2: a spinner while loading, 'Tidak ada
+// The one rendering of a read's states (docs/product.md §2: a spinner while loading, 'Tidak ada
 // data !' on a failure or nothing to show). Offline is not a failure: an answer kept on the phone
 // is shown with its time, and with none the screen waits for the connection, quietly; the data
 // layer reads again when it is back. A call the server could not answer (a network error, a

@@ -1,4 +1,4 @@
-// App-wide toasts (spec section 9): 4 s by default, 2 s for success, at most 20 at once.
+// App-wide toasts (docs/product.md §9): 4 s by default, 2 s for success, at most 20 at once.
 import { computed, signal } from '@preact/signals';
 
 export type ToastKind = 'info' | 'success' | 'error';

@@ -99,7 +99,7 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
   const { ctx, page: p } = await page();
   await p.goto(`${app.server.url}/riwayattindakan`);
   await p.waitForURL(`${app.server.url}/`);
-  // A real token: home's calls would end a made-up one's session (decisions 6).
+  // A real token: home's calls would end a made-up one's session (docs/decisions.md D6).
   const token = await apiToken(app.server.url, DEMO_A);
   await storeSession(p, DEMO_A, token);
   await p.goto(`${app.server.url}/tidak/ada/halaman`);

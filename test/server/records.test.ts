@@ -1,4 +1,4 @@
-// Every call of spec section 7 answers for demo patient A with every field of section 3, and
+// Every call of docs/product.md §7 answers for demo patient A with every field of docs/product.md §3, and
 // patient B sees A's data nowhere.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-// Self-registration (spec sections 3, 5 and 7) and the registration counter's internal calls.
+// Self-registration (docs/product.md §3, §5 and §7) and the registration counter's internal calls.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

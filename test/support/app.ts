@@ -36,7 +36,7 @@ export async function loginAs(app: FastifyInstance, who: { nomr: string; tgl_lah
   return res.json().token.access_token;
 }
 
-/** A complete, valid self-registration (spec section 7), with the NIK and anything else given. */
+/** A complete, valid self-registration (docs/product.md §7), with the NIK and anything else given. */
 export const newPatient = (no_ktp: string, over: Record<string, unknown> = {}) => ({
   nama: 'Rahmat Hidayat',
   no_ktp,

@@ -106,7 +106,7 @@ export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-
   return chromium.launchPersistentContext(dir, { executablePath: executablePath ?? (await chromiumPath()), args: CHROMIUM_ARGS, headless: true, ...PHONE });
 }
 
-/** The four local storage keys a real login writes (spec section 3), on the page's origin. */
+/** The four local storage keys a real login writes (docs/product.md §3), on the page's origin. */
 export async function storeSession(p: Page, who: { nomr: string; tgl_lahir: string }, token: string): Promise<void> {
   await p.evaluate(
     ([nomr, tgl, tok]) => {

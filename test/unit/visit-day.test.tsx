@@ -27,7 +27,7 @@ test.after(() => session.signOut());
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Today's entry with only the spec's fields (spec section 7). */
+/** Today's entry with only the spec's fields (docs/product.md §7). */
 const spec = (): ClinicQueueItem => ({
   no_urut: 9,
   no_reg: 'RJ-Q-0009',

@@ -1,4 +1,4 @@
--- The patient API's schema. Column names follow the hospital's field names (spec section 3).
+-- The patient API's schema. Column names follow the hospital's field names (docs/product.md §3).
 -- Runs on PostgreSQL 15 and on PGlite (PostgreSQL 18): nothing newer than 15.
 
 CREATE TABLE patients (

@@ -1,4 +1,4 @@
-// Cek Kuota (spec section 2): one doctor's schedule in one clinic; only dates on the schedule's
+// Cek Kuota (docs/product.md §2): one doctor's schedule in one clinic; only dates on the schedule's
 // weekday can be chosen. Otherwise the same guarantee and date rules as Perjanjian Poliklinik.
 import { useState } from 'react';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';

@@ -1,4 +1,4 @@
-// Perjanjian Poliklinik (/perjanjianpoli, spec sections 2, 4, 5): clinic, guarantee and date,
+// Perjanjian Poliklinik (/perjanjianpoli, docs/product.md §2, §4, §5): clinic, guarantee and date,
 // then the doctors of that clinic with their quota.
 import { useState } from 'react';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';

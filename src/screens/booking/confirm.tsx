@@ -1,7 +1,7 @@
-// The appointment confirmations (spec sections 2, 4, 5, 8). /buatjanji: the chosen session
+// The appointment confirmations (docs/product.md §2, §4, §5, §8). /buatjanji: the chosen session
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
 // the same appointment). /buatjanjionline: the same fields and a guarantee; it books where the
-// API offers online consultations (decisions 14, revised).
+// API offers online consultations (docs/decisions.md D14, revised).
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import type { BookingRequest } from '../../../common/schemas/index.ts';
@@ -55,7 +55,7 @@ function usePatient() {
 
 // The mobile number of the last booking, kept on this phone so the next booking starts with it
 // instead of twelve digits typed again. Under our own local storage key, which logout clears with
-// the spec's keys (section 4: a shared phone keeps no patient's number), and with the MR number it
+// the spec's keys (docs/product.md §4: a shared phone keeps no patient's number), and with the MR number it
 // belongs to, so it is never offered to another patient (decisions: the remembered number).
 const PHONE_KEY = 'nomorhp';
 
@@ -117,7 +117,7 @@ interface Message {
 
 /**
  * Sends a booking once (two taps can land before the button re-renders disabled: the ref stops
- * the second at once) and says what came of it (spec sections 4 and 8).
+ * the second at once) and says what came of it (docs/product.md §4 and §8).
  */
 function useBooking(send: typeof book, nomr: string) {
   const [sending, setSending] = useState(false);
@@ -197,7 +197,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
             nama: patient.nama,
             nomr: patient.nomr,
             tglLahir: <DateText date={patient.birthDate} />,
-            // The route carries YYYY-MM-DD (spec section 2); the patient reads the day as the date
+            // The route carries YYYY-MM-DD (docs/product.md §2); the patient reads the day as the date
             // picker said it (decisions: dates in one voice).
             tglJanji: <DateText date={p.tgljanji} style="day" />,
             poli: clinic.ds_dep,
@@ -230,7 +230,7 @@ interface OnlineParams {
 /**
  * Konfirmasi Data. Where the API books online consultations, 'Buat Janji' books one in the online
  * session chosen (its sts_jam rides in the link); elsewhere it answers the spec's 'On Progress !'
- * and books nothing (decisions 14, revised).
+ * and books nothing (docs/decisions.md D14, revised).
  */
 export function ConfirmOnline({ params: p, query, navigate }: { params: OnlineParams; query?: Record<string, string>; navigate: Navigate }) {
   const patient = usePatient();

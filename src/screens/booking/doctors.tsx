@@ -1,4 +1,4 @@
-// Jadwal Dokter (spec section 2): the 13 specialty buttons, then a specialty's doctors with their
+// Jadwal Dokter (docs/product.md §2): the 13 specialty buttons, then a specialty's doctors with their
 // weekly schedules; a schedule row leads to Cek Kuota.
 import { apiBase } from '../../api/config.ts';
 import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../../common/schemas/index.ts';

@@ -1,4 +1,4 @@
-// Perjanjian Konsultasi Online (/perjanjianonline, spec section 2, decisions 14): a clinic typed
+// Perjanjian Konsultasi Online (/perjanjianonline, docs/product.md §2, docs/decisions.md D14): a clinic typed
 // or picked from suggestions, a required date, 'Cek Kuota', the doctors with
 // 'Quota : {filled} dari {limit}'. The 'Install App' button stays at the bottom when offered.
 // Where the API books online consultations, the list is of its online sessions and the date

@@ -67,7 +67,7 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
 
 /**
  * The last BPJS appointment date: read only while the guarantee is BPJS, none otherwise; a failed
- * call counts as none (spec section 7: errors ignored).
+ * call counts as none (docs/product.md §7: errors ignored).
  */
 export function useLastAppointment(guarantee: Guarantee | ''): string | null {
   const [last] = useRead(guarantee === 'BPJS' ? lastAppointment : null);
@@ -198,7 +198,7 @@ interface QuotaCheckProps {
 }
 
 /**
- * Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (spec section 4):
+ * Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (docs/product.md §4):
  * the date waits for a guarantee, the button for a clinic, a guarantee and an allowed date, and
  * any change clears the list. BPJS at clinic 20012 is refused with the spec's dialog.
  */

@@ -2,7 +2,7 @@
 // page's fields, birth-date rule, failure dialog and lock message (the same login call, so the
 // same throttle), and the login page's 'Masuk dengan sidik jari' for a family member whose
 // passkey is on this phone. The new profile becomes the active one and home opens on it, 2
-// seconds after the confirmation as after a login (spec section 9).
+// seconds after the confirmation as after a login (docs/product.md §9).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { HOME } from '../../../common/routes.ts';

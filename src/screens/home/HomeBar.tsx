@@ -1,5 +1,5 @@
 // Home's top bar: the drawer of histories, a refresh control and the account menu with Profile
-// and Logout (spec section 2, Home), and 'Tambah Anggota Keluarga'. On a phone that looks after
+// and Logout (docs/product.md §2, Home), and 'Tambah Anggota Keluarga'. On a phone that looks after
 // several patients it also says whose home this is (name and MR number) and switches to another
 // profile in one tap; Logout then signs out the active profile only, and the menu adds 'Keluar
 // dari semua profil'. A notification's link (/home?profil=<nomr>) opens that profile's home.

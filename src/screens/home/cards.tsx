@@ -1,4 +1,4 @@
-// The three cards of home, each loading on its own (spec section 2, Home; section 4). What the
+// The three cards of home, each loading on its own (docs/product.md §2, Home; docs/product.md §4). What the
 // patient came for is open at once: the first active appointment and today's queue numbers; the
 // rest stay folded behind 'Tampilkan …' as the spec shows.
 import { memo, useState, type ReactNode } from 'react';

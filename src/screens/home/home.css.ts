@@ -42,7 +42,7 @@ export const summary = style({
   color: vars.color.primaryDark,
 });
 
-/** Bold red: the medicine status (spec section 2), a number called. */
+/** Bold red: the medicine status (docs/product.md §2), a number called. */
 export const urgent = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 
 export const drawer = style({

@@ -46,7 +46,7 @@ export default function Home() {
   // Today's queue followed live while home is open (decisions: the visit day).
   useLiveClinicQueue();
   const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
-  // Cancel, reschedule and online booking where the API offers them (shared decisions 20).
+  // Cancel, reschedule and online booking where the API offers them (docs/decisions.md D20).
   const offer = useManaged();
   const managed = offer.state === 'yes';
   const whole = useWhole([profile, upcoming, clinic, pharmacy].every(settled) && !(offer.state === 'unknown' && offer.loading));
@@ -57,7 +57,7 @@ export default function Home() {
     reloadPharmacy();
   }, [reloadUpcoming, reloadClinic, reloadPharmacy]);
 
-  // Spec section 4's forced logout, when the server says the patient is not valid (a 401 has
+  // docs/product.md §4's forced logout, when the server says the patient is not valid (a 401 has
   // already ended the session in the HTTP client); a weak signal, a time-out or a 5xx keep the
   // patient signed in with what the phone has (decisions: Ending a session).
   const profileRefused = refused(profile);

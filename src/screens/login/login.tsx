@@ -1,4 +1,4 @@
-// Login ('/'): Nomor MR and Tanggal Lahir (spec sections 2, 4, 5, 8).
+// Login ('/'): Nomor MR and Tanggal Lahir (docs/product.md §2, §4, §5, §8).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
@@ -16,7 +16,7 @@ import * as css from './login.css.ts';
 import { NotificationNotice } from './notifications.tsx';
 import { PasskeySignIn } from './Passkey.tsx';
 
-/** Spec section 9: the app goes home 2 seconds after a successful login. */
+/** docs/product.md §9: the app goes home 2 seconds after a successful login. */
 export const REDIRECT_MS = 2000;
 
 type Outcome = 'ok' | 'failed' | null;
@@ -56,7 +56,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
       setLockNote(!res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined);
       return setOutcome('failed');
     }
-    // Stored now (spec section 4); the session starts — and the guard leaves this page — only
+    // Stored now (docs/product.md §4); the session starts — and the guard leaves this page — only
     // after the welcome dialog has been seen for 2 seconds.
     const expiresIn = token.expires_in;
     const start = session.store({

@@ -1,5 +1,5 @@
-// The notification dialogs and notice of the login screen (spec sections 2 and 4). A denied or
-// unanswered permission never blocks login (decisions 5): it only shows the guide. The dialog
+// The notification dialogs and notice of the login screen (docs/product.md §2 and §4). A denied or
+// unanswered permission never blocks login (docs/decisions.md D5): it only shows the guide. The dialog
 // opens on load only while notifications are not allowed; once they are, the green notice says
 // so and the dialog stays closed, also when they are allowed in the site settings meanwhile.
 import { useEffect, useState } from 'react';

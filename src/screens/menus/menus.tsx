@@ -1,4 +1,4 @@
-// The card menus that lead to each list (spec section 2: Schedule of procedures, Histories).
+// The card menus that lead to each list (docs/product.md §2: Schedule of procedures, Histories).
 import { to } from '../../../common/routes.ts';
 import { page } from '../../ui/controls.css.ts';
 import * as css from '../../ui/records.css.ts';

@@ -1,5 +1,5 @@
-// Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list (spec
-// sections 5 and 8), its header as labelled values and each result or finding as a card of its
+// Lab and vascular details: the entry found by no_lab / no_reg in the patient's own list (docs/product.md
+// §5 and §8), its header as labelled values and each result or finding as a card of its
 // own, so nothing is wider than a phone. The list the patient came from is on hand: no call for
 // it again. Offline without the entry, the screen says the phone is offline rather than that the
 // entry does not exist.
@@ -28,7 +28,7 @@ export function flagClass(flag: string | null): string {
 interface DetailProps<T, Raw> {
   read: Read<T[], Raw>;
   find: (entry: T) => boolean;
-  /** Said when the list has no such entry (spec section 8). */
+  /** Said when the list has no such entry (docs/product.md §8). */
   none: string;
   head: FieldRow<T>[];
   /** One <li> per result; `all` is the whole list, for what came before. */

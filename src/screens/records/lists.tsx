@@ -1,4 +1,4 @@
-// Procedure schedules and histories: each a RecordList with every field of spec section 3.
+// Procedure schedules and histories: each a RecordList with every field of docs/product.md §3.
 import * as reads from '../../data/reads.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import { CANCELLED_LABEL } from '../../../common/booking.ts';
@@ -172,7 +172,7 @@ export const LabOrders = () => (
   />
 );
 
-/** Vascular entries without no_reg are dropped (spec section 5). */
+/** Vascular entries without no_reg are dropped (docs/product.md §5). */
 export const hasNoReg = (r: C.VascularReport) => !!r.no_reg;
 
 export const VascularReports = () => (
@@ -188,7 +188,7 @@ export const VascularReports = () => (
   />
 );
 
-/** The poli history keeps the entries of the poli in the route, upper-cased (spec section 5). */
+/** The poli history keeps the entries of the poli in the route, upper-cased (docs/product.md §5). */
 export const forPoli = (poli: string) => (i: C.PoliHistoryItem) => i.ds_dep === poli.toUpperCase();
 
 export const PoliHistory = ({ params }: { params: { poli: string } }) => (

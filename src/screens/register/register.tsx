@@ -1,4 +1,4 @@
-// New patient registration (spec sections 2, 4, 5, 8): seven required fields, the result in the
+// New patient registration (docs/product.md §2, §4, §5, §8): seven required fields, the result in the
 // 'Pesan' dialog. The form keeps what was typed whatever the outcome. Before anything is sent the
 // person reads a short privacy notice and agrees to it (UU PDP 27/2022); the consent and the
 // notice's version go with the registration as the reference API's extra fields. What is wrong
@@ -18,7 +18,7 @@ import { form } from '../login/login.css.ts';
 import { privacy } from './register.css.ts';
 import { PRIVACY_VERSION, REGISTER } from './strings.ts';
 
-/** The seven fields of spec section 3; the consent is kept apart. */
+/** The seven fields of docs/product.md §3; the consent is kept apart. */
 type Fields = Omit<NewPatient, 'persetujuan_privasi' | 'versi_privasi'>;
 
 const EMPTY: Fields = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', telp_hp: '', email: '', pekerjaan: '' };
@@ -59,7 +59,7 @@ export default function Register() {
     e.preventDefault();
     if (sending) return;
     setChecked(true);
-    // Spec section 5: every field required, none empty; the date a possible birth date.
+    // docs/product.md §5: every field required, none empty; the date a possible birth date.
     if (Object.values(data).some((v) => !v.trim()) || dob.problem) return setMessage([S.register.empty]);
     if (!consent) {
       setConsent(null);
