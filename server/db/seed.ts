@@ -349,7 +349,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
           flag,
           low === 0 ? `< ${high}` : `${low} - ${high}`,
           'Final',
-          flag === 'H' ? 'Di atas nilai rujukan, konsultasikan dengan dokter' : null,
+          flag === 'H' ? 'Di atas nilai rujukan, konsultasikan dengan dokter' : flag === 'L' ? 'Di bawah nilai rujukan, konsultasikan dengan dokter' : null,
         ];
       }),
     );

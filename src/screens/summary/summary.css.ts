@@ -50,6 +50,14 @@ export const sectionTitle = style({
   '@media': { [PRINT]: { fontSize: '0.875rem', color: '#000', borderBottom: '1px solid #000' } },
 });
 
+/** Procedures done and planned: under each other on the phone, side by side on paper (one A4 sheet). */
+export const pair = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  '@media': { [PRINT]: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' } },
+});
+
 export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm, '@media': { [PRINT]: { gap: '0.125rem' } } });
 export const item = style({ margin: 0, overflowWrap: 'anywhere', lineHeight: 1.4, '@media': { [PRINT]: { lineHeight: 'inherit' } } });
 export const itemMain = style({ fontWeight: 600 });
