@@ -61,6 +61,9 @@ export const pair = style({
 export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm, '@media': { [PRINT]: { gap: '0.125rem' } } });
 export const item = style({ margin: 0, overflowWrap: 'anywhere', lineHeight: 1.4, '@media': { [PRINT]: { lineHeight: 'inherit' } } });
 export const itemMain = style({ fontWeight: 600 });
+/** A line of its own on the phone; on paper it follows on the same line, after a ' · ' (one A4 sheet). */
+export const nextLine = style({ display: 'block', '@media': { [PRINT]: { display: 'inline' } } });
+globalStyle(`${nextLine}::before`, { '@media': { [PRINT]: { content: "' · '" } } });
 export const muted = style({ color: vars.color.muted, '@media': { [PRINT]: { color: '#000' } } });
 
 // The lab table: three columns that wrap their words rather than widen the page at 360 px.

@@ -279,8 +279,7 @@ export default function Summary() {
               <li className={css.item}>
                 <span className={css.itemMain}>{formatDate(v.tgl_reg)}</span> · {clinicTitle(v.ds_dep)}
                 {isOnline ? ` (${SUMMARY.online})` : ''}
-                <br />
-                <span className={css.muted}>{v.nama_dokter}</span>
+                <span className={`${css.muted} ${css.nextLine}`}>{v.nama_dokter}</span>
               </li>
             ))}
           </ul>
