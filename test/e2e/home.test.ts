@@ -121,8 +121,8 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
       .evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby') ?? el.getAttribute('aria-label') ?? el.tagName));
     assert.equal(order.slice(0, 3), ['P', 'hari-ini', 'Pintasan'], order.join(' '));
     const text = await today.innerText();
-    assert.match(text, /Nomor antrian 9\nPoli Kardiologi Dewasa · dr\. Ahmad Fauzi, Sp\.JP\(K\)/);
-    assert.match(text, /Nomor antrian farmasi F-012\nSedang disiapkan/);
+    assert.match(text, /Nomor antrian 9\n+Poli Kardiologi Dewasa · dr\. Ahmad Fauzi, Sp\.JP\(K\)/);
+    assert.match(text, /Nomor antrian farmasi F-012\n+Sedang disiapkan/);
     const inFour = `${formatDate(addDays(todayWib(), 4), 'day')} (4 hari lagi)`;
     assert.ok(await today.getByText(inFour).isVisible(), inFour);
     assert.ok(await today.getByText('Intervensi koroner perkutan (PCI) pada LAD').isVisible());

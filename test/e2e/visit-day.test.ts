@@ -126,6 +126,8 @@ test("A's open home shows how many are ahead and the estimate; a number called s
 
 /** WCAG contrast of an element's text on its own background (both computed). */
 async function contrastOf(el: Locator): Promise<number> {
+  // tsx names the functions declared below through a helper the page does not have.
+  await el.page().evaluate('globalThis.__name ??= (f) => f');
   return el.evaluate((node) => {
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
     const lum = (c: number[]) => {
