@@ -59,9 +59,9 @@ export function ResourceView<T>({ resource, none = S.noData, offline = S.waiting
     if (waiting) return <p className={css.waiting}>{offline}</p>;
     if (empty && !failed)
       return (
-        <div className={css.calm}>
-          <p className={css.calmBanner}>{none}</p>
-          <p className={css.calmText}>{empty}</p>
+        <div className={own.calm}>
+          <p className={own.calmBanner}>{none}</p>
+          <p className={own.calmText}>{empty}</p>
         </div>
       );
     return (

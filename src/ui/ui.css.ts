@@ -33,18 +33,6 @@ export const banner = style({
   fontWeight: 600,
 });
 
-/** An answer with nothing in it, where that is the usual day: the spec's banner, calm, and a sentence. */
-export const calm = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  borderRadius: vars.radius.sm,
-  background: vars.color.background,
-  borderLeft: `0.25rem solid ${vars.color.primary}`,
-});
-export const calmBanner = style({ margin: 0, fontWeight: 600, color: vars.color.text });
-export const calmText = style({ margin: 0, color: vars.color.muted });
-
 /** A list waiting for the connection: calm, not an error. */
 export const waiting = style({ margin: 0, padding: vars.space.md, color: vars.color.muted, textAlign: 'center' });
 
