@@ -49,5 +49,7 @@ export const API = {
 /** The record export's address for one patient. */
 export const fhirEverythingOf = (nomr: string): string => API.fhirEverything.replace('{nomr}', encodeURIComponent(nomr));
 
-/** The live stream's one event: the clinic queue's new state, shaped as the clinicQueue answer. */
+/** The live stream's event of the clinic queue's new state, shaped as the clinicQueue answer. */
 export const CLINIC_QUEUE_EVENT = 'antrian';
+/** The same stream's event of the pharmacy queue's new state, shaped as the pharmacyQueue answer. */
+export const PHARMACY_QUEUE_EVENT = 'antrian-farmasi';

@@ -66,6 +66,7 @@ export const ClinicQueueItem = Type.Object({
   checkin_buka: Type.Optional(NStr('ISO 8601 with +07:00: from when check-in is accepted; null when the session hours are unknown')),
   checkin_tutup: Type.Optional(NStr('ISO 8601 with +07:00: until when check-in is accepted (the end of practice)')),
   checkin_lokasi: Type.Optional(Type.Boolean({ description: "Check-in sends the phone's position (the hospital has set its location)" })),
+  ruang: Type.Optional(NStr("The clinic's examination room, where to go once the number is called; null where the hospital has not set it")),
 });
 export type ClinicQueueItem = Static<typeof ClinicQueueItem>;
 

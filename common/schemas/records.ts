@@ -13,7 +13,11 @@ export const CathSchedule = Type.Object({
 });
 export type CathSchedule = Static<typeof CathSchedule>;
 
-export const CathHistory = Type.Omit(CathSchedule, ['tindakan']);
+/** The spec's history has no tindakan; the reference API adds it (optional), as the schedule has it. */
+export const CathHistory = Type.Object({
+  ...Type.Omit(CathSchedule, ['tindakan']).properties,
+  tindakan: Type.Optional(Str("The reference API's addition: what was done, as the schedule names it")),
+});
 export type CathHistory = Static<typeof CathHistory>;
 
 const surgery = {

@@ -18,6 +18,9 @@ export const CLINICS: ReadonlyArray<readonly [kd_dep: string, ds_dep: string]> =
   ['20014', 'POLI VASKULAR'],
 ];
 
+/** The demo clinic's examination room: five clinics a floor. */
+export const clinicRoom = (index: number): string => `Ruang Periksa ${index + 1}, Lantai ${Math.floor(index / 5) + 1}`;
+
 /** specialty → the clinics its doctors practise in, and their names. */
 export const DOCTORS_BY_SPECIALTY: ReadonlyArray<{
   spesialis: string;

@@ -1,4 +1,5 @@
 // Word that a doctor's session of the day changed (a call, a number done or skipped, a check-in),
+// or a patient's pharmacy queue did,
 // to every server process on the database: PostgreSQL's NOTIFY, sent on commit, so a stream held
 // by one process hears of a call made through another. PGlite, one process, has the same.
 import type { Db, Queryable } from './client.ts';
@@ -14,6 +15,9 @@ export interface SessionOf {
 }
 
 export const sessionKey = (s: SessionOf): string => [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam ?? ''].join('|');
+
+/** A patient's pharmacy queue of a day changed: announced on the same channel. */
+export const pharmacyKey = (no_mr: string, tgl_layanan: string): string => `farmasi|${tgl_layanan}|${no_mr}`;
 
 /** Inside the change's transaction: heard only if it commits. */
 export async function announce(q: Queryable, key: string): Promise<void> {

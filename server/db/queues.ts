@@ -8,7 +8,7 @@ import { TASK } from '../bpjs/payload.ts';
 import { queueBpjsPharmacy, queueBpjsTask } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { enqueueIn, type Enqueued } from './push.ts';
-import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+import { announce, pharmacyKey, sessionKey, type SessionOf } from './queue-events.ts';
 
 /** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
 export const SAME_SESSION = `x.tgl_janji = cq.tgl_janji AND x.kd_dr = cq.kd_dr AND x.kd_dep = cq.kd_dep AND x.sts_jam IS NOT DISTINCT FROM cq.sts_jam`;
@@ -108,6 +108,7 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
     if (!row) return null;
     await q.query('UPDATE pharmacy_queue SET status_obat = $3 WHERE no_antrian = $1 AND tgl_layanan = $2', [no_antrian, today, status_obat]);
     await queueBpjsPharmacy(q, row.no_mr, today, status_obat);
+    await announce(q, pharmacyKey(row.no_mr, today));
     if (!becomesReady(row.status_obat, status_obat)) return { notified: null };
     return { notified: await enqueueIn(q, readyNotification(row.no_mr, no_antrian)) };
   });

@@ -83,7 +83,7 @@ export async function surgeryHistory(q: Queryable, nomr: string): Promise<C.Surg
 
 export async function cathHistory(q: Queryable, nomr: string): Promise<C.CathHistory[]> {
   const rows = await q.query<Omit<C.CathHistory, 'hari'>>(
-    `SELECT pr.tanggal AS tanggal_tindakan, p.nama AS nama_pasien, pr.no_mr, pr.no_reg, d.nama_dr_lengkap AS nama_dokter
+    `SELECT pr.tanggal AS tanggal_tindakan, p.nama AS nama_pasien, pr.no_mr, pr.no_reg, d.nama_dr_lengkap AS nama_dokter, pr.tindakan
        FROM procedures pr JOIN patients p ON p.nomr = pr.no_mr JOIN doctors d ON d.kd_dr = pr.kd_dr
       WHERE pr.no_mr = $1 AND pr.jenis = 'kath' AND pr.selesai
       ORDER BY pr.tanggal DESC`,

@@ -3,7 +3,7 @@
 import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import type { Db, Queryable } from './client.ts';
 import { seedBpjsCodes } from './seed-bpjs.ts';
-import { CITIES, CLINICS, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAB_FOLLOW_UP, LAB_TESTS, LAST_NAMES, STREETS } from './demo-data.ts';
+import { CITIES, CLINICS, clinicRoom, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAB_FOLLOW_UP, LAB_TESTS, LAST_NAMES, STREETS } from './demo-data.ts';
 
 export const DEMO_A = { nomr: '00012345', tgl_lahir: '1968-08-17', nama: 'BUDI SANTOSO' };
 export const DEMO_B = { nomr: '00012346', tgl_lahir: '1990-12-25', nama: 'SITI AMINAH' };
@@ -65,8 +65,8 @@ export async function seedDemo(db: Db, today = todayWib(), now = Date.now()): Pr
     await insertRows(
       q,
       'clinics',
-      ['kd_dep', 'ds_dep'],
-      CLINICS.map((c) => [...c]),
+      ['kd_dep', 'ds_dep', 'ruang'],
+      CLINICS.map((c, i) => [...c, clinicRoom(i)]),
     );
 
     const doctors: unknown[][] = [];
@@ -349,7 +349,7 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
           flag,
           low === 0 ? `< ${high}` : `${low} - ${high}`,
           'Final',
-          flag === 'H' ? 'Di atas nilai rujukan, konsultasikan dengan dokter' : null,
+          flag === 'H' ? 'Di atas nilai rujukan, konsultasikan dengan dokter' : flag === 'L' ? 'Di bawah nilai rujukan, konsultasikan dengan dokter' : null,
         ];
       }),
     );

@@ -12,6 +12,8 @@ export interface QueueRow extends SessionOf {
   no_reg: string;
   dokter: string;
   ds_dep: string;
+  /** The clinic's examination room; null where the hospital has not set it. */
+  ruang: string | null;
   no_mr: string;
   nama_pas: string;
   status: QueueStatus;
@@ -29,7 +31,7 @@ export interface QueueRow extends SessionOf {
 export function clinicQueueRows(q: Queryable, nomr: string, today: string): Promise<QueueRow[]> {
   return q.query(
     `SELECT cq.no_urut, cq.no_reg, to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam,
-            d.nama_dr_lengkap AS dokter, c.ds_dep, cq.no_mr, p.nama AS nama_pas, cq.status,
+            d.nama_dr_lengkap AS dokter, c.ds_dep, c.ruang, cq.no_mr, p.nama AS nama_pas, cq.status,
             (SELECT x.no_urut FROM clinic_queue x WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL
               ORDER BY x.called_at DESC, x.no_urut DESC LIMIT 1) AS no_dipanggil,
             ${wibText('cq.checkin_at')} AS checkin,

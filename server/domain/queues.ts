@@ -1,13 +1,14 @@
 // The queue events the hospital's systems report, and what the patient's phone is told.
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import { HOME } from '../../common/routes.ts';
+import { pharmacyStage, READY_STATUS } from '../../common/pharmacy.ts';
 
 export const CALLED_TITLE = 'Nomor antrian Anda dipanggil';
 export const READY_TITLE = 'Obat Anda siap diambil';
 /** The pharmacy status that means the medicine can be collected. */
-export const READY_STATUS = 'Siap diambil';
+export { READY_STATUS };
 
-const isReady = (status: string | null | undefined) => status?.trim().toLowerCase() === READY_STATUS.toLowerCase();
+const isReady = (status: string | null | undefined) => pharmacyStage(status) === 'ready';
 
 /** Only the change to ready buzzes the phone; repeating it does not buzz again. */
 export const becomesReady = (before: string, after: string): boolean => isReady(after) && !isReady(before);

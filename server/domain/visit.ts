@@ -1,6 +1,7 @@
 // The visit day's rules: WIB times of a session, the check-in window and distance, and the
 // queue item's additions. Pure: times are epoch milliseconds.
 import { dayLabel } from '../../common/dates.ts';
+import { formatNumber } from '../../common/numbers.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
 import { estimateCall } from './estimate.ts';
 
@@ -20,7 +21,7 @@ export const wibIso = (ms: number): string => `${new Date(ms + WIB_MS).toISOStri
 /** A time as the patient reads it: '07.45'. */
 export const clockText = (ms: number): string => new Date(ms + WIB_MS).toISOString().slice(11, 16).replace(':', '.');
 
-const metres = (m: number) => `${Math.round(m).toLocaleString('id-ID')} m`;
+const metres = (m: number) => `${formatNumber(Math.round(m))} m`;
 
 export interface Site {
   lat: number;

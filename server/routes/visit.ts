@@ -4,13 +4,14 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { todayWib, weekdayName } from '../../common/dates.ts';
-import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { ClinicQueueItem, PatientQuery } from '../../common/schemas/patient.ts';
 import { CheckedIn, CheckinRequest } from '../../common/schemas/visit.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { sessionKey, type QueueEvents } from '../db/queue-events.ts';
+import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
+import { pharmacyQueue } from '../db/records.ts';
 import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
 import { atWib, CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
 import { HttpError } from '../errors.ts';
@@ -52,13 +53,21 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
     return { items: rowsToItems(cfg, now)(rows), sessions: new Set(rows.map(sessionKey)) };
   }
 
+  /** The stream's read: the clinic queue, and the pharmacy queue with its own key beside the sessions. */
+  async function liveOf(nomr: string) {
+    const today = todayWib(clock());
+    const [clinic, pharmacy] = await Promise.all([queueOf(nomr), pharmacyQueue(db, nomr, today)]);
+    clinic.sessions.add(pharmacyKey(nomr, today));
+    return { ...clinic, pharmacy };
+  }
+
   app.get(
     API.clinicQueue,
     {
       schema: {
         summary: "Today's clinic queue, with the patients still ahead, the estimated call time and check-in",
         description:
-          "The spec fields, and the reference API's additions: status, no_dipanggil, sisa_antrian, estimasi_dilayani, checkin, checkin_buka, checkin_tutup, checkin_lokasi. An app reads them when present.",
+          "The spec fields, and the reference API's additions: status, no_dipanggil, sisa_antrian, estimasi_dilayani, checkin, checkin_buka, checkin_tutup, checkin_lokasi, ruang. An app reads them when present.",
         security: PATIENT,
         querystring: PatientQuery,
         response: { 200: Success(Type.Array(ClinicQueueItem)), ...PATIENT_GET },
@@ -110,13 +119,19 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
     {
       schema: {
         summary: "Today's clinic queue as a stream of Server-Sent Events, for as long as the home screen is open",
-        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES; reconnect then (the token is checked again). Send the bearer token as for every call (fetch, not EventSource).`,
+        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; the same for today's pharmacy queue as an event '${PHARMACY_QUEUE_EVENT}' whose data is the ${API.pharmacyQueue} answer (an app that does not know it skips it); a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES; reconnect then (the token is checked again). Send the bearer token as for every call (fetch, not EventSource).`,
         security: PATIENT,
         querystring: PatientQuery,
         response: {
           200: {
             description: 'The event stream',
-            content: { 'text/event-stream': { schema: Type.String({ description: `event: ${CLINIC_QUEUE_EVENT}, data: the ${API.clinicQueue} answer` }) } },
+            content: {
+              'text/event-stream': {
+                schema: Type.String({
+                  description: `event: ${CLINIC_QUEUE_EVENT}, data: the ${API.clinicQueue} answer; event: ${PHARMACY_QUEUE_EVENT}, data: the ${API.pharmacyQueue} answer`,
+                }),
+              },
+            },
           },
           ...PATIENT_GET,
         },
@@ -136,7 +151,7 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
       });
       res.flushHeaders();
       const end = streamQueue(res, req.log, {
-        read: () => queueOf(nomr),
+        read: () => liveOf(nomr),
         events,
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
@@ -148,29 +163,35 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
 }
 
 interface StreamOptions {
-  read: () => Promise<{ items: unknown[]; sessions: Set<string> }>;
+  read: () => Promise<{ items: unknown[]; sessions: Set<string>; pharmacy: unknown[] }>;
   events: QueueEvents;
   heartbeatMs: number;
   maxMs: number;
 }
 
-/** Sends the queue, then again whenever one of its sessions changes and the answer differs; answers how to end it. */
+/** Sends the queues, then again whenever one of their keys changes and an answer differs; answers how to end it. */
 function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptions): () => void {
   // null until the first read: until then any change may be this patient's.
   let sessions: Set<string> | null = null;
   let last = '';
+  let lastPharmacy = '';
   let closed = false;
   let chain = Promise.resolve();
   const send = () => {
     chain = chain
       .then(async () => {
         if (closed) return;
-        const { items, sessions: now } = await o.read();
+        const { items, sessions: now, pharmacy } = await o.read();
         sessions = now;
+        if (closed) return;
         const json = JSON.stringify({ status: true, data: items });
-        if (json === last || closed) return;
-        last = json;
-        res.write(`event: ${CLINIC_QUEUE_EVENT}\ndata: ${json}\n\n`);
+        const pharmacyJson = JSON.stringify({ status: true, data: pharmacy });
+        // What changed, in one write (one chunk on the wire).
+        const out =
+          (json === last ? '' : `event: ${CLINIC_QUEUE_EVENT}\ndata: ${json}\n\n`) +
+          (pharmacyJson === lastPharmacy ? '' : `event: ${PHARMACY_QUEUE_EVENT}\ndata: ${pharmacyJson}\n\n`);
+        [last, lastPharmacy] = [json, pharmacyJson];
+        if (out) res.write(out);
       })
       .catch((err) => {
         log.error({ err }, 'live queue read failed');

@@ -1,8 +1,8 @@
 // The visit day's calls (the reference API's additions, decisions: the visit day): check-in, and
 // the clinic queue as a stream of Server-Sent Events. The stream is read with fetch() rather than
 // EventSource, which cannot send the bearer token.
-import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
-import type { CheckedIn, CheckinRequest, ClinicQueueItem } from '../../common/schemas/index.ts';
+import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
+import type { CheckedIn, CheckinRequest, ClinicQueueItem, PharmacyQueueItem } from '../../common/schemas/index.ts';
 import { session } from '../session/session.ts';
 import { apiBase } from './config.ts';
 import { call, endSession, type Result } from './http.ts';
@@ -27,10 +27,15 @@ export interface StreamOptions {
   signal: AbortSignal;
   /** The reference API sends a comment line every 25 s (LIVE_HEARTBEAT_SECONDS). */
   silenceMs?: number;
+  /** The pharmacy queue's states, where the stream carries them (the reference API's does). */
+  onPharmacy?: (items: PharmacyQueueItem[]) => void;
 }
 
 /** Opens the live queue; `onQueue` gets each state of it, the first at once. Resolves when it ends. */
-export async function streamClinicQueue(onQueue: (items: ClinicQueueItem[]) => void, { signal, silenceMs = 90_000 }: StreamOptions): Promise<StreamEnd> {
+export async function streamClinicQueue(
+  onQueue: (items: ClinicQueueItem[]) => void,
+  { signal, silenceMs = 90_000, onPharmacy }: StreamOptions,
+): Promise<StreamEnd> {
   const token = session.current.value?.token;
   if (!token || signal.aborted) return { kind: 'aborted' };
   const url = new URL(API.clinicQueueLive, apiBase());
@@ -56,11 +61,12 @@ export async function streamClinicQueue(onQueue: (items: ClinicQueueItem[]) => v
     if (!res.ok || !res.body) return { kind: 'failed', events };
     const reader = res.body.getReader();
     const parse = eventParser((name, data) => {
-      if (name !== CLINIC_QUEUE_EVENT) return;
+      if (name !== CLINIC_QUEUE_EVENT && name !== PHARMACY_QUEUE_EVENT) return;
       const body = JSON.parse(data) as { status?: unknown; data?: unknown };
       if (body.status !== true || !Array.isArray(body.data)) return;
       events++;
-      onQueue(body.data as ClinicQueueItem[]);
+      if (name === CLINIC_QUEUE_EVENT) onQueue(body.data as ClinicQueueItem[]);
+      else onPharmacy?.(body.data as PharmacyQueueItem[]);
     });
     for (;;) {
       const { done, value } = await reader.read();

@@ -1,5 +1,5 @@
-// The visit day in the data layer: home's clinic queue followed live over the server's event stream
-// (decisions: the visit day), and check-in from the phone.
+// The visit day in the data layer: home's clinic and pharmacy queues followed live over the
+// server's event stream (decisions: the visit day), and check-in from the phone.
 // - Live only while home is open and in front: the stream stops in the background and reopens on
 //   return, and its first event is the whole queue as it is then, so nothing missed needs replaying.
 // - A stream the server ends (its time limit, a restart) reopens after a second or three, spread so
@@ -7,12 +7,12 @@
 // - An API without the stream (the spec's calls only) is asked once per visit of home, and the card
 //   keeps the spec's behaviour: read on opening, on return, on the refresh control and on a push.
 import { useEffect } from 'react';
-import type { CheckedIn, ClinicQueueItem, Position } from '../../common/schemas/index.ts';
+import type { CheckedIn, ClinicQueueItem, PharmacyQueueItem, Position } from '../../common/schemas/index.ts';
 import type { ApiError, Result } from '../api/http.ts';
 import * as visit from '../api/visit.ts';
 import { PUSH_EVENT } from '../push/foreground.ts';
 import { session } from '../session/session.ts';
-import { cache, clinicQueue } from './reads.ts';
+import { cache, clinicQueue, pharmacyQueue } from './reads.ts';
 
 const SECOND = 1000;
 /** A stream that lasted this long was healthy, whatever ended it. */
@@ -55,7 +55,8 @@ export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {
     const since = Date.now();
     // Only while this stream is the one open: never the queue of a profile switched away from.
     const show = (items: ClinicQueueItem[]) => open === mine && cache.put(clinicQueue, items);
-    void visit.streamClinicQueue(show, { signal: mine.signal }).then((end) => {
+    const showPharmacy = (items: PharmacyQueueItem[]) => open === mine && cache.put(pharmacyQueue, items);
+    void visit.streamClinicQueue(show, { signal: mine.signal, onPharmacy: showPharmacy }).then((end) => {
       if (open !== mine) return; // paused or stopped meanwhile
       open = null;
       if (end.kind === 'absent') absent = true;

@@ -9,9 +9,15 @@ interface Props<T> {
   resource: Resource<T[]>;
   /** Drops entries the screen does not show (e.g. vascular reports without no_reg). */
   filter?: (item: T) => boolean;
+  /** Said calmly under the banner when the list came back empty (ResourceView). */
+  empty?: string;
   children: (items: T[]) => ReactNode;
 }
 
-export function ListState<T>({ resource, filter, children }: Props<T>) {
-  return <ResourceView resource={filter ? mapResource(resource, (items) => items.filter(filter)) : resource}>{children}</ResourceView>;
+export function ListState<T>({ resource, filter, empty, children }: Props<T>) {
+  return (
+    <ResourceView resource={filter ? mapResource(resource, (items) => items.filter(filter)) : resource} empty={empty}>
+      {children}
+    </ResourceView>
+  );
 }

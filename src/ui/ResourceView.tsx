@@ -19,6 +19,11 @@ interface Props<T> {
   none?: string;
   /** Said offline with nothing to show. */
   offline?: string;
+  /**
+   * Said under the banner when the answer came and held nothing (never on a failure): the banner
+   * then reads calmly, not as an alarm (home's cards, where empty is the usual day).
+   */
+  empty?: string;
   children: (data: NonNullable<T>) => ReactNode;
 }
 
@@ -39,7 +44,7 @@ export function RetryNotice({ onRetry }: { onRetry: () => void }) {
 /** Nothing to show in what came: an empty list, a detail's missing item. */
 const nothing = (data: unknown) => data == null || (Array.isArray(data) && !data.length);
 
-export function ResourceView<T>({ resource, none = S.noData, offline = S.waitingForConnection, children }: Props<T>) {
+export function ResourceView<T>({ resource, none = S.noData, offline = S.waitingForConnection, empty, children }: Props<T>) {
   const data = resource.state === 'error' ? undefined : resource.data;
   // The time of a kept answer is said only once the latest call has failed: while that call is
   // on its way the kept answer shows as it is, so the fresh one replaces it without a line
@@ -52,6 +57,13 @@ export function ResourceView<T>({ resource, none = S.noData, offline = S.waiting
   if (data == null || nothing(data)) {
     if (resource.state === 'loading') return <Loading />;
     if (waiting) return <p className={css.waiting}>{offline}</p>;
+    if (empty && !failed)
+      return (
+        <div className={own.calm}>
+          <p className={own.calmBanner}>{none}</p>
+          <p className={own.calmText}>{empty}</p>
+        </div>
+      );
     return (
       <>
         <ErrorBanner text={none} />

@@ -84,3 +84,15 @@ export const trendDates = style({
   color: vars.color.muted,
   fontSize: vars.font.size.sm,
 });
+
+/** 'N dari M hasil di luar rentang normal', under a lab order's header. */
+export const lead = style({ margin: `${vars.space.sm} 0 0`, fontWeight: 700 });
+/** 'Konsultasikan dengan dokter' under a result outside its range. */
+export const advice = style({
+  margin: 0,
+  padding: '0.5rem 0.75rem',
+  borderLeft: `0.25rem solid ${vars.color.danger}`,
+  background: vars.color.dangerBg,
+  color: vars.color.text,
+  fontWeight: 600,
+});

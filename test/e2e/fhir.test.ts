@@ -1,6 +1,6 @@
 // The record to take elsewhere, in Chromium on a 360 px phone: Profil's download saves A's FHIR
-// Bundle as a file, and the printable summary shows A's identity, bookings, last visits and lab
-// results with their ranges, fits the phone, and on paper drops the top bar and the buttons onto
+// Bundle as a file, and the printable summary shows A's identity, procedures done and planned,
+// bookings, last visits and lab results with their ranges, fits the phone, and on paper drops the top bar and the buttons onto
 // one A4 page.
 import { readFile } from 'node:fs/promises';
 import { test } from 'uvu';
@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type * as fhir4 from 'fhir/r4';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { gotoQuiet, quiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { layoutProblems } from '../support/layout.ts';
@@ -73,6 +73,33 @@ test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking,
   assert.match(await p.getByRole('region', { name: 'Diagnosis Rawat Inap' }).innerText(), /I21\.4 Infark miokard akut non-ST elevasi/);
   assert.is(p.viewportSize()?.width, 360);
   assert.equal(await layoutProblems(p), []);
+  await p.context().close();
+});
+
+test('the summary lists the catheterizations and surgeries done, latest first, and those planned, nearest first, each with its date', async () => {
+  const p = await signedInPage(app.browser, app.server.url, DEMO_A);
+  await gotoQuiet(p, app.server.url + to.summary());
+  const on = (days: number) => formatDate(addDays(todayWib(), days));
+  const done = p.getByRole('region', { name: 'Tindakan yang Sudah Dilakukan' }).getByRole('listitem');
+  await done.first().waitFor();
+  const doneTexts = await done.allInnerTexts();
+  assert.is(doneTexts.length, 2, doneTexts.join(' | '));
+  assert.match(doneTexts[0], new RegExp(`^${on(-31)} · Kateterisasi\nKateterisasi jantung diagnostik \\(angiografi koroner\\)\ndr\\. `));
+  assert.match(doneTexts[1], new RegExp(`^${on(-378)} · Operasi\nBedah pintas arteri koroner \\(CABG\\)\ndr\\. `));
+  const planned = p.getByRole('region', { name: 'Jadwal Tindakan Mendatang' }).getByRole('listitem');
+  await planned.first().waitFor();
+  const plannedTexts = await planned.allInnerTexts();
+  assert.is(plannedTexts.length, 2, plannedTexts.join(' | '));
+  assert.match(plannedTexts[0], new RegExp(`^${on(4)} · Kateterisasi\nIntervensi koroner perkutan \\(PCI\\) pada LAD\ndr\\. `));
+  assert.match(plannedTexts[1], new RegExp(`^${on(12)} · Operasi\nPenggantian katup mitral\ndr\\. `));
+  await p.context().close();
+});
+
+test('B, with no procedures, reads so plainly in both sections', async () => {
+  const p = await signedInPage(app.browser, app.server.url, DEMO_B);
+  await gotoQuiet(p, app.server.url + to.summary());
+  await p.getByRole('region', { name: 'Tindakan yang Sudah Dilakukan' }).getByText('Belum ada tindakan kateterisasi atau operasi.').waitFor();
+  await p.getByRole('region', { name: 'Jadwal Tindakan Mendatang' }).getByText('Tidak ada tindakan terjadwal.').waitFor();
   await p.context().close();
 });
 

@@ -3,11 +3,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
-import { formatDate } from '../../common/dates.ts';
+import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
-import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B, DEMO_C } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
+import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { assertNoWireDate, noWireDateIn } from '../support/wire-dates.ts';
 
 const app = realApp(test);
@@ -31,7 +32,8 @@ test('A sees the welcome with the name and all three cards filled', async () => 
   const status = pharmacy.locator('strong', { hasText: 'Sedang disiapkan' });
   assert.ok(await status.isVisible(), 'the medicine status shows without a tap');
   assert.is(await status.evaluate((el) => getComputedStyle(el).fontWeight), '700');
-  assert.is(await status.evaluate((el) => getComputedStyle(el).color), 'rgb(179, 38, 30)');
+  // In preparation: amber-brown, not the red of an alarm (ready is green: test/e2e/visit-day.test.ts).
+  assert.is(await status.evaluate((el) => getComputedStyle(el).color), 'rgb(122, 65, 0)');
   await p.context().close();
 });
 
@@ -96,11 +98,76 @@ test('home shows no date in the wire format, its queue card neither, and the val
   await p.context().close();
 });
 
-test('B sees Tidak ada data ! on each of the three cards', async () => {
+test('B sees Tidak ada data ! on each of the three cards, and no Hari ini card', async () => {
   const p = await loggedIn(DEMO_B);
   for (const card of ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi']) {
     await p.getByRole('region', { name: card }).getByText('Tidak ada data !').waitFor();
   }
+  assert.is(await p.getByRole('heading', { name: 'Hari ini' }).count(), 0);
+  await p.context().close();
+});
+
+const todayCard = (p: Page) => p.locator('section[aria-labelledby="hari-ini"]');
+
+for (const size of TEXT_SIZES.slice(0, 2)) {
+  test(`${size.name}: A's home opens with Hari ini: the queue number, the medicine, the catheterization in 4 days with its date; not the surgery in 12`, async () => {
+    const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
+    await p.goto(`${app.server.url}/home`);
+    const today = todayCard(p);
+    await today.getByRole('heading', { name: 'Hari ini' }).waitFor();
+    // First in main after the welcome: before the shortcuts and the spec's three cards.
+    const order = await p
+      .locator('main > *')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby') ?? el.getAttribute('aria-label') ?? el.tagName));
+    assert.equal(order.slice(0, 3), ['P', 'hari-ini', 'Pintasan'], order.join(' '));
+    const text = await today.innerText();
+    assert.match(text, /Nomor antrian 9\n+Poli Kardiologi Dewasa · dr\. Ahmad Fauzi, Sp\.JP\(K\)/);
+    assert.match(text, /Nomor antrian farmasi F-012\n+Sedang disiapkan/);
+    const inFour = `${formatDate(addDays(todayWib(), 4), 'day')} (4 hari lagi)`;
+    assert.ok(await today.getByText(inFour).isVisible(), inFour);
+    assert.ok(await today.getByText('Intervensi koroner perkutan (PCI) pada LAD').isVisible());
+    assert.not.match(text, /Penggantian katup mitral|12 hari lagi/, 'the surgery in 12 days is not this week');
+    await today.getByRole('link', { name: 'Lihat rincian' }).click();
+    await p.waitForURL('**/cekjadwaltindakan/katerisasi');
+    await p.goBack();
+    await todayCard(p).waitFor();
+    assert.equal(await layoutProblems(p), []);
+    await p.context().close();
+  });
+
+  test(`${size.name}: C, in the ICVCU, sees the stay first and three calm cards, not three alarms`, async () => {
+    const p = await pageAt(app.browser, app.server.url, size, DEMO_C);
+    await p.goto(`${app.server.url}/home`);
+    await todayCard(p).getByText('Sedang dirawat di ICVCU').waitFor();
+    assert.match(await todayCard(p).innerText(), /Sejak \d{1,2} \p{L}+ \d{4}/u);
+    const calm = {
+      'Jadwal Perjanjian Aktif': 'Anda belum punya jadwal perjanjian. Buat janji lewat Perjanjian Poliklinik.',
+      'Antrian Poli': 'Anda tidak sedang dalam antrian poli hari ini.',
+      'Antrian Obat Farmasi': 'Tidak ada antrian obat untuk Anda hari ini.',
+    };
+    for (const [name, sentence] of Object.entries(calm)) {
+      const card = p.getByRole('region', { name });
+      const banner = card.getByText('Tidak ada data !');
+      await banner.waitFor();
+      assert.ok(await card.getByText(sentence).isVisible(), sentence);
+      assert.is(await card.getByRole('alert').count(), 0, `${name}: no alarm`);
+      assert.is.not(await banner.evaluate((el) => getComputedStyle(el).color), 'rgb(179, 38, 30)', `${name}: not in red`);
+    }
+    assert.equal(await layoutProblems(p), []);
+    await p.context().close();
+  });
+}
+
+test("each of A's appointments names its date and doctor on a line of its own under 'Tampilkan Jadwal'", async () => {
+  const p = await loggedIn(DEMO_A);
+  const appointments = p.getByRole('region', { name: 'Jadwal Perjanjian Aktif' });
+  await appointments.locator('summary').first().waitFor();
+  const all = await upcomingOf(p);
+  const summaries = await appointments.locator('summary').allInnerTexts();
+  assert.equal(
+    summaries,
+    all.map((a, i) => `${i + 1}. Tampilkan Jadwal\n${formatDate(a.tanggal_janji, 'day')} · ${a.nama_dokter}`),
+  );
   await p.context().close();
 });
 

@@ -82,6 +82,44 @@ test('as A, the menus lead to the lab results: a card per result, the flag in wo
   await p.context().close();
 });
 
+test('as A, the lab results say how many are outside their range, advise a doctor under each of them, high or low, and write decimals with a comma', async () => {
+  const p = await loggedIn(DEMO_A);
+  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
+  await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
+  const main = p.locator('main');
+  const cards = await main.getByRole('listitem').evaluateAll((items) =>
+    items.map((li) => ({
+      name: li.querySelector('h2')?.textContent ?? '',
+      flag: li.querySelector('h2 + span')?.textContent ?? '',
+      text: (li as HTMLElement).innerText,
+    })),
+  );
+  const outside = cards.filter((c) => c.flag !== 'Normal');
+  assert.ok(outside.length >= 2, `some results outside: ${outside.map((c) => c.name)}`);
+  assert.ok(outside.some((c) => c.flag === 'Rendah') && outside.some((c) => c.flag === 'Tinggi'), 'low and high among them');
+  for (const c of outside) assert.match(c.text, /konsultasikan dengan dokter/i, `advice under ${c.name}`);
+  for (const c of cards.filter((c) => !outside.includes(c))) assert.not.match(c.text, /konsultasikan/i, `no advice under ${c.name}`);
+  // The line on top, before the first result.
+  const line = main.getByText(`${outside.length} dari ${cards.length} hasil di luar rentang normal`, { exact: true });
+  assert.ok(await line.isVisible());
+  const [lineBox, firstCard] = [await line.boundingBox(), await main.getByRole('listitem').first().boundingBox()];
+  assert.ok(lineBox && firstCard && lineBox.y < firstCard.y, 'the line above the results');
+  // Decimals the Indonesian way: HbA1c 6,1 %, its range 4 - 5,6; no decimal point anywhere.
+  const hba1c = main.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'HbA1c', exact: true }) });
+  assert.ok(await hba1c.getByText('6,1 %', { exact: true }).isVisible());
+  assert.ok(await hba1c.getByText('4 - 5,6', { exact: true }).isVisible());
+  await hba1c.getByText('HbA1c: 8,1 → 7,4 → 6,8 → 6,3 → 6,1 %').waitFor();
+  assert.not.match(await main.innerText(), /\d\.\d/, 'no decimal point on the lab screen');
+  // The vascular report and the printable summary say numbers the same way.
+  await p.goto(app.server.url + to.vascularDetail(DEMO_REGS.vascular()));
+  await main.getByText('Refluks 1,8 detik').waitFor();
+  assert.not.match(await main.innerText(), /\d\.\d/, 'no decimal point on the vascular report');
+  await p.goto(app.server.url + to.summary());
+  await main.getByText('6,1 %').waitFor();
+  assert.not.match(await main.locator('table').innerText(), /\d\.\d/, "no decimal point in the summary's lab table");
+  await p.context().close();
+});
+
 test('as A, LDL shows its trend over the years: a chart with the range as a band, and the same as text', async () => {
   const p = await loggedIn(DEMO_A);
   await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));

@@ -1,16 +1,18 @@
 // The visit day in Chromium against the real server: A's open home follows the clinic queue live
 // (a number called through the hospital's internal API shows within 5 s, without a reload, with no
-// new read of the queue), check-in from the card with the phone's position (refused permission,
+// new read of the queue), the pharmacy card the same way, the number called naming its room,
+// check-in from the card with the phone's position (refused permission,
 // too far, then near; a second phone of A sees the same time), the 'tinggal N lagi' push once and
 // the notification it shows, an API with only the spec's fields, what an idle stream costs, and a
 // push in the foreground reading the card again.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { launch, signedInPage } from '../support/browser.ts';
 import { needsFullChromium } from '../support/e2e.ts';
+import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';
@@ -122,6 +124,25 @@ test("A's open home shows how many are ahead and the estimate; a number called s
   await page.context().close();
 });
 
+/** WCAG contrast of an element's text on its own background (both computed). */
+async function contrastOf(el: Locator): Promise<number> {
+  // tsx names the functions declared below through a helper the page does not have.
+  await el.page().evaluate('globalThis.__name ??= (f) => f');
+  return el.evaluate((node) => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const lum = (c: number[]) => {
+      const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const s = getComputedStyle(node);
+    const [a, b] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
+const pharmacyCard = (page: Page) => page.getByRole('region', { name: 'Antrian Obat Farmasi' });
+const isPharmacyRead = (url: string) => new URL(url).pathname === API.pharmacyQueue;
+
 test('check-in from the card: refused permission and too far say so; near, both phones of A show the same time', async () => {
   // The second phone first, with its home open: it learns of the check-in live. Nobody allowed
   // its position: Chromium refuses it.
@@ -208,6 +229,63 @@ needsFullChromium(test)("'Antrian Anda tinggal N lagi' arrives once, and its not
   assert.equal(notes, [{ title: 'Antrian Anda tinggal 1 lagi', url: '/home' }]);
   await ctx.close();
 });
+
+// After the pushes above are counted: 'Siap diambil' sends one of its own.
+test("the pharmacy card follows live: 'Siap diambil' set by the pharmacy shows within 5 s, without a reload or a new read, in its own colour and words", async () => {
+  const page = await homeOfA();
+  const card = pharmacyCard(page);
+  const preparing = card.locator('strong', { hasText: 'Sedang disiapkan' });
+  await preparing.waitFor();
+  await card.getByText('Obat Anda sedang disiapkan. Anda akan diberi tahu saat obat siap.').waitFor();
+  const before = await preparing.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  assert.ok((await contrastOf(preparing)) >= 4.5, `Sedang disiapkan at ${await contrastOf(preparing)}:1`);
+
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const reads: string[] = [];
+  page.on('request', (r) => isPharmacyRead(r.url()) && reads.push(r.url()));
+  const res = await internal('POST', '/api/internal/antrian/farmasi/status', { no_antrian: 'F-012', status_obat: 'Siap diambil' });
+  assert.is(res.status, 200);
+  const ready = card.locator('strong', { hasText: 'Siap diambil' });
+  await ready.waitFor({ timeout: 5000 });
+  await card.getByText('Silakan ambil obat Anda di loket farmasi.').waitFor();
+  // 'Hari ini' says it too.
+  await page.locator('section[aria-labelledby="hari-ini"]').getByText('Siap diambil', { exact: true }).waitFor();
+  const after = await ready.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  assert.is.not(after[0], before[0], 'ready and in preparation differ in colour');
+  assert.is.not(after[1], before[1], 'and in background');
+  assert.ok((await contrastOf(ready)) >= 4.5, `Siap diambil at ${await contrastOf(ready)}:1`);
+  assert.is(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'not reloaded');
+  assert.equal(reads, [], 'brought by the stream, not by a new read');
+  await page.context().close();
+});
+
+for (const size of TEXT_SIZES.slice(0, 2)) {
+  test(`${size.name}: once A's number is called, 'Hari ini' and the queue card say where to go, large, with the room`, async () => {
+    const page = await pageAt(browser, server.url, size, DEMO_A);
+    const streaming = page.waitForResponse((r) => isLive(r.url()));
+    await page.goto(`${server.url}/home`);
+    await streaming;
+    const today = page.locator('section[aria-labelledby="hari-ini"]');
+    await today.getByText('Nomor antrian 9', { exact: true }).waitFor();
+    // Called now, or already by an earlier test: either way the open home shows it live.
+    await call(9);
+    const notice = today.getByRole('status').filter({ hasText: 'Dipanggil, silakan menuju ruang periksa' });
+    await notice.waitFor({ timeout: 5000 });
+    assert.is(await notice.innerText(), 'Dipanggil, silakan menuju ruang periksa\nRuang Periksa 1, Lantai 1');
+    const words = notice.getByText('Dipanggil, silakan menuju ruang periksa');
+    const rootPx = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
+    const px = await words.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(px >= 1.125 * rootPx, `the words at ${px} px, root ${rootPx} px`);
+    assert.ok((await notice.evaluate((el) => Number.parseFloat(getComputedStyle(el.lastElementChild!).fontSize))) > px, 'the room larger still');
+    assert.ok((await contrastOf(notice)) >= 4.5, `${await contrastOf(notice)}:1`);
+    await queueCard(page).getByText('Ruang Periksa 1, Lantai 1').waitFor();
+    // Hari ini comes first: above the shortcuts and the spec's cards.
+    const [todayBox, navBox] = [await today.boundingBox(), await page.getByRole('navigation', { name: 'Pintasan' }).boundingBox()];
+    assert.ok(todayBox && navBox && todayBox.y < navBox.y);
+    assert.equal(await layoutProblems(page), []);
+    await page.context().close();
+  });
+}
 
 test("against an API with only the spec's fields and no stream, the card shows what the spec shows and asks once", async () => {
   const page = await signedInPage(browser, server.url, DEMO_A);

@@ -39,7 +39,8 @@ const LISTS: Record<string, string[]> = {
   '/api/patient/riwayat/konsul/poli/online': ['no_reg', 'nama_pas', 'no_mr', 'tgl_reg', 'ds_dep', 'kd_dep', 'nama_dokter', 'no_urut', 'pas_baru', 'ds_pastipe'],
   '/api/patient/riwayat/rawat/inap/jalan': ['no_reg', 'tgl_reg', 'tgl_pulang', 'ds_kmr', 'kd_bed_from', 'ds_bed_from', 'status', 'tgl_masuk', 'tgl_keluar'],
   '/api/patient/riwayat/rawat/inap/lalu': ['no_reg', 'nama_pas', 'no_mr', 'tgl_masuk', 'tgl_pulang', 'diagnosis_primer', 'diagnosis_sekunder'],
-  '/api/patient/riwayat/tindakan/kath': ['hari', 'tanggal_tindakan', 'nama_pasien', 'no_mr', 'no_reg', 'nama_dokter'],
+  // tindakan: the reference API's addition, beside the spec's fields.
+  '/api/patient/riwayat/tindakan/kath': ['hari', 'tanggal_tindakan', 'nama_pasien', 'no_mr', 'no_reg', 'nama_dokter', 'tindakan'],
   '/api/patient/riwayat/tindakan/bedah': [
     'hari',
     'tanggal_operasi',

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, todayWib } from '../../common/dates.ts';
-import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
@@ -257,11 +257,13 @@ function openStream(url: string, token: string) {
       waiter = check;
       check();
     });
-  const events = () =>
-    [...body().matchAll(new RegExp(`event: ${CLINIC_QUEUE_EVENT}\\ndata: (.*)\\n\\n`, 'g'))].map(
+  const named = (name: string) => () =>
+    [...body().matchAll(new RegExp(`event: ${name}\\ndata: (.*)\\n\\n`, 'g'))].map(
       (m) => JSON.parse(m[1]) as { status: true; data: Array<Record<string, unknown>> },
     );
-  return { head: () => raw.slice(0, raw.indexOf('\r\n\r\n')), body, until, events, close: () => socket.destroy() };
+  const events = named(CLINIC_QUEUE_EVENT);
+  const pharmacy = named(PHARMACY_QUEUE_EVENT);
+  return { head: () => raw.slice(0, raw.indexOf('\r\n\r\n')), body, until, events, pharmacy, close: () => socket.destroy() };
 }
 
 test('a call made through one app instance reaches a live stream held by another on the same database', async () => {
@@ -301,7 +303,7 @@ test('while nothing changes the stream sends only a 3-byte comment per heartbeat
   const url = await quick.listen({ port: 0, host: '127.0.0.1' });
   const stream = openStream(`${url}${API.clinicQueueLive}`, await loginAs(quick, DEMO_A));
   try {
-    await stream.until(() => stream.events().length === 1);
+    await stream.until(() => stream.events().length === 1 && stream.pharmacy().length === 1);
     const afterEvent = stream.body().length;
     await stream.until((b) => (b.slice(afterEvent).match(/:\n\n/g) ?? []).length >= 3);
     const heartbeats = stream.body().slice(afterEvent);
@@ -312,7 +314,7 @@ test('while nothing changes the stream sends only a 3-byte comment per heartbeat
     // ACK), about 140 bytes each: docs/decisions.md records the sum.
     const perMinute = (60 / loadConfig({}).visit.heartbeatSeconds) * (8 + 140);
     assert.ok(perMinute < 1024, `${perMinute} bytes a minute`);
-    assert.ok(eventBytes < 1500, `an event with A's queue is ${eventBytes} bytes`);
+    assert.ok(eventBytes < 1800, `the events with A's clinic and pharmacy queues are ${eventBytes} bytes`);
     // Shutting down ends open streams rather than waiting for them (SIGTERM waits for requests).
     const closing = quick.close();
     await stream.until((b) => b.endsWith('0\r\n\r\n'));
@@ -320,6 +322,49 @@ test('while nothing changes the stream sends only a 3-byte comment per heartbeat
   } finally {
     stream.close();
     await quick.close();
+  }
+});
+
+test("a change of A's pharmacy status reaches A's open stream at once, and only the pharmacy event is sent again", async () => {
+  now = Date.now();
+  const holder = await build(db, visit());
+  const url = await holder.listen({ port: 0, host: '127.0.0.1' });
+  const stream = openStream(`${url}${API.clinicQueueLive}`, await loginAs(holder, DEMO_A));
+  const setStatus = (status_obat: string) => call(app, 'POST', '/api/internal/antrian/farmasi/status', INTERNAL_TOKEN, { no_antrian: 'F-012', status_obat });
+  try {
+    await stream.until(() => stream.events().length === 1 && stream.pharmacy().length === 1);
+    const [first] = stream.pharmacy()[0].data;
+    assert.equal([first.no_antrian, first.no_mr, first.status_obat], ['F-012', DEMO_A.nomr, 'Sedang disiapkan']);
+    assert.is((await setStatus('Siap diambil')).statusCode, 200);
+    await stream.until(() => stream.pharmacy().length === 2);
+    assert.is(stream.pharmacy()[1].data[0].status_obat, 'Siap diambil');
+    assert.is(stream.events().length, 1, 'the clinic queue did not change: not sent again');
+    // Another patient's entry changing sends A nothing; A's own change back does.
+    const other = await call(app, 'POST', '/api/internal/antrian/farmasi/status', INTERNAL_TOKEN, { no_antrian: 'F-011', status_obat: 'Sudah diambil' });
+    assert.is(other.statusCode, 200);
+    assert.is((await setStatus('Sedang disiapkan')).statusCode, 200);
+    await stream.until(() => stream.pharmacy().length === 3);
+    assert.equal(
+      stream.pharmacy().map((e) => e.data.map((f) => [f.no_antrian, f.status_obat])),
+      [[['F-012', 'Sedang disiapkan']], [['F-012', 'Siap diambil']], [['F-012', 'Sedang disiapkan']]],
+    );
+  } finally {
+    stream.close();
+    await holder.close();
+  }
+});
+
+test("the clinic queue names the clinic's examination room where the hospital has set it, and null where not", async () => {
+  now = Date.now();
+  const token = await loginAs(app, DEMO_A);
+  let [item] = await queueOf(token);
+  assert.is(item.ruang, 'Ruang Periksa 1, Lantai 1');
+  await db.query(`UPDATE clinics SET ruang = NULL WHERE kd_dep = '20001'`);
+  try {
+    [item] = await queueOf(token);
+    assert.is(item.ruang, null);
+  } finally {
+    await db.query(`UPDATE clinics SET ruang = 'Ruang Periksa 1, Lantai 1' WHERE kd_dep = '20001'`);
   }
 });
 

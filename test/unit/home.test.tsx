@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { session } from '../../src/session/session.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from '../../src/screens/home/cards.tsx';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { todayWib } from '../../common/dates.ts';
 import { fieldsIn } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
@@ -23,11 +24,19 @@ test('a card shows a spinner while loading', () => {
   assert.is(screen.queryByText(/Tidak ada data !/), null);
 });
 
-test('a card shows the red Tidak ada data ! on a failed call, and on an empty list', () => {
+test('a card shows the red Tidak ada data ! on a failed call; an empty list says it calmly, with a sentence under it', () => {
   const { rerender } = render(<AppointmentsCard resource={{ state: 'error', error: { kind: 'network' } }} />);
   assert.is(screen.getByRole('alert').textContent, 'Tidak ada data !');
   rerender(<AppointmentsCard resource={{ state: 'ok', data: [] }} />);
-  assert.is(screen.getByRole('alert').textContent, 'Tidak ada data !');
+  assert.is(screen.queryByRole('alert'), null, 'an empty list is no alarm');
+  assert.ok(screen.getByText('Tidak ada data !'));
+  assert.ok(screen.getByText('Anda belum punya jadwal perjanjian. Buat janji lewat Perjanjian Poliklinik.'));
+});
+
+test("each appointment names its date and doctor on a line of its own beside 'Tampilkan Jadwal'", () => {
+  render(<AppointmentsCard resource={{ state: 'ok', data: [appointment, { ...appointment, tanggal_janji: '2026-12-05', nama_dokter: 'dr. Budi' }] }} />);
+  const summaries = screen.getAllByRole('group').map((item) => item.querySelector('summary')?.textContent);
+  assert.equal(summaries, ['1. Tampilkan JadwalSelasa, 1 Desember 2026 · dr. Ahmad Fauzi, Sp.JP(K)', '2. Tampilkan JadwalSabtu, 5 Desember 2026 · dr. Budi']);
 });
 
 test('a card lists expandable items, numbered only when there is more than one', () => {
@@ -45,7 +54,21 @@ test('a card lists expandable items, numbered only when there is more than one',
   assert.equal(summaries(), ['1. Tampilkan Jadwal', '2. Tampilkan Jadwal']);
 });
 
-test('the medicine status is bold and red', () => {
+test('the medicine status: ready and in preparation each in its own colour and words; another status bold red as the spec shows', () => {
+  const today = todayWib();
+  const entry = { no_antrian: 'F-012', tgl_layanan: today, no_mr: '00012345', nama_pasien: 'BUDI' };
+  const { rerender } = render(<PharmacyQueueCard resource={{ state: 'ok', data: [{ ...entry, status_obat: 'Siap diambil' }] }} />);
+  const ready = screen.getByText('Siap diambil').className;
+  assert.ok(screen.getByText('Silakan ambil obat Anda di loket farmasi.'));
+  rerender(<PharmacyQueueCard resource={{ state: 'ok', data: [{ ...entry, status_obat: 'Sedang disiapkan' }] }} />);
+  const preparing = screen.getByText('Sedang disiapkan').className;
+  assert.ok(screen.getByText('Obat Anda sedang disiapkan. Anda akan diberi tahu saat obat siap.'));
+  assert.ok(ready && preparing && ready !== preparing, `${ready} / ${preparing}`);
+  rerender(<PharmacyQueueCard resource={{ state: 'ok', data: [{ ...entry, status_obat: 'Diserahkan' }] }} />);
+  assert.is(screen.getByText('Diserahkan').tagName, 'STRONG');
+});
+
+test("an earlier day's medicine status is shown without the hint", () => {
   render(
     <PharmacyQueueCard
       resource={{
@@ -72,6 +95,9 @@ test('a called clinic number says so in bold, with the number reached; without a
   const { rerender } = render(<ClinicQueueCard resource={{ state: 'ok', data: [{ ...item, status: 'dipanggil', no_dipanggil: 7 }] }} />);
   assert.is(fieldsIn().Status, 'Dipanggil, silakan menuju ruang periksa');
   assert.is(screen.getByText('Dipanggil, silakan menuju ruang periksa').tagName, 'STRONG');
+  // The room, where the API names it.
+  rerender(<ClinicQueueCard resource={{ state: 'ok', data: [{ ...item, status: 'dipanggil', no_dipanggil: 7, ruang: 'Ruang Periksa 3' }] }} />);
+  assert.is(fieldsIn().Status, 'Dipanggil, silakan menuju ruang periksaRuang Periksa 3');
   assert.is(fieldsIn()['Nomor Dipanggil Saat Ini'], '7');
   rerender(<ClinicQueueCard resource={{ state: 'ok', data: [item] }} />);
   assert.is(screen.queryByText(/Status|Nomor Dipanggil/), null);
@@ -91,12 +117,16 @@ test('A: the welcome names the patient and all three cards fill', async () => {
   for (const name of CARDS) assert.ok(screen.getByRole('heading', { name }), name);
 });
 
-test('B: each of the three cards says Tidak ada data !', async () => {
+test('B: each of the three cards says Tidak ada data !, calmly, with what it means; no Hari ini card', async () => {
   await renderSignedIn(DEMO_B, '/home');
   for (const name of CARDS) {
     const card = await screen.findByRole('region', { name });
-    assert.is((await within(card).findByRole('alert')).textContent, 'Tidak ada data !', name);
+    await within(card).findByText('Tidak ada data !');
+    assert.is(within(card).queryByRole('alert'), null, name);
   }
+  await screen.findByText('Anda tidak sedang dalam antrian poli hari ini.');
+  await screen.findByText('Tidak ada antrian obat untuk Anda hari ini.');
+  assert.is(screen.queryByRole('heading', { name: 'Hari ini' }), null);
 });
 
 test('Logout asks Confirm Logout; No keeps the session, Yes clears everything', async () => {

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LabOrder, LabTest } from '../../common/schemas/index.ts';
-import { chartOf, labFlag, labNumber, labRange, labTrend, trendText } from '../../src/screens/records/lab.ts';
+import { chartOf, labFlag, labNumber, labRange, labTrend, needsAdvice, outOfRange, outOfRangeLine, trendText } from '../../src/screens/records/lab.ts';
 
 const ldl = (hasil: string, flag: string | null = null): LabTest => ({
   test_nm: 'Kolesterol LDL',
@@ -89,6 +89,35 @@ test('the chart: dates left to right by time, higher values higher, the range as
   assert.is(chartOf(points, null, 300, 90).band, null, 'no band for a range in words');
   const inside = chartOf(points, { low: 50, high: 300 }, 300, 90);
   assert.ok(inside.band && inside.band.y >= 0 && inside.band.y + inside.band.height <= 90, 'a range wider than the values still fits');
+});
+
+test('outside the range: flagged high or low, or beyond a numeric range the lab left unflagged', () => {
+  assert.ok(outOfRange(ldl('160', 'H')));
+  assert.ok(outOfRange({ hasil: '11.2', flag: 'L', ref_range: '13 - 17' }));
+  assert.ok(outOfRange({ hasil: '11.2', flag: null, ref_range: '13 - 17' }), 'low without a flag');
+  assert.ok(outOfRange({ hasil: '6,1', flag: null, ref_range: '4 - 5.6' }), 'high without a flag');
+  assert.not.ok(outOfRange(ldl('96')));
+  assert.not.ok(outOfRange({ hasil: 'Negatif', flag: null, ref_range: 'Negatif' }));
+});
+
+test('advice under every result outside its range, high or low, unless the lab already wrote it', () => {
+  assert.ok(needsAdvice({ ...ldl('11.2', 'L'), ref_range: '13 - 17' }));
+  assert.ok(needsAdvice(ldl('160', 'H')));
+  assert.not.ok(needsAdvice({ ...ldl('160', 'H'), test_comment: 'Di atas nilai rujukan, konsultasikan dengan dokter' }));
+  assert.not.ok(needsAdvice(ldl('96')));
+});
+
+test('the line over an order: how many of its results are outside their range', () => {
+  assert.is(outOfRangeLine([ldl('160', 'H'), ldl('96'), { ...ldl('11.2', 'L'), ref_range: '13 - 17' }]), '2 dari 3 hasil di luar rentang normal');
+  assert.is(outOfRangeLine([ldl('96')]), '0 dari 1 hasil di luar rentang normal');
+});
+
+test('the trend as a sentence writes decimals with a comma', () => {
+  const points = [
+    { date: '2025-01-01', value: 6.8, hasil: '6.8' },
+    { date: '2026-01-01', value: 6.1, hasil: '6.1' },
+  ];
+  assert.is(trendText('HbA1c', points, '%'), 'HbA1c: 6,8 → 6,1 %');
 });
 
 test.run();

@@ -9,6 +9,7 @@ import { S } from '../../strings.ts';
 import { button } from '../../ui/button.ts';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { CalledNotice } from './status.tsx';
 import { HOME } from './strings.ts';
 import * as css from './home.css.ts';
 
@@ -31,7 +32,11 @@ export function VisitNow({ item }: { item: ClinicQueueItem }) {
             : []),
         ]}
       />
-      {said && <strong className={item.status === 'dipanggil' || item.status === 'dilewati' ? css.urgent : css.line}>{said}</strong>}
+      {item.status === 'dipanggil' ? (
+        <CalledNotice room={item.ruang} />
+      ) : (
+        said && <strong className={item.status === 'dilewati' ? css.urgent : css.line}>{said}</strong>
+      )}
       {waiting && typeof item.sisa_antrian === 'number' && <p className={css.ahead}>{V.ahead(item.sisa_antrian)}</p>}
       {estimate && <p className={css.line}>{V.estimate(estimate)}</p>}
       <CheckIn item={item} />

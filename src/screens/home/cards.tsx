@@ -3,7 +3,7 @@
 // rest stay folded behind 'Tampilkan …' as the spec shows.
 import { memo, useState, type ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { todayWib } from '../../../common/dates.ts';
+import { formatDate, todayWib } from '../../../common/dates.ts';
 import type { Resource } from '../../data/resource.ts';
 import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
@@ -12,6 +12,7 @@ import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { AppointmentActions } from '../manage/actions.tsx';
 import { CancelDialog } from '../manage/cancel.tsx';
 import * as css from './home.css.ts';
+import { CalledNotice, PharmacyStatus } from './status.tsx';
 import { VisitNow } from './VisitNow.tsx';
 
 const F = HOME.fields;
@@ -27,19 +28,28 @@ interface CardProps<T> {
   label: string;
   /** Which items are open without a tap. */
   open: (item: T, index: number) => boolean;
+  /** What names the item, on a line of its own under the spec's 'Tampilkan …'. */
+  sub?: (item: T) => string;
+  /** Said calmly under 'Tidak ada data !' when the list came back empty. */
+  empty: string;
   children: (item: T) => ReactNode;
 }
 
 /** A card of expandable items, numbered when there is more than one. */
-function Card<T>({ title, resource, label, open, children }: CardProps<T>) {
+function Card<T>({ title, resource, label, open, sub, empty, children }: CardProps<T>) {
   return (
     <section className={card} aria-label={title}>
       <h2 className={css.cardTitle}>{title}</h2>
-      <ListState resource={resource}>
+      <ListState resource={resource} empty={empty}>
         {(items) =>
           items.map((item, i) => (
             <details className={css.item} open={open(item, i)}>
-              <summary className={css.summary}>{items.length > 1 ? `${i + 1}. ${label}` : label}</summary>
+              <summary className={css.summary}>
+                <span className={css.summaryText}>
+                  <span>{items.length > 1 ? `${i + 1}. ${label}` : label}</span>
+                  {sub && <span className={css.summarySub}>{sub(item)}</span>}
+                </span>
+              </summary>
               {children(item)}
             </details>
           ))
@@ -68,7 +78,14 @@ export const AppointmentsCard = memo(function AppointmentsCard({
   const [cancelling, setCancelling] = useState<UpcomingAppointment | null>(null);
   return (
     <>
-      <Card title={HOME.cards.appointments} resource={resource} label={HOME.showSchedule} open={(_, i) => i === 0}>
+      <Card
+        title={HOME.cards.appointments}
+        resource={resource}
+        label={HOME.showSchedule}
+        open={(_, i) => i === 0}
+        sub={(a) => `${formatDate(a.tanggal_janji, 'day')} · ${a.nama_dokter}`}
+        empty={HOME.empty.appointments}
+      >
         {(a) => (
           <>
             <Pairs
@@ -94,7 +111,7 @@ export const ClinicQueueCard = memo(function ClinicQueueCard({ resource }: { res
   const today = todayWib();
   const isToday = (q: ClinicQueueItem) => q.tgl_janji.slice(0, 10) === today;
   return (
-    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue} open={isToday}>
+    <Card title={HOME.cards.clinicQueue} resource={resource} label={HOME.showQueue} open={isToday} empty={HOME.empty.clinicQueue}>
       {(q) => (
         <>
           {/* Today's entry leads with its numbers, how long is left and check-in (VisitNow). */}
@@ -110,7 +127,11 @@ export const ClinicQueueCard = memo(function ClinicQueueCard({ resource }: { res
                       ? [
                           [
                             F.status,
-                            <strong className={q.status === 'dipanggil' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>,
+                            q.status === 'dipanggil' ? (
+                              <CalledNotice room={q.ruang} />
+                            ) : (
+                              <strong className={q.status === 'dilewati' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>
+                            ),
                           ] as [string, ReactNode],
                         ]
                       : []),
@@ -133,7 +154,13 @@ export const ClinicQueueCard = memo(function ClinicQueueCard({ resource }: { res
 
 export const PharmacyQueueCard = memo(function PharmacyQueueCard({ resource }: { resource: Resource<PharmacyQueueItem[]> }) {
   return (
-    <Card title={HOME.cards.pharmacyQueue} resource={resource} label={HOME.showQueue} open={(f) => f.tgl_layanan.slice(0, 10) === todayWib()}>
+    <Card
+      title={HOME.cards.pharmacyQueue}
+      resource={resource}
+      label={HOME.showQueue}
+      open={(f) => f.tgl_layanan.slice(0, 10) === todayWib()}
+      empty={HOME.empty.pharmacyQueue}
+    >
       {(f) => (
         <Pairs
           rows={[
@@ -141,7 +168,7 @@ export const PharmacyQueueCard = memo(function PharmacyQueueCard({ resource }: {
             [F.tanggal, <DateText date={f.tgl_layanan} />],
             [F.noMr, f.no_mr],
             [F.nama, f.nama_pasien],
-            [F.statusObat, <strong className={css.urgent}>{f.status_obat}</strong>],
+            [F.statusObat, <PharmacyStatus status={f.status_obat} hint={f.tgl_layanan.slice(0, 10) === todayWib()} />],
           ]}
         />
       )}

@@ -118,3 +118,50 @@ export const problem = style({
   background: vars.color.dangerBg,
   color: vars.color.danger,
 });
+
+// A number called: a block in the primary's dark shade, white, the room large. Not small red text:
+// the patient looks up from the phone and goes (WCAG AA: white on #1f6f77 is 5.9:1).
+export const called = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.primaryDark,
+  color: vars.color.primaryText,
+});
+export const calledText = style({ fontSize: vars.font.size.lg, fontWeight: 700, lineHeight: 1.3 });
+export const calledRoom = style({ fontSize: vars.font.size.xl, fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' });
+
+// The medicine's status: ready green, in preparation amber-brown, each on its light ground with a
+// border, so the two differ in colour, in words and in more than colour (WCAG 1.4.1, 1.4.3 AA).
+const badge = {
+  display: 'inline-block',
+  padding: '0.125rem 0.5rem',
+  borderRadius: vars.radius.sm,
+  border: '0.125rem solid currentColor',
+  fontWeight: 700,
+} as const;
+export const ready = style({ ...badge, color: vars.color.success, background: vars.color.successBg });
+export const preparing = style({ ...badge, color: '#7a4100', background: '#fff1dc', borderStyle: 'dashed' });
+export const stageHint = style({ display: 'block', marginTop: vars.space.xs, color: vars.color.text, fontWeight: 400 });
+
+/** An appointment's date and doctor on a line of its own under 'Tampilkan Jadwal'. */
+export const summaryText = style({ display: 'grid', padding: `${vars.space.xs} 0` });
+export const summarySub = style({ fontWeight: 500, color: vars.color.text, overflowWrap: 'anywhere' });
+
+// 'Hari ini': first on home, a card with a band of the primary colour on its left, one entry per
+// thing that matters today or soon.
+export const today = style({ borderLeft: `0.375rem solid ${vars.color.primary}`, display: 'grid', gap: vars.space.sm });
+export const todayTitle = style({ margin: 0, fontSize: vars.font.size.xl, color: vars.color.primaryDark });
+export const todayList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
+export const todayItem = style({ display: 'grid', gap: vars.space.xs, minWidth: 0, overflowWrap: 'anywhere' });
+export const todayKind = style({
+  margin: 0,
+  fontSize: vars.font.size.sm,
+  fontWeight: 700,
+  color: vars.color.muted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.03em',
+});
+export const todayMain = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
+export const todayLink = style({ color: vars.color.primaryDark, fontWeight: 700 });

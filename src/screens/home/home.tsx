@@ -1,4 +1,4 @@
-// Home (/home): welcome, shortcuts and the three cards; queues refresh when the app comes back
+// Home (/home): welcome, 'Hari ini' (what matters today, first), shortcuts and the three cards; queues refresh when the app comes back
 // to the foreground and on the refresh control (queues change by the minute). The profile decides
 // the forced logout: only a refusal by the server ends the session.
 import { useCallback, useEffect, useState } from 'react';
@@ -18,6 +18,7 @@ import type { Resource } from '../../data/resource.ts';
 import { useManaged } from '../manage/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
+import { TodayCard } from './Today.tsx';
 import { FamilyLines } from '../family/lines.tsx';
 import * as css from './home.css.ts';
 
@@ -46,10 +47,14 @@ export default function Home() {
   // Today's queue followed live while home is open (decisions: the visit day).
   useLiveClinicQueue();
   const [pharmacy, reloadPharmacy] = useRead(reads.pharmacyQueue);
+  // For 'Hari ini': a procedure within the week, a stay under way (the history screens' reads).
+  const [cath] = useRead(reads.cathSchedule);
+  const [surgery] = useRead(reads.surgerySchedule);
+  const [inpatient] = useRead(reads.currentInpatient);
   // Cancel, reschedule and online booking where the API offers them (docs/decisions.md D20).
   const offer = useManaged();
   const managed = offer.state === 'yes';
-  const whole = useWhole([profile, upcoming, clinic, pharmacy].every(settled) && !(offer.state === 'unknown' && offer.loading));
+  const whole = useWhole([profile, upcoming, clinic, pharmacy, cath, surgery, inpatient].every(settled) && !(offer.state === 'unknown' && offer.loading));
   // One function for the life of the screen: the bar given it is not drawn again with each answer.
   const refresh = useCallback(() => {
     reloadUpcoming();
@@ -92,6 +97,7 @@ export default function Home() {
         {!whole && <Loading />}
         {whole && (
           <>
+            <TodayCard clinic={clinic} pharmacy={pharmacy} cath={cath} surgery={surgery} inpatient={inpatient} />
             <nav className={css.shortcuts} aria-label="Pintasan">
               <a className={css.shortcut} href={to.clinicBooking()}>
                 {HOME.shortcuts.booking}

@@ -50,6 +50,32 @@ export const HOME = {
     jenis: 'Jenis',
   },
   online: 'Konsultasi Online',
+  /** Under the spec's 'Tidak ada data !' when a card's list came back empty (not on a failure). */
+  empty: {
+    appointments: 'Anda belum punya jadwal perjanjian. Buat janji lewat Perjanjian Poliklinik.',
+    clinicQueue: 'Anda tidak sedang dalam antrian poli hari ini.',
+    pharmacyQueue: 'Tidak ada antrian obat untuk Anda hari ini.',
+  },
+  /** The 'Hari ini' card: what matters today or in the next days, above the spec's three cards. */
+  today: {
+    title: 'Hari ini',
+    clinic: 'Antrian Poli',
+    number: (n: number) => `Nomor antrian ${n}`,
+    room: 'Ruang',
+    pharmacy: 'Obat Farmasi',
+    pharmacyNumber: (no: string) => `Nomor antrian farmasi ${no}`,
+    cath: 'Kateterisasi',
+    surgery: 'Operasi',
+    when: (days: number) => (days === 0 ? 'hari ini' : days === 1 ? 'besok' : `${days} hari lagi`),
+    inpatient: (room: string) => `Sedang dirawat di ${room}`,
+    since: (date: string) => `Sejak ${date}`,
+    details: 'Lihat rincian',
+  },
+  /** What the pharmacy's two statuses mean for the patient, beside the status itself. */
+  pharmacyHint: {
+    ready: 'Silakan ambil obat Anda di loket farmasi.',
+    preparing: 'Obat Anda sedang disiapkan. Anda akan diberi tahu saat obat siap.',
+  } as Record<string, string>,
   queueStatus: {
     menunggu: 'Menunggu',
     dipanggil: 'Dipanggil, silakan menuju ruang periksa',

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { LabOrder, LabTest } from '../../../common/schemas/index.ts';
 import { show } from '../../../common/display.ts';
+import { numbersIn } from '../../../common/numbers.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
 import { labOrders, vascularReports } from '../../data/reads.ts';
@@ -15,10 +16,12 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
-import { labFlag, labTrend, type Tone } from './lab.ts';
+import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from './lab.ts';
 import { Trend } from './Trend.tsx';
 
 const TONE: Record<Tone, string> = { high: css.high, low: css.low, normal: '' };
+/** The flag's word for a result beyond its range that the lab left unflagged. */
+const OUTSIDE = 'Di luar rentang';
 
 /** The colour of a flagged value: red high, blue low, plain within range. */
 export function flagClass(flag: string | null): string {
@@ -31,12 +34,14 @@ interface DetailProps<T, Raw> {
   /** Said when the list has no such entry (docs/product.md §8). */
   none: string;
   head: FieldRow<T>[];
+  /** A line under the header, before the results. */
+  lead?: (entry: T) => ReactNode;
   /** One <li> per result; `all` is the whole list, for what came before. */
   children: (entry: T, all: T[]) => ReactNode;
 }
 
 /** What the two details share: the entry from the list on hand, its header and its cards. */
-function Detail<T, Raw>({ read, find, none, head, children }: DetailProps<T, Raw>) {
+function Detail<T, Raw>({ read, find, none, head, lead, children }: DetailProps<T, Raw>) {
   const [list] = useRead(read, { fresh: Infinity });
   const found = mapResource(list, (all) => {
     const entry = all.find(find);
@@ -49,6 +54,7 @@ function Detail<T, Raw>({ read, find, none, head, children }: DetailProps<T, Raw
           <>
             <section className={card}>
               <Fields item={entry} rows={head} />
+              {lead?.(entry)}
             </section>
             <ul className={css.rows}>{children(entry, all)}</ul>
           </>
@@ -60,13 +66,15 @@ function Detail<T, Raw>({ read, find, none, head, children }: DetailProps<T, Raw
 
 function LabResult({ test, order, orders }: { test: LabTest; order: LabOrder; orders: LabOrder[] }) {
   const flag = labFlag(test.flag);
-  const tone = TONE[flag.tone];
+  // A result beyond a numeric range without the lab's flag still reads as outside it.
+  const out = outOfRange(test);
+  const tone = TONE[flag.tone === 'normal' && out ? 'high' : flag.tone];
   const points = labTrend(orders, order, test);
   return (
     <li className={css.row}>
       <div className={css.rowHead}>
         <h2 className={css.rowName}>{show(test.test_nm)}</h2>
-        <span className={`${css.flag} ${tone || css.normal}`}>{flag.word}</span>
+        <span className={`${css.flag} ${tone || css.normal}`}>{flag.tone === 'normal' && out ? OUTSIDE : flag.word}</span>
       </div>
       <Fields
         item={test}
@@ -75,15 +83,16 @@ function LabResult({ test, order, orders }: { test: LabTest; order: LabOrder; or
             'Hasil',
             (t) => (
               <span className={tone}>
-                {show(t.hasil)} {t.unit ?? ''}
+                {numbersIn(show(t.hasil))} {t.unit ?? ''}
               </span>
             ),
           ],
-          ['Nilai Rujukan', (t) => show(t.ref_range)],
+          ['Nilai Rujukan', (t) => numbersIn(show(t.ref_range))],
           ['Status', (t) => show(t.status)],
         ]}
       />
-      {test.test_comment?.trim() && <p className={css.comment}>{test.test_comment}</p>}
+      {test.test_comment?.trim() && <p className={css.comment}>{numbersIn(test.test_comment)}</p>}
+      {needsAdvice(test) && <p className={css.advice}>{ADVICE}</p>}
       {points.length > 0 && <Trend name={test.test_nm} unit={test.unit} refRange={test.ref_range} points={points} />}
     </li>
   );
@@ -99,6 +108,7 @@ export function LabDetail({ params }: { params: { nolab: string } }) {
         ['No. Lab', (x) => show(x.no_lab)],
         ['Tanggal Periksa', (x) => <DateText date={x.tgl_prksa} />],
       ]}
+      lead={(o) => <p className={css.lead}>{outOfRangeLine(o.hasil_lab ?? [])}</p>}
     >
       {(o, all) => (o.hasil_lab ?? []).map((t) => <LabResult test={t} order={o} orders={all} />)}
     </Detail>
@@ -127,8 +137,8 @@ export function VascularDetail({ params }: { params: { noreg: string } }) {
             <Fields
               item={f}
               rows={[
-                ['Kanan', (x) => show(x.kanan)],
-                ['Kiri', (x) => show(x.kiri)],
+                ['Kanan', (x) => numbersIn(show(x.kanan))],
+                ['Kiri', (x) => numbersIn(show(x.kiri))],
               ]}
             />
           </li>

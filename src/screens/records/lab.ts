@@ -2,6 +2,7 @@
 // earlier results of the same test and where they sit on a small chart. No DOM, so it is tested
 // on its own.
 import type { LabOrder, LabTest } from '../../../common/schemas/index.ts';
+import { numbersIn } from '../../../common/numbers.ts';
 
 export type Tone = 'high' | 'low' | 'normal';
 
@@ -53,6 +54,26 @@ export function labRange(ref: string | null | undefined): Range | null {
   return null;
 }
 
+/**
+ * Outside its reference range: flagged by the lab, or, without a flag, a number beyond a range of
+ * numbers (a lab that leaves the flag out still has the range).
+ */
+export function outOfRange(test: Pick<LabTest, 'flag' | 'hasil' | 'ref_range'>): boolean {
+  if (labFlag(test.flag).tone !== 'normal') return true;
+  const value = labNumber(test.hasil);
+  const range = labRange(test.ref_range);
+  return value !== null && range !== null && ((range.low !== null && value < range.low) || (range.high !== null && value > range.high));
+}
+
+/** The word under a result outside its range, high or low. */
+export const ADVICE = 'Konsultasikan dengan dokter';
+
+/** Said unless the lab's own comment already says it. */
+export const needsAdvice = (test: LabTest): boolean => outOfRange(test) && !(test.test_comment ?? '').toLowerCase().includes(ADVICE.toLowerCase());
+
+/** The line over an order's results: 'N dari M hasil di luar rentang normal'. */
+export const outOfRangeLine = (tests: LabTest[]): string => `${tests.filter(outOfRange).length} dari ${tests.length} hasil di luar rentang normal`;
+
 export interface Point {
   /** YYYY-MM-DD */
   date: string;
@@ -82,7 +103,7 @@ export function labTrend(orders: LabOrder[], current: LabOrder, test: LabTest): 
 
 /** The trend as a sentence: 'Kolesterol LDL: 190 → 160 → 128 mg/dL'. */
 export function trendText(name: string, points: Point[], unit: string | null | undefined): string {
-  return `${name.trim()}: ${points.map((p) => p.hasil).join(' → ')}${unit?.trim() ? ` ${unit.trim()}` : ''}`;
+  return `${name.trim()}: ${points.map((p) => numbersIn(p.hasil)).join(' → ')}${unit?.trim() ? ` ${unit.trim()}` : ''}`;
 }
 
 export interface Chart {

@@ -50,9 +50,20 @@ export const sectionTitle = style({
   '@media': { [PRINT]: { fontSize: '0.875rem', color: '#000', borderBottom: '1px solid #000' } },
 });
 
+/** Procedures done and planned: under each other on the phone, side by side on paper (one A4 sheet). */
+export const pair = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  '@media': { [PRINT]: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' } },
+});
+
 export const list = style({ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: vars.space.sm, '@media': { [PRINT]: { gap: '0.125rem' } } });
 export const item = style({ margin: 0, overflowWrap: 'anywhere', lineHeight: 1.4, '@media': { [PRINT]: { lineHeight: 'inherit' } } });
 export const itemMain = style({ fontWeight: 600 });
+/** A line of its own on the phone; on paper it follows on the same line, after a ' · ' (one A4 sheet). */
+export const nextLine = style({ display: 'block', '@media': { [PRINT]: { display: 'inline' } } });
+globalStyle(`${nextLine}::before`, { '@media': { [PRINT]: { content: "' · '" } } });
 export const muted = style({ color: vars.color.muted, '@media': { [PRINT]: { color: '#000' } } });
 
 // The lab table: three columns that wrap their words rather than widen the page at 360 px.

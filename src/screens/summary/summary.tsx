@@ -1,12 +1,35 @@
 // 'Ringkasan Rekam Medis' (/ringkasan): one page to print and take to another doctor: who the
-// patient is, what is booked, the last visits, the inpatient diagnoses and the latest lab results
+// patient is, the catheterizations and surgeries done and planned (what another cardiologist asks
+// first), what is booked, the last visits, the inpatient diagnoses and the latest lab results
 // with their reference ranges. Read through the same data layer as the history screens.
 import type { ReactNode } from 'react';
 import { dayLabel, formatDate, formatMoment } from '../../../common/dates.ts';
 import { clinicTitle, show } from '../../../common/display.ts';
-import type { LabOrder, OnlineVisit, OutpatientVisit, PastInpatient, UpcomingAppointment } from '../../../common/schemas/index.ts';
+import { numbersIn } from '../../../common/numbers.ts';
+import type {
+  CathHistory,
+  CathSchedule,
+  LabOrder,
+  OnlineVisit,
+  OutpatientVisit,
+  PastInpatient,
+  SurgeryHistory,
+  SurgerySchedule,
+  UpcomingAppointment,
+} from '../../../common/schemas/index.ts';
 import { useRead } from '../../data/hooks.ts';
-import { fullProfile, labOrders, onlineVisits, outpatientVisits, pastInpatient, upcoming } from '../../data/reads.ts';
+import {
+  cathHistory,
+  cathSchedule,
+  fullProfile,
+  labOrders,
+  onlineVisits,
+  outpatientVisits,
+  pastInpatient,
+  surgeryHistory,
+  surgerySchedule,
+  upcoming,
+} from '../../data/reads.ts';
 import type { Resource } from '../../data/resource.ts';
 import { button } from '../../ui/button.ts';
 import { card, page } from '../../ui/controls.css.ts';
@@ -59,14 +82,55 @@ function lastVisits(clinic: OutpatientVisit[], online: OnlineVisit[]): Visit[] {
 
 const dataOf = <T,>(r: Resource<T>): T | undefined => (r.state === 'error' ? undefined : r.data);
 
-/** The visits of both lists as one read: loading until either has answered, failed only when both have. */
-function bothLists(clinic: Resource<OutpatientVisit[]>, online: Resource<OnlineVisit[]>): Resource<Visit[]> {
-  const [c, o] = [dataOf(clinic), dataOf(online)];
-  if (c === undefined && o === undefined) {
-    if (clinic.state === 'error' && online.state === 'error') return { state: 'error', error: clinic.error, retry: clinic.retry };
-    if (clinic.state === 'loading' || online.state === 'loading') return { state: 'loading' };
+/** Two lists as one read: loading until either has answered, failed only when both have. */
+function bothLists<A, B, R>(first: Resource<A[]>, second: Resource<B[]>, combine: (a: A[], b: B[]) => R): Resource<R> {
+  const [a, b] = [dataOf(first), dataOf(second)];
+  if (a === undefined && b === undefined) {
+    if (first.state === 'error' && second.state === 'error') return { state: 'error', error: first.error, retry: first.retry };
+    if (first.state === 'loading' || second.state === 'loading') return { state: 'loading' };
   }
-  return { state: 'ok', data: lastVisits(c ?? [], o ?? []) };
+  return { state: 'ok', data: combine(a ?? [], b ?? []) };
+}
+
+/** A catheterization or a surgery, done or planned, as the summary lists it. */
+interface Procedure {
+  date: string;
+  kind: string;
+  what?: string;
+  doctors: string;
+}
+
+const caths = (items: Array<CathHistory | CathSchedule>): Procedure[] =>
+  items.map((c) => ({ date: c.tanggal_tindakan, kind: SUMMARY.cath, what: c.tindakan, doctors: c.nama_dokter }));
+const surgeries = (items: Array<SurgeryHistory | SurgerySchedule>): Procedure[] =>
+  items.map((s) => ({ date: s.tanggal_operasi, kind: SUMMARY.surgery, what: s.tindakan_bedah, doctors: s.nama_dokter_bedah }));
+
+/** Catheterizations and surgeries together by date: the latest first when done, the nearest first when planned. */
+const procedures = (latestFirst: boolean) => (c: Array<CathHistory | CathSchedule>, s: Array<SurgeryHistory | SurgerySchedule>) =>
+  [...caths(c), ...surgeries(s)].sort((x, y) => (latestFirst ? y.date.localeCompare(x.date) : x.date.localeCompare(y.date)));
+
+function Procedures({ items }: { items: Procedure[] }) {
+  return (
+    <ul className={css.list}>
+      {items.map((p) => (
+        <li className={css.item}>
+          <span className={css.itemMain}>{formatDate(p.date)}</span> · {p.kind}
+          {p.what?.trim() && (
+            <>
+              <br />
+              {p.what}
+            </>
+          )}
+          {p.doctors && (
+            <>
+              <br />
+              <span className={css.muted}>{p.doctors}</span>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Upcoming({ items }: { items: UpcomingAppointment[] }) {
@@ -138,11 +202,11 @@ function LabTable({ order }: { order: LabOrder }) {
                   {t.test_nm}
                 </th>
                 <td className={css.td}>
-                  {t.hasil}
+                  {numbersIn(t.hasil)}
                   {t.unit ? ` ${t.unit}` : ''}
                   {flag.tone !== 'normal' && <span className={css.flagged}> ({flag.word})</span>}
                 </td>
-                <td className={css.td}>{show(t.ref_range)}</td>
+                <td className={css.td}>{numbersIn(show(t.ref_range))}</td>
               </tr>
             );
           })}
@@ -159,7 +223,14 @@ export default function Summary() {
   const [online] = useRead(onlineVisits);
   const [stays] = useRead(pastInpatient);
   const [labs] = useRead(labOrders);
-  const visits = bothLists(clinic, online);
+  const visits = bothLists(clinic, online, lastVisits);
+  // The procedures from the reads the history and schedule screens have.
+  const [cathDone] = useRead(cathHistory);
+  const [surgeryDone] = useRead(surgeryHistory);
+  const [cathNext] = useRead(cathSchedule);
+  const [surgeryNext] = useRead(surgerySchedule);
+  const done = bothLists(cathDone, surgeryDone, procedures(true));
+  const planned = bothLists(cathNext, surgeryNext, procedures(false));
 
   return (
     <main className={`${page} ${css.sheet}`}>
@@ -190,6 +261,14 @@ export default function Summary() {
           />
         )}
       </Section>
+      <div className={css.pair}>
+        <Section id="ringkasan-tindakan" title={SUMMARY.proceduresDone} resource={done} none={SUMMARY.noProceduresDone}>
+          {(items) => <Procedures items={items} />}
+        </Section>
+        <Section id="ringkasan-tindakan-mendatang" title={SUMMARY.proceduresPlanned} resource={planned} none={SUMMARY.noProceduresPlanned}>
+          {(items) => <Procedures items={items} />}
+        </Section>
+      </div>
       <Section id="ringkasan-jadwal" title={SUMMARY.upcoming} resource={booked} none={SUMMARY.noUpcoming}>
         {(items) => <Upcoming items={items} />}
       </Section>
@@ -200,8 +279,7 @@ export default function Summary() {
               <li className={css.item}>
                 <span className={css.itemMain}>{formatDate(v.tgl_reg)}</span> · {clinicTitle(v.ds_dep)}
                 {isOnline ? ` (${SUMMARY.online})` : ''}
-                <br />
-                <span className={css.muted}>{v.nama_dokter}</span>
+                <span className={`${css.muted} ${css.nextLine}`}>{v.nama_dokter}</span>
               </li>
             ))}
           </ul>
