@@ -5,7 +5,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import { FREE_TEXT, isFreeText } from '../common/schemas/codes.ts';
+import { FREE_TEXT } from '../common/schemas/codes.ts';
+import { isFreeText, normalizeStrings } from '../common/text.ts';
 import { Healthy, Unhealthy } from '../common/schemas/health.ts';
 import type { Config } from './config.ts';
 import { auditBatch } from './db/audit.ts';
@@ -70,6 +71,13 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, formats: { [FREE_TEXT]: isFreeText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerErrorHandler(app);
+  // Text is compared and stored in one form (NFC): 'Dewí' typed as i + combining acute is the
+  // same name as with the one letter í. Before validation, so the schemas judge what is stored.
+  app.addHook('preValidation', async (req) => {
+    req.body = normalizeStrings(req.body);
+    req.query = normalizeStrings(req.query);
+    req.params = normalizeStrings(req.params);
+  });
   registerSecurityHeaders(app, config.security, config.distDir);
   // Patients pay for every byte: brotli or gzip for everything over 1 KB. Brotli at quality 4
   // (the plugin's choice) with a 256 KB window instead of its 4 MB default: as small for answers

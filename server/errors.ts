@@ -52,7 +52,7 @@ function validationText(err: FastifyError): string {
   const field = String(first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? '');
   if (!field) return '';
   if (first.keyword === 'format' && first.params?.format === FREE_TEXT) {
-    return `Kolom ${field} berisi karakter kontrol atau pengatur arah teks yang tidak diizinkan.`;
+    return `Kolom ${field} berisi karakter tak terlihat, karakter kontrol, pengatur arah teks atau tanda diakritik bertumpuk yang tidak diizinkan.`;
   }
   return `Periksa kolom ${field}.`;
 }
