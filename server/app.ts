@@ -13,7 +13,7 @@ import { auditBatch } from './db/audit.ts';
 import { ping, type Db } from './db/client.ts';
 import { queueEvents } from './db/queue-events.ts';
 import { SessionCache } from './db/session-cache.ts';
-import { registerErrorHandler } from './errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -65,6 +65,9 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
+    // Fastify's own refusals in our body (server/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     // Only behind a known proxy may X-Forwarded-For name the client (the throttle counts by it).
     trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
     // The schemas of common/schemas validate every request; free text is their one own format.

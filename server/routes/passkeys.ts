@@ -33,7 +33,7 @@ import type { Db } from '../db/client.ts';
 import * as passkeys from '../db/passkeys.ts';
 import { activeSessions, createSession, endAllSessions, endSession } from '../db/sessions.ts';
 import { lockedUntil, release, reserve, settle } from '../db/throttle.ts';
-import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, RP_NAME } from '../domain/passkeys.ts';
+import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
@@ -191,7 +191,7 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
         rpName: RP_NAME,
         rpID: config.passkey.rpId,
         // On the phone's list of passkeys: a family sharing a phone tells theirs apart.
-        userName: `${patient.nama} (${patient.nomr})`,
+        userName: passkeyUserName(patient.nama, patient.nomr),
         userDisplayName: patient.nama,
         userID: Buffer.from(userHandle, 'base64url'),
         timeout: TIMEOUT_MS,
