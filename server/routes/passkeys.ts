@@ -37,7 +37,7 @@ import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserNa
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { loginLockedMessage } from './auth.ts';
+import { CAPABILITIES, loginLockedMessage } from './auth.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, PUBLIC_POST, PUBLIC_QUERY, SERVICE, SERVICE_GET, THROTTLED, type Api } from './contract.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
@@ -150,6 +150,7 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       });
       return {
         token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
+        capabilities: CAPABILITIES,
         patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
       };
     },
