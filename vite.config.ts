@@ -50,6 +50,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/icon-192.png'],
         // The prerender script runs at build time only; it is never shipped to a phone.
         globIgnores: ['**/prerender*.js'],
+        // No sw.js.map in dist/: a source map shows the app's source (the server serves none either).
+        sourcemap: false,
       },
     }),
   ],

@@ -5,14 +5,15 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import { FREE_TEXT, isFreeText } from '../common/schemas/codes.ts';
+import { FREE_TEXT } from '../common/schemas/codes.ts';
+import { isFreeText, normalizeStrings } from '../common/text.ts';
 import { Healthy, Unhealthy } from '../common/schemas/health.ts';
 import type { Config } from './config.ts';
 import { auditBatch } from './db/audit.ts';
 import { ping, type Db } from './db/client.ts';
 import { queueEvents } from './db/queue-events.ts';
 import { SessionCache } from './db/session-cache.ts';
-import { registerErrorHandler } from './errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -64,12 +65,22 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) } : false,
     bodyLimit: config.bodyLimitBytes,
+    // Fastify's own refusals in our body (server/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
     // Only behind a known proxy may X-Forwarded-For name the client (the throttle counts by it).
     trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
     // The schemas of common/schemas validate every request; free text is their one own format.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, formats: { [FREE_TEXT]: isFreeText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerErrorHandler(app);
+  // Text is compared and stored in one form (NFC): 'Dewí' typed as i + combining acute is the
+  // same name as with the one letter í. Before validation, so the schemas judge what is stored.
+  app.addHook('preValidation', async (req) => {
+    req.body = normalizeStrings(req.body);
+    req.query = normalizeStrings(req.query);
+    req.params = normalizeStrings(req.params);
+  });
   registerSecurityHeaders(app, config.security, config.distDir);
   // Patients pay for every byte: brotli or gzip for everything over 1 KB. Brotli at quality 4
   // (the plugin's choice) with a 256 KB window instead of its 4 MB default: as small for answers

@@ -187,9 +187,21 @@ function pushConfig(env: Env): PushConfig {
   };
 }
 
+/** The value of TRUST_PROXY_ANY that accepts believing every X-Forwarded-For. */
+export const TRUST_PROXY_ANY_ACK = 'acknowledged';
+
 function trustProxy(env: Env): SecurityConfig['trustProxy'] {
   const raw = env.TRUST_PROXY || '';
   if (raw === '' || /^(0|false|no)$/i.test(raw)) return false;
+  // `true` (or a range holding every address) believes whatever X-Forwarded-For a client sends, so
+  // anyone who reaches the server directly picks their own address and the per-address throttles
+  // count nothing: only a server that no client can reach except through the proxy may run so.
+  const any = /^(true|yes)$/i.test(raw) || raw.split(',').some((a) => /^(0\.0\.0\.0\/0|::\/0)$/.test(a.trim()));
+  if (any && env.TRUST_PROXY_ANY !== TRUST_PROXY_ANY_ACK) {
+    throw new ConfigError(
+      `TRUST_PROXY=${raw} believes any client's X-Forwarded-For (the login and registration limits then count nothing): name the proxies (TRUST_PROXY=1 or their addresses), or set TRUST_PROXY_ANY=${TRUST_PROXY_ANY_ACK} when no client can reach this server except through them`,
+    );
+  }
   if (/^(true|yes)$/i.test(raw)) return true;
   if (/^[1-9]$/.test(raw)) return Number(raw);
   if (/^[0-9a-f.:/, ]+$/i.test(raw)) return raw;
@@ -266,6 +278,17 @@ function visitConfig(env: Env): VisitConfig {
   };
 }
 
+/** http://localhost…, http://127.x.y.z…, http://[::1]…: an address that never leaves the machine. */
+function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/.test(host) || host === '[::1]';
+}
+
 function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
@@ -274,6 +297,10 @@ function bpjsConfig(env: Env): BpjsConfig | null {
   const url = (env.BPJS_ANTREAN_URL ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
     throw new ConfigError(`BPJS_ANTREAN_URL must be an http(s) address such as https://apijkn.bpjs-kesehatan.go.id/antreanrs (got "${url}")`);
+  // The user key, the signature, NIKs and phone numbers travel in every request: never in clear
+  // over a network. Plain http only to this machine (a local stand-in or a tunnel's end).
+  if (url.startsWith('http://') && !isLoopbackUrl(url))
+    throw new ConfigError(`BPJS_ANTREAN_URL must be an https:// address (http:// only on this machine: localhost, 127.0.0.1, [::1]; got "${url}")`);
   const timeoutSeconds = integer(env, 'BPJS_TIMEOUT_SECONDS', 20, 1, 300);
   return {
     url,

@@ -1,6 +1,8 @@
 // One error handler: a clear 4xx message for anything a client sent, a generic 5xx for our own
 // faults (logged with the request id), never a stack trace in an answer.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FREE_TEXT } from '../common/schemas/codes.ts';
 
 export class HttpError extends Error {
@@ -20,6 +22,37 @@ export const MSG = {
   tooLarge: 'Data yang dikirim terlalu besar.',
   server: 'Terjadi gangguan pada server. Silakan coba beberapa saat lagi.',
 } as const;
+
+/**
+ * Fastify's own refusals before any route (a URL that does not decode, FST_ERR_BAD_URL; a
+ * parameter too long; a constraint that failed), in our body instead of Fastify's: the
+ * `frameworkErrors` option of every listener.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  reply.code(code).send({ status: false, message: code === 500 ? MSG.server : MSG.badRequest });
+}
+
+const CLIENT_ERROR: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Permintaan terlalu lama. Silakan coba lagi.'],
+  HPE_HEADER_OVERFLOW: [431, MSG.badRequest],
+};
+
+/**
+ * A request Node's HTTP parser refuses (malformed, headers too large, a body too slow): our body,
+ * not Fastify's, then the connection closes (the `clientErrorHandler` option).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message] = CLIENT_ERROR[err.code ?? ''] ?? [400, MSG.badRequest];
+  const body = JSON.stringify({ status: false, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${code} ${STATUS_CODES[code]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -52,7 +85,7 @@ function validationText(err: FastifyError): string {
   const field = String(first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? '');
   if (!field) return '';
   if (first.keyword === 'format' && first.params?.format === FREE_TEXT) {
-    return `Kolom ${field} berisi karakter kontrol atau pengatur arah teks yang tidak diizinkan.`;
+    return `Kolom ${field} berisi karakter tak terlihat, karakter kontrol, pengatur arah teks atau tanda diakritik bertumpuk yang tidak diizinkan.`;
   }
   return `Periksa kolom ${field}.`;
 }

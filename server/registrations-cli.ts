@@ -20,6 +20,11 @@ const COLUMNS: Array<[title: string, value: (r: RegistrationEntry) => string]> =
   ['email', (r) => r.email],
   ['pekerjaan', (r) => OCCUPATIONS.find(([code]) => code === r.pekerjaan)?.[1] ?? r.pekerjaan],
   ['persetujuan', (r) => (r.persetujuan_privasi === null ? '-' : `ya (${r.versi_privasi ?? '?'})`)],
+  // Every submission is kept; the fields above are the latest one's. BERBEDA: the submissions
+  // carry another phone or e-mail: ask the person which is theirs (GET /api/internal/registrasi
+  // lists each submission).
+  ['kiriman', (r) => String(r.pengajuan.length)],
+  ['kontak', (r) => (r.kontak_berbeda ? 'BERBEDA' : 'sama')],
 ];
 
 function table(rows: RegistrationEntry[]): string {

@@ -79,12 +79,72 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
 /** nomr 00012345 → ******45: enough to tell log lines apart, not to identify a patient. */
 export const maskNomr = (nomr: string) => (nomr.length <= 2 ? '**' : `${'*'.repeat(nomr.length - 2)}${nomr.slice(-2)}`);
 
-/** A URL fit for the log: medical record numbers masked (the record export's path too), birth dates and tokens removed. */
+/** Query keys whose value is a medical record number (or an NIK): shown masked. */
+const NUMBER_KEYS = /^(nomr|no_?mr|nomormr|medical_record_number|no_ktp|nik)$/;
+/** Query keys whose value never reaches the log: birth dates, tokens of any name, secrets. */
+const HIDDEN_KEYS = /^(tgl_?lahir|birth_?date|dob)$|token|secret|password|passwd|auth|signature|^(key|code|p256dh)$/;
+
+/** decodeURIComponent that keeps what does not decode instead of throwing. */
+function decoded(text: string, plus = false): string {
+  const raw = plus ? text.replace(/\+/g, ' ') : text;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A query key as the server reads it: decoded, lower-case, without PHP-style brackets (nomr[]=, a[b]=). */
+const keyName = (raw: string) => decoded(raw, true).toLowerCase().replace(/\[.*$/, '').trim();
+
+/** Digits that could be a medical record number or an NIK (6 and more): all but the last two masked. */
+const maskDigits = (text: string) => text.replace(/[0-9]{6,}/g, (digits) => maskNomr(digits));
+
+/**
+ * A path fit for the log: each segment read as the router reads it (percent-decoded), and one
+ * that holds a number of six digits or more (a medical record number, an NIK), or the one after
+ * /fhir/Patient/ or /internal/passkey/, written masked. Other segments stay as they came.
+ */
+function maskPath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((raw, i) => {
+      const text = decoded(raw);
+      const before = segments.slice(Math.max(0, i - 2), i).map((s) => decoded(s));
+      // /api/fhir/Patient/{nomr}/…, /api/internal/passkey/{nomr}: whatever the segment holds.
+      if (before[1] === 'Patient' || (before[0] === 'internal' && before[1] === 'passkey')) return maskNomr(text);
+      return /[0-9]{6,}/.test(text) ? maskDigits(text) : raw;
+    })
+    .join('/');
+}
+
+/**
+ * A URL fit for the log: medical record numbers and NIKs masked, in the path and the query,
+ * however encoded (%30%30…, nomr%5B%5D=, tgl%6Cahir=); birth dates, tokens of any name
+ * (token, access_token, fcmtoken …) and secrets removed; the fragment dropped.
+ */
 export function maskUrl(url: string): string {
-  return url
-    .replace(/(\/api\/fhir\/Patient\/)([^/?#]*)/g, (_, path: string, value: string) => path + maskNomr(value))
-    .replace(/([?&](?:nomr|no_mr|medical_record_number)=)([^&#]*)/gi, (_, key: string, value: string) => key + maskNomr(decodeURIComponent(value)))
-    .replace(/([?&](?:tgllahir|tgl_lahir|birthdate|token|fcmtoken)=)[^&#]*/gi, '$1[hidden]');
+  const [beforeHash] = url.split('#');
+  const at = beforeHash.indexOf('?');
+  const path = maskPath(at < 0 ? beforeHash : beforeHash.slice(0, at));
+  if (at < 0) return path;
+  const query = beforeHash
+    .slice(at + 1)
+    .split(/([&;])/)
+    .map((part) => {
+      if (part === '&' || part === ';' || part === '') return part;
+      const eq = part.indexOf('=');
+      const rawKey = eq < 0 ? part : part.slice(0, eq);
+      const key = keyName(rawKey);
+      if (eq < 0) return /[0-9]{6,}/.test(key) ? maskDigits(key) : part;
+      const value = part.slice(eq + 1);
+      if (HIDDEN_KEYS.test(key)) return `${rawKey}=[hidden]`;
+      if (NUMBER_KEYS.test(key)) return `${rawKey}=${maskNomr(decoded(value, true))}`;
+      const plain = decoded(value, true);
+      return /[0-9]{6,}/.test(plain) ? `${rawKey}=${maskDigits(plain)}` : part;
+    })
+    .join('');
+  return `${path}?${query}`;
 }
 
 /** The log's view of a request and an error: no headers (tokens), no SQL details (values). */

@@ -1,7 +1,13 @@
 // Login service, logout and self-registration (docs/product.md §3 and §7, docs/decisions.md D7 and D18).
 import { Type, type Static } from 'typebox';
+import { PATIENT_FROM_TOKEN } from '../capabilities.ts';
 import { Failure } from './envelope.ts';
 import { IsoDate, Text } from './fields.ts';
+
+/** The reference API's addition to the login answer (common/capabilities.ts). */
+export const Capabilities = Type.Array(Type.String(), {
+  description: `What this API does beyond spec section 7. '${PATIENT_FROM_TOKEN}': the bearer token alone says whose records a call reads, so the app sends no tgllahir`,
+});
 
 export const LoginRequest = Type.Object(
   {
@@ -25,6 +31,7 @@ export const LoginResponse = Type.Object(
       token_type: Type.Literal('Bearer'),
       expires_in: Type.Integer({ description: 'Seconds until the session ends at the latest' }),
     }),
+    capabilities: Type.Optional(Capabilities),
   },
   { description: 'Logged in' },
 );

@@ -33,12 +33,5 @@ export const NO_PRACTICE_CODE = 301;
 /** The JSON Schema format name of free text (common/schemas/fields.ts). */
 export const FREE_TEXT = 'free-text';
 
-/**
- * What free text may not hold: C0 and C1 control characters, and the bidirectional marks,
- * embeddings, overrides and isolates that make a name display other than it is stored
- * ("Trojan Source", CVE-2021-42574) on the counter's screens and in the audit log.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-
-export const isFreeText = (value: string): boolean => !UNSAFE_TEXT.test(value);
+/** What free text may hold: common/text.ts (the format's one rule, for the app and the server). */
+export { isFreeText } from '../text.ts';

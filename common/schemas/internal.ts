@@ -57,7 +57,27 @@ export type RegistrationQuery = Static<typeof RegistrationQuery>;
 export const RegistrationId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'The id of the list' }) });
 export type RegistrationId = Static<typeof RegistrationId>;
 
-/** A self-registration as the form sent it (the latest re-send), for the registration counter. */
+/** One submission of the registration form, as sent: none is ever replaced by a later one. */
+export const RegistrationSubmission = Type.Object({
+  id: Type.Integer(),
+  nama: Str(),
+  tempat_lahir: Str(),
+  tgl_lahir: Str('YYYY-MM-DD'),
+  telp_hp: Str(),
+  email: Str(),
+  pekerjaan: Str('Occupation code'),
+  persetujuan_privasi: Nullable(Type.Boolean({ description: "null: sent by a client that does not ask (the spec's)" })),
+  versi_privasi: NStr(),
+  alamat_klien: NStr('The client address it came from (null: sent before addresses were kept)'),
+  dikirim_at: Str('ISO 8601, WIB (+07:00)'),
+  kontak_baru: Type.Boolean({ description: 'Its phone or e-mail differs from the submission before it: ask the person which is theirs' }),
+});
+export type RegistrationSubmission = Static<typeof RegistrationSubmission>;
+
+/**
+ * A self-registration for the registration counter: one per NIK, its fields those of the latest
+ * submission, with every submission (newest first) and a mark when their contact details differ.
+ */
 export const RegistrationEntry = Type.Object({
   id: Type.Integer(),
   nama: Str(),
@@ -70,9 +90,13 @@ export const RegistrationEntry = Type.Object({
   persetujuan_privasi: Nullable(Type.Boolean({ description: "null: sent by a client that does not ask (the spec's)" })),
   versi_privasi: NStr(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
-  created_at: Str('ISO 8601, WIB (+07:00)'),
-  updated_at: Str('ISO 8601, WIB (+07:00): the latest re-send'),
+  created_at: Str('ISO 8601, WIB (+07:00): the first submission'),
+  updated_at: Str('ISO 8601, WIB (+07:00): the latest submission while pending'),
   verified_at: NStr('ISO 8601, WIB (+07:00)'),
+  kontak_berbeda: Type.Boolean({
+    description: 'The submissions carry more than one phone number or e-mail address: someone else may have sent one; confirm with the person at the counter',
+  }),
+  pengajuan: Type.Array(RegistrationSubmission, { description: 'Every submission with this NIK, newest first' }),
 });
 export type RegistrationEntry = Static<typeof RegistrationEntry>;
 

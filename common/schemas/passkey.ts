@@ -94,6 +94,7 @@ export type LoginCredential = Static<typeof LoginCredential>;
 export const PasskeyLoginResponse = Type.Object(
   {
     token: LoginResponse.properties.token,
+    capabilities: LoginResponse.properties.capabilities,
     patient: Type.Object({ nomr: Str(), tgl_lahir: Str('YYYY-MM-DD') }),
   },
   { description: 'Logged in: the same token as proxy-login, with the patient it belongs to' },

@@ -52,7 +52,12 @@ async function session(q: Queryable, req: SessionQuery, jenis: AppointmentKind):
 }
 
 /** An appointment with what cancel and reschedule decide by, locked for the transaction. */
-async function lockedAppointment(q: Queryable, no_reg: string): Promise<StoredAppointment | null> {
+/**
+ * The patient's own appointment by its number, locked; null when there is none of theirs. Another
+ * patient's number is looked up by the very same statement and found as not there: an unknown
+ * number and someone else's are one answer, in one time (no counting of a day's bookings).
+ */
+async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Promise<StoredAppointment | null> {
   const [row] = await q.query<StoredAppointment>(
     `SELECT a.id::int AS id, a.no_reg, a.nomr, a.jenis, a.schedule_id, a.tgl_janji, a.kd_dep, a.kd_dr, a.sts_jam, a.carabayar,
             a.no_urut, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr, ${wibText('a.cancelled_at')} AS cancelled_at,
@@ -61,9 +66,9 @@ async function lockedAppointment(q: Queryable, no_reg: string): Promise<StoredAp
        FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
        JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji
-      WHERE a.no_reg = $1
+      WHERE a.no_reg = $1 AND a.nomr = $2
         FOR UPDATE OF a`,
-    [no_reg],
+    [no_reg, nomr],
   );
   return row ?? null;
 }
@@ -116,7 +121,7 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
-    appointment: (no_reg) => lockedAppointment(q, no_reg),
+    appointment: (no_reg, nomr) => lockedAppointment(q, no_reg, nomr),
     session: (req, jenis) => session(q, req, jenis),
     async markCancelled(a, reason, at) {
       const [row] = await q.query<{ at: string }>(

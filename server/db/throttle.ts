@@ -7,8 +7,13 @@
 // many requests arrive at once, at most `max` of them are ever compared. `seq` numbers a key's
 // admitted attempts and `pending` counts those not yet settled, so a success can tell whether it
 // was alone or part of a burst.
+import { addressKey } from '../domain/address.ts';
 import { lockSchedule, type Rule, type Scope } from '../domain/throttle.ts';
 import type { Queryable } from './client.ts';
+
+/** A client address counts by addressKey (an IPv6 client by its /64), in every per-address scope. */
+const keyOf = (scope: Scope, key: string) => (scope.endsWith('-ip') ? addressKey(key) : key);
+const keysOf = (keys: Array<[Scope, string]>) => keys.map(([s, k]) => keyOf(s, k));
 
 export type Reservation =
   /**
@@ -49,7 +54,7 @@ export async function reserve(q: Queryable, scope: Scope, key: string, rule: Rul
   for (let tries = 0; tries < 3; tries++) {
     const [row] = await q.query<{ seq: string | number; locked_until: Date | null; pending: number }>(RESERVE, [
       scope,
-      key,
+      keyOf(scope, key),
       rule.max,
       rule.windowMinutes,
       lockSchedule(rule),
@@ -68,7 +73,7 @@ export async function settle(q: Queryable, keys: Array<[Scope, string]>): Promis
   await q.query(
     `UPDATE throttle SET pending = greatest(pending - 1, 0)
       WHERE (scope, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-    [keys.map(([s]) => s), keys.map(([, k]) => k)],
+    [keys.map(([s]) => s), keysOf(keys)],
   );
 }
 
@@ -86,7 +91,7 @@ export async function release(q: Queryable, scope: Scope, key: string, seq: numb
        locked_until = CASE WHEN seq = $3::bigint THEN NULL ELSE locked_until END,
        locks = CASE WHEN seq = $3::bigint AND locked_until > now() THEN greatest(locks - 1, 0) ELSE locks END
      WHERE scope = $1 AND key = $2`,
-    [scope, key, seq],
+    [scope, keyOf(scope, key), seq],
   );
 }
 
@@ -105,7 +110,7 @@ export async function forgive(q: Queryable, scope: Scope, key: string, attempt: 
        locked_until = CASE WHEN $4::boolean AND seq = $3::bigint THEN NULL ELSE locked_until END,
        locks = CASE WHEN $4::boolean AND seq = $3::bigint THEN 0 ELSE locks END
      WHERE scope = $1 AND key = $2`,
-    [scope, key, attempt.seq, attempt.alone],
+    [scope, keyOf(scope, key), attempt.seq, attempt.alone],
   );
 }
 
@@ -114,7 +119,7 @@ export async function lockedUntil(q: Queryable, keys: Array<[Scope, string]>): P
   const [row] = await q.query<{ until: Date | null }>(
     `SELECT max(locked_until) AS until FROM throttle
       WHERE (scope, key) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND locked_until > now()`,
-    [keys.map(([s]) => s), keys.map(([, k]) => k)],
+    [keys.map(([s]) => s), keysOf(keys)],
   );
   return row?.until ? new Date(row.until) : null;
 }

@@ -56,14 +56,17 @@ export interface CheckinEntry extends SessionOf {
   jam_plg: string | null;
 }
 
-/** A queue entry by its registration number, whoever's and whenever: the rules decide. */
-export async function checkinEntry(q: Queryable, no_reg: string): Promise<CheckinEntry | null> {
+/**
+ * The patient's own queue entry by its registration number, whenever: the rules decide. Another
+ * patient's number is found as not there, by the same statement (no telling it from an unknown one).
+ */
+export async function checkinEntry(q: Queryable, no_reg: string, nomr: string): Promise<CheckinEntry | null> {
   const [row] = await q.query<CheckinEntry>(
     `SELECT cq.no_mr, cq.status, ${wibText('cq.checkin_at')} AS checkin, h.jam_dtg, h.jam_plg,
             to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam
        FROM clinic_queue cq ${SESSION_HOURS}
-      WHERE cq.no_reg = $1`,
-    [no_reg],
+      WHERE cq.no_reg = $1 AND cq.no_mr = $2`,
+    [no_reg, nomr],
   );
   return row ?? null;
 }

@@ -20,7 +20,6 @@ import { dueReminders, wibInstant, wibIso } from './reminders.ts';
 
 export const MANAGE_MSG = {
   notFound: 'Perjanjian tidak ditemukan.',
-  forbidden: 'Anda hanya dapat mengubah perjanjian Anda sendiri.',
   cancelledAlready: 'Perjanjian ini sudah dibatalkan dan tidak dapat diubah. Silakan buat perjanjian baru.',
   started: (verb: string) => `Perjanjian tidak dapat ${verb} karena jam praktik sudah dimulai. Silakan hubungi petugas pendaftaran.`,
   checkedIn: (verb: string) => `Perjanjian tidak dapat ${verb} karena Anda sudah check-in. Silakan hubungi petugas pendaftaran.`,
@@ -54,12 +53,15 @@ export interface StoredAppointment {
   checked_in: boolean;
 }
 
-/** 403 and 404 are answered as such; every other refusal is the booking's 200 { status: false }. */
-export type ManageOutcome<T> = { ok: true; result: T } | { ok: false; status: 200 | 400 | 403 | 404; message: string; owner?: string };
+/** 400 and 404 are answered as such; every other refusal is the booking's 200 { status: false }. */
+export type ManageOutcome<T> = { ok: true; result: T } | { ok: false; status: 200 | 400 | 404; message: string };
 
 export interface ManageTx extends BookingTx {
-  /** The appointment by its registration number, locked until the transaction ends; null when unknown. */
-  appointment(no_reg: string): Promise<StoredAppointment | null>;
+  /**
+   * The patient's own appointment by its registration number, locked until the transaction ends;
+   * null when they have none by that number (unknown, or another patient's: never told apart).
+   */
+  appointment(no_reg: string, nomr: string): Promise<StoredAppointment | null>;
   /** The session a reschedule names, read inside the transaction. */
   session(req: SessionQuery, jenis: AppointmentKind): Promise<Session | null>;
   /** Marks it cancelled with the reason, with its audit entry; answers the time (ISO, +07:00). */
@@ -85,12 +87,15 @@ export const hasStarted = (a: Pick<StoredAppointment, 'tgl_janji' | 'jam_dtg'>, 
 export const changeable = (a: Pick<StoredAppointment, 'tgl_janji' | 'jam_dtg' | 'checked_in' | 'cancelled_at'>, now: number): boolean =>
   !a.cancelled_at && !a.checked_in && !hasStarted(a, now);
 
-type Checked = { ok: true; a: StoredAppointment } | { ok: false; status: 403 | 404; message: string; owner?: string };
+type Checked = { ok: true; a: StoredAppointment } | { ok: false; status: 404; message: string };
 
-/** The appointment, if it is the patient's own. */
+/**
+ * The appointment, if it is the patient's own (the store looked it up by number and patient).
+ * Anything else is "not found", the same answer as for a number nobody has: a 403 for another
+ * patient's would tell a signed-in patient which RJ+YYMMDD+sequence numbers exist.
+ */
 function own(a: StoredAppointment | null, nomr: string): Checked {
-  if (!a) return { ok: false, status: 404, message: MANAGE_MSG.notFound };
-  if (a.nomr !== nomr) return { ok: false, status: 403, message: MANAGE_MSG.forbidden, owner: a.nomr };
+  if (!a || a.nomr !== nomr) return { ok: false, status: 404, message: MANAGE_MSG.notFound };
   return { ok: true, a };
 }
 
@@ -114,7 +119,7 @@ export const reasonText = (req: Pick<CancelRequest, 'alasan' | 'keterangan'>): s
 export async function cancel(store: ManageStore, nomr: string, req: CancelRequest, now: number): Promise<ManageOutcome<Cancelled>> {
   if (req.alasan === OTHER_REASON && !req.keterangan?.trim()) return refuse(MANAGE_MSG.reasonNeeded);
   return store.transaction(async (tx): Promise<ManageOutcome<Cancelled>> => {
-    const found = own(await tx.appointment(req.no_reg), nomr);
+    const found = own(await tx.appointment(req.no_reg, nomr), nomr);
     if (!found.ok) return found;
     const { a } = found;
     const answer = (dibatalkan: string): ManageOutcome<Cancelled> => ({
@@ -151,7 +156,7 @@ export async function reschedule(
   const room = policy.reminders.onlineRoomMinutes;
   return store.transaction(async (tx): Promise<ManageOutcome<BookingResult>> => {
     await tx.lockPatient(nomr);
-    const found = own(await tx.appointment(req.no_reg), nomr);
+    const found = own(await tx.appointment(req.no_reg, nomr), nomr);
     if (!found.ok) return found;
     const { a } = found;
     if (a.cancelled_at) return refuse(MANAGE_MSG.cancelledAlready);

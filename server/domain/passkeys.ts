@@ -6,6 +6,14 @@ export const CHALLENGE_MINUTES = 5;
 /** What the phone's prompt and its list of passkeys call us. */
 export const RP_NAME = 'Pasien RS Jantung';
 
+/**
+ * The passkey's user.name, which the phone's password manager shows (and may sync and back up):
+ * the patient's name and the last two digits of the medical record number, so a family sharing a
+ * phone tells theirs apart, but never the number itself, half of the old login (decisions:
+ * Hardening, second round).
+ */
+export const passkeyUserName = (nama: string, nomr: string): string => `${nama} (…${nomr.slice(-2)})`;
+
 export const PASSKEY_MSG = {
   /** PASSKEY_REQUIRED, after the birth date matched: how to sign in, and how to recover. */
   required:

@@ -61,7 +61,6 @@ export type Refusal = { status: 400 | 409 | 422; message: string };
 
 export const CHECKIN_MSG = {
   notFound: 'Antrian dengan nomor registrasi ini tidak ditemukan.',
-  notYours: 'Antrian ini bukan milik Anda.',
   positionNeeded: 'Lokasi ponsel diperlukan untuk check-in. Periksa kolom posisi.',
   done: 'Kunjungan ini sudah selesai.',
   cancelled: 'Antrian ini sudah dibatalkan.',

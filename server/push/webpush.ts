@@ -40,6 +40,10 @@ export function parseSubscription(text: string, allowedHosts: readonly string[])
   const allowed = allowedHosts.some((h) => host === h || host.endsWith(`.${h}`));
   const loopback = host === '127.0.0.1' || host === 'localhost';
   if (!allowed || (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:'))) return null;
+  // A push service listens on https's own port: another port of an allowed host (its admin or
+  // internal services), or credentials in the address, is not a push endpoint. The URL parser
+  // drops an explicit :443 on https, so a port left here is another one.
+  if ((url.port !== '' && !loopback) || url.username || url.password) return null;
   return { endpoint: sub.endpoint, keys: { p256dh: sub.keys.p256dh, auth: sub.keys.auth } };
 }
 

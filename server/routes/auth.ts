@@ -1,5 +1,6 @@
 // The login service (docs/decisions.md D18) and logout.
 import { Type } from 'typebox';
+import { PATIENT_FROM_TOKEN } from '../../common/capabilities.ts';
 import { LoginRequest, LoginResponse, LogoutRequest } from '../../common/schemas/auth.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
@@ -22,6 +23,12 @@ export const loginLockedMessage = (until: Date) =>
   `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah ${wibMoment(until)}.`;
 
 const LoginFailed = Refusal('Unknown number or wrong birth date, alike');
+
+/**
+ * What this API says of itself in every login answer: every patient call reads the token's own
+ * patient (guard.ts), so the app need not put the birth date in its URLs.
+ */
+export const CAPABILITIES = [PATIENT_FROM_TOKEN];
 
 export async function authRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
@@ -103,7 +110,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         await release(q, 'login-ip', req.ip, address.seq);
         return made;
       });
-      return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 } };
+      return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: CAPABILITIES };
     },
   );
 

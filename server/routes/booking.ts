@@ -1,5 +1,5 @@
 // Clinics, doctor schedules, quota and booking; cancel, reschedule and online booking.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../common/booking.ts';
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
@@ -20,7 +20,6 @@ import {
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { BookingConfig } from '../config.ts';
-import { audit } from '../db/audit.ts';
 import type { BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
@@ -36,8 +35,8 @@ const BOOKING_POST = {
 };
 const MANAGE_POST = {
   ...BOOKING_POST,
-  403: Refusal("Another patient's appointment, or a nomr other than the token's own (decisions 16)"),
-  ...NOT_FOUND('No appointment with that no_reg'),
+  403: Refusal("A nomr other than the token's own (decisions 16)"),
+  ...NOT_FOUND("No appointment of this patient with that no_reg: an unknown number and another patient's get the same answer"),
 };
 
 export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
@@ -121,12 +120,9 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     });
   }
 
-  /** 403 and 404 as such (a 403 written to the audit, as the guard's); other refusals as the booking's. */
-  async function manageAnswer<T>(outcome: ManageOutcome<T>, req: FastifyRequest, reply: FastifyReply) {
+  /** 400 and 404 as such (each 404 is in the audit as records.write, by the guard); other refusals as the booking's. */
+  async function manageAnswer<T>(outcome: ManageOutcome<T>, reply: FastifyReply) {
     if (outcome.ok) return { status: true as const, data: outcome.result };
-    if (outcome.status === 403) {
-      await audit(db, { action: 'auth', outcome: 'forbidden', actor: req.nomr, subject: outcome.owner ?? null, detail: `POST ${req.routeOptions.url}` }, req);
-    }
     if (outcome.status !== 200) return reply.code(outcome.status).send({ status: false, message: outcome.message });
     return { status: false as const, message: outcome.message };
   }
@@ -141,7 +137,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         response: { 200: CancelAnswer, ...MANAGE_POST },
       },
     },
-    async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), req, reply),
+    async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), reply),
   );
 
   app.post(
@@ -154,7 +150,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         response: { 200: BookingAnswer, ...MANAGE_POST },
       },
     },
-    async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), req, reply),
+    async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
   );
 
   app.get(

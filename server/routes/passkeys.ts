@@ -33,11 +33,11 @@ import type { Db } from '../db/client.ts';
 import * as passkeys from '../db/passkeys.ts';
 import { activeSessions, createSession, endAllSessions, endSession } from '../db/sessions.ts';
 import { lockedUntil, release, reserve, settle } from '../db/throttle.ts';
-import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, RP_NAME } from '../domain/passkeys.ts';
+import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { loginLockedMessage } from './auth.ts';
+import { CAPABILITIES, loginLockedMessage } from './auth.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, PUBLIC_POST, PUBLIC_QUERY, SERVICE, SERVICE_GET, THROTTLED, type Api } from './contract.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
@@ -150,6 +150,7 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       });
       return {
         token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
+        capabilities: CAPABILITIES,
         patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
       };
     },
@@ -191,7 +192,7 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
         rpName: RP_NAME,
         rpID: config.passkey.rpId,
         // On the phone's list of passkeys: a family sharing a phone tells theirs apart.
-        userName: `${patient.nama} (${patient.nomr})`,
+        userName: passkeyUserName(patient.nama, patient.nomr),
         userDisplayName: patient.nama,
         userID: Buffer.from(userHandle, 'base64url'),
         timeout: TIMEOUT_MS,

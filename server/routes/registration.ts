@@ -21,7 +21,8 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
     {
       schema: {
         summary: 'Self-registration of a new patient',
-        description: 'A known NIK gets the same answer as a new one: a pending registration takes the latest data, a verified one is left unchanged.',
+        description:
+          'A known NIK gets the same answer as a new one. Every submission is kept with its time and client address, none replaces another; the counter sees them all.',
         body: NewPatient,
         response: { 200: RegistrationAnswer, ...THROTTLED, ...PUBLIC_POST },
       },
@@ -40,7 +41,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
       await db.tx(async (q) => {
-        const { id, outcome } = await saveRegistration(q, req.body);
+        const { id, outcome } = await saveRegistration(q, req.body, req.ip);
         // No NIK or name in the audit: the row's id leads to them for as long as it is kept.
         await audit(q, { action: 'registration', outcome, detail: `registrasi ${id}` }, req);
       });
@@ -55,7 +56,7 @@ export async function registrationCounterRoutes(app: Api, db: Db): Promise<void>
     '/api/internal/registrasi',
     {
       schema: {
-        summary: 'Self-registrations waiting for the registration counter, oldest first (hospital systems only)',
+        summary: 'Self-registrations waiting for the registration counter, the latest submitted first, each with all its submissions (hospital systems only)',
         security: SERVICE,
         querystring: RegistrationQuery,
         response: { 200: Success(Type.Array(RegistrationEntry)), ...SERVICE_GET },

@@ -25,6 +25,8 @@ export async function staticRoutes(app: FastifyInstance, distDir: string): Promi
     index: ['index.html'],
     redirect: false,
     cacheControl: false,
+    // Source maps (a build may write sw.js.map) show the app's source: never served.
+    allowedPath: (path: string) => !/\.map$/i.test(path),
     setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
       const hashed = /[\\/]assets[\\/]/.test(path);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

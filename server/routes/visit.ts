@@ -87,8 +87,7 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
         response: {
           200: Success(CheckedIn),
           ...PATIENT_POST,
-          403: Refusal("The registration number is not this patient's"),
-          404: Refusal('No such registration number'),
+          404: Refusal("No queue entry of this patient with that number: an unknown number and another patient's get the same answer"),
           409: Refusal('Not now: not today, too early (with the opening time), closed, done or cancelled'),
           422: Refusal('Too far from the hospital (with the distance in metres)'),
         },
@@ -96,9 +95,8 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
     },
     async (req, reply) => {
       const { no_reg, posisi } = req.body;
-      const entry = await checkinEntry(db, no_reg);
-      if (!entry) throw new HttpError(404, CHECKIN_MSG.notFound);
-      if (entry.no_mr !== req.nomr) throw new HttpError(403, CHECKIN_MSG.notYours);
+      const entry = await checkinEntry(db, no_reg, req.nomr);
+      if (!entry || entry.no_mr !== req.nomr) throw new HttpError(404, CHECKIN_MSG.notFound);
       if (entry.checkin) return { status: true as const, data: { no_reg, checkin: entry.checkin } };
       const now = clock();
       const refusal = checkinRefusal(

@@ -4,9 +4,14 @@
 import { API } from '../../common/paths.ts';
 import type { ClinicQueueItem, Profile, UpcomingAppointment } from '../../common/schemas/index.ts';
 import type { Credentials } from '../session/session.ts';
+import { knowsPatientFromToken } from './capabilities.ts';
 import { call, type Result } from './http.ts';
 
-const as = (p: Credentials) => ({ bearer: p.token, query: { nomr: p.nomr, tgllahir: p.birthDate } });
+// The birth date only to an API that needs it (api/query.ts).
+const as = (p: Credentials) => ({
+  bearer: p.token,
+  query: (knowsPatientFromToken() ? { nomr: p.nomr } : { nomr: p.nomr, tgllahir: p.birthDate }) as Record<string, string>,
+});
 
 export const profileOf = (p: Credentials): Promise<Result<Profile>> => call<Profile>(API.profile, as(p));
 

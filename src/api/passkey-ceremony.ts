@@ -5,6 +5,7 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { API } from '../../common/paths.ts';
 import type { LoginOptions, PasskeyInfo, PasskeyLoginResponse, RegistrationOptions } from '../../common/schemas/index.ts';
+import { noteCapabilities } from './capabilities.ts';
 import { call, type ApiError } from './http.ts';
 
 /** The phone's prompt ended without a credential: dismissed, timed out, or no passkey there. */
@@ -31,7 +32,7 @@ export async function signInWithPasskey(): Promise<CeremonyResult<PasskeyLoginRe
   if (!options.ok) return options;
   const signed = await prompt(() => startAuthentication({ optionsJSON: options.data }));
   if (!signed.ok) return signed;
-  return call<PasskeyLoginResponse>(API.passkeyLogin, { method: 'POST', body: signed.data, auth: false, base: 'login', pick: (b) => b });
+  return call<PasskeyLoginResponse>(API.passkeyLogin, { method: 'POST', body: signed.data, auth: false, base: 'login', pick: (b) => (noteCapabilities(b), b) });
 }
 
 /** 'Aktifkan masuk dengan sidik jari': a passkey on this phone for the signed-in patient. */

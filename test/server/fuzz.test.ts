@@ -272,6 +272,7 @@ function mutate(op: Op): { req: InjectOptions; refusalMayBe200: boolean } {
 const TABLES = [
   'patients',
   'registrations',
+  'registration_submissions',
   'appointments',
   'practice_sessions',
   'sessions',

@@ -310,7 +310,7 @@ test('cancel, reschedule, online booking, the booking rules and the reminder and
   await answers({ url: API.bookingRules, token: tokenB }, 200, Success(BookingRules));
   const move = { no_reg, tgl_janji: addDays(monday, 1), kd_dr: 'D001', sts_jam: '2' };
   assert.is((await answers({ method: 'POST', url: API.reschedule, token: tokenB, payload: move }, 200, BookingAnswer)).status, true);
-  await answers({ method: 'POST', url: API.reschedule, token: await loginAs(t.app, DEMO_A), payload: move }, 403, Failure);
+  await answers({ method: 'POST', url: API.reschedule, token: await loginAs(t.app, DEMO_A), payload: move }, 404, Failure);
   await answers({ method: 'POST', url: API.cancel, token: tokenB, payload: { no_reg: 'RJ000000000000', alasan: 'Sudah sembuh' } }, 404, Failure);
   await answers({ method: 'POST', url: API.book, token: tokenB, payload: { ...booking, sts_jam: '1', tgl_janji: '2126-11-26' } }, 400, Failure);
   assert.is((await answers({ method: 'POST', url: API.cancel, token: tokenB, payload: { no_reg, alasan: 'Sudah sembuh' } }, 200, CancelAnswer)).status, true);

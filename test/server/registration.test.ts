@@ -50,19 +50,27 @@ test('a complete registration is stored as pending and answered with the saved m
   assert.is(rows.length, 1);
 });
 
-test('a pending NIK sent again takes the latest data, audited, with the same answer and no duplicate', async () => {
+test('a pending NIK sent again is kept beside the first, audited, with the same answer; nothing is overwritten', async () => {
   const nik = '3173041708680002';
   const first = await register({ ...VALID, no_ktp: nik });
   const again = await register({ ...VALID, no_ktp: nik, nama: 'Rahmat Hidayatullah', telp_hp: '081298765432' });
   assert.equal(answer(again), answer(first));
   const rows = await stored(nik);
-  assert.is(rows.length, 1);
-  assert.is(rows[0].nama, 'Rahmat Hidayatullah');
-  assert.is(rows[0].telp_hp, '081298765432');
+  assert.is(rows.length, 1, 'one registration per NIK');
+  assert.is(rows[0].nama, VALID.nama, 'as first sent');
+  assert.is(rows[0].telp_hp, VALID.telp_hp);
   assert.is(rows[0].status, 'pending');
+  const sent = await t.db.query<{ nama: string; telp_hp: string }>(
+    'SELECT nama, telp_hp FROM registration_submissions WHERE registration_id = $1 ORDER BY id',
+    [rows[0].id],
+  );
+  assert.equal(sent, [
+    { nama: VALID.nama, telp_hp: VALID.telp_hp },
+    { nama: 'Rahmat Hidayatullah', telp_hp: '081298765432' },
+  ]);
   assert.equal(
     (await audited(rows[0].id)).map((a) => a.outcome),
-    ['created', 'updated'],
+    ['created', 'resubmitted'],
   );
 });
 
@@ -83,7 +91,7 @@ test('a new NIK, a pending one and a verified one get the same answer; a verifie
   assert.equal(kept, { ...row, status: 'verified', verified_at: kept.verified_at }, 'nothing of a verified registration changes');
   assert.equal(
     (await audited(row.id)).map((a) => a.outcome),
-    ['created', 'verified', 'unchanged'],
+    ['created', 'verified', 'resubmitted-verified'],
   );
 });
 
@@ -101,7 +109,7 @@ test("the consent: absent (the spec's client) is kept as unknown, given is kept 
   assert.is((await stored('3173041708680008')).length, 0);
 });
 
-test('the counter lists the pending registrations, oldest first, with the service token only', async () => {
+test('the counter lists the pending registrations, the latest submitted first, with the service token only', async () => {
   const niks = ['3173041708680011', '3173041708680012'];
   for (const nik of niks) await register({ ...VALID, no_ktp: nik, persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
   const res = await service('GET', '/api/internal/registrasi?status=pending');
@@ -112,15 +120,17 @@ test('the counter lists the pending registrations, oldest first, with the servic
   const mine = list.filter((r) => niks.includes(String(r.no_ktp)));
   assert.equal(
     mine.map((r) => r.no_ktp),
-    niks,
+    [...niks].reverse(),
   );
   assert.equal(Object.keys(mine[0]).sort(), [
     'created_at',
     'email',
     'id',
+    'kontak_berbeda',
     'nama',
     'no_ktp',
     'pekerjaan',
+    'pengajuan',
     'persetujuan_privasi',
     'status',
     'telp_hp',
@@ -170,16 +180,20 @@ test('npm run registrations prints the pending ones as a table, and the reading 
   const env = { ...process.env, LOG_LEVEL: 'silent', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dir }) };
   try {
     const db = await openDatabase({ ...where, seedDemo: false });
-    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680031', persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
-    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680032', nama: 'Siti Rahayu' });
+    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680031', persetujuan_privasi: true, versi_privasi: 'privasi-v1' }, '10.0.0.1');
+    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680032', nama: 'Siti Rahayu' }, '10.0.0.2');
+    await saveRegistration(db, { ...VALID, no_ktp: '3173041708680032', nama: 'Siti Rahayu', email: 'lain@example.id' }, '10.0.0.3');
     await db.close();
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/registrations-cli.ts'], { env }).toString();
     const lines = out.trimEnd().split('\n');
-    assert.match(lines[0], /^id +dikirim \(WIB\) +nama +NIK +tempat, tgl lahir +telpon +email +pekerjaan +persetujuan$/);
+    assert.match(lines[0], /^id +dikirim \(WIB\) +nama +NIK +tempat, tgl lahir +telpon +email +pekerjaan +persetujuan +kiriman +kontak$/);
     assert.match(lines[1], /^-+ +-+/);
     assert.is(lines.length, 4);
-    assert.match(lines[2], /Rahmat Hidayat +3173041708680031 +Jakarta, 1968-08-17 +081234567890 +rahmat@example\.co\.id +Pensiunan +ya \(privasi-v1\)$/);
-    assert.match(lines[3], /Siti Rahayu .* Pensiunan +-$/);
+    assert.match(lines[2], /Siti Rahayu .* lain@example\.id +Pensiunan +- +2 +BERBEDA$/);
+    assert.match(
+      lines[3],
+      /Rahmat Hidayat +3173041708680031 +Jakarta, 1968-08-17 +081234567890 +rahmat@example\.co\.id +Pensiunan +ya \(privasi-v1\) +1 +sama$/,
+    );
     const check = await openDatabase({ ...where, seedDemo: false });
     const [entry] = await check.query<{ outcome: string; detail: string }>(
       `SELECT outcome, detail FROM audit_log WHERE action = 'registration' AND outcome = 'listed'`,

@@ -131,7 +131,7 @@ test("another day's entry, another patient's, an unknown number and a malformed 
   assert.match(res.json().message, /^Check-in hanya dapat dilakukan pada hari kunjungan, \w+, \d{1,2} \w+ \d{4}\.$/);
   const tokenB = await loginAs(app, DEMO_B);
   res = await call(app, 'POST', API.checkin, tokenB, { no_reg: A_REG });
-  assert.equal([res.statusCode, res.json().message], [403, 'Antrian ini bukan milik Anda.']);
+  assert.equal([res.statusCode, res.json().message], [404, 'Antrian dengan nomor registrasi ini tidak ditemukan.'], "another patient's: as unknown");
   res = await call(app, 'POST', API.checkin, tokenA, { no_reg: 'RJ-TIDAK-ADA' });
   assert.equal([res.statusCode, res.json().message], [404, 'Antrian dengan nomor registrasi ini tidak ditemukan.']);
   res = await call(app, 'POST', API.checkin, tokenA, {});

@@ -149,7 +149,7 @@ test("the server's refusal is said in its words: another patient's entry", async
   app.unmount();
   card(full({ no_reg: DEMO_REGS.queue() }));
   fireEvent.click(checkinButton()!);
-  assert.is((await screen.findByRole('alert')).textContent, 'Antrian ini bukan milik Anda.');
+  assert.is((await screen.findByRole('alert')).textContent, 'Antrian dengan nomor registrasi ini tidak ditemukan.');
   assert.ok(checkinButton(), 'the button stays for another try');
 });
 
