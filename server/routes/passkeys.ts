@@ -132,22 +132,26 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
         const { retryAfter, ...body } = locked(req, address.until);
         return reply.code(429).header('Retry-After', retryAfter).send(body);
       }
-      const verdict = await verifyLogin(db, config, req.body);
-      if (!verdict.ok) {
+      const failed = async (reason: string, nomr?: string) => {
         await db.tx(async (q) => {
           await settle(q, [['login-ip', req.ip]]);
-          await audit(q, { action: 'login', outcome: 'failed', subject: verdict.nomr ?? null, detail: `passkey: ${verdict.reason}` }, req);
+          await audit(q, { action: 'login', outcome: 'failed', subject: nomr ?? null, detail: `passkey: ${reason}` }, req);
         });
         return reply.code(401).send({ status: false, message: PASSKEY_MSG.loginFailed });
-      }
+      };
+      const verdict = await verifyLogin(db, config, req.body);
+      if (!verdict.ok) return failed(verdict.reason, verdict.nomr);
       const patient = await passkeys.patientIdentity(db, verdict.nomr);
       if (!patient) throw new Error('a passkey without its patient');
       const token = await db.tx(async (q) => {
+        // The counter moves only forward, in the statement that writes it: of assertions with the
+        // same count sent at once (each verified against the count read before), one signs in.
+        if (!(await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp))) return null;
         await release(q, 'login-ip', req.ip, address.seq);
-        await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient.nomr, subject: patient.nomr, detail: 'passkey' }, req);
         return createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
       });
+      if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
       return {
         token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
         patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
