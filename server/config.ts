@@ -59,6 +59,8 @@ export interface BpjsConfig {
 export interface BookingConfig {
   /** Appointments (booked, rescheduled, online) at most this many days ahead. */
   windowDays: number;
+  /** Active appointments (today or later, clinic and online together) one patient may hold. */
+  maxActive: number;
   /** The evening-before reminder, as minutes after midnight WIB (18:00 → 1080). */
   eveningReminderMinutes: number;
   /** The practice-day reminder goes out this many hours before practice starts; 0: none. */
@@ -295,6 +297,7 @@ function bookingConfig(env: Env): BookingConfig {
   if (!m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
   return {
     windowDays: integer(env, 'BOOKING_WINDOW_DAYS', 90, 1, 366),
+    maxActive: integer(env, 'MAX_ACTIVE_APPOINTMENTS', 3, 1, 100),
     eveningReminderMinutes: Number(m[1]) * 60 + Number(m[2]),
     hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', 2, 0, 12),
     onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', 10, 0, 120),

@@ -42,6 +42,7 @@ const MANAGE_POST = {
 
 export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
   windowDays: c.windowDays,
+  maxActive: c.maxActive,
   reminders: { eveningReminderMinutes: c.eveningReminderMinutes, hoursBefore: c.hoursBefore, onlineRoomMinutes: c.onlineRoomMinutes },
 });
 
@@ -116,6 +117,10 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
   ] as const satisfies ReadonlyArray<readonly [string, AppointmentKind, string]>) {
     app.post(path, { schema: { summary, security: PATIENT, body: BookingRequest, response: { 200: BookingAnswer, ...BOOKING_POST } } }, async (req, reply) => {
       const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+      if (!outcome.ok && outcome.limit) {
+        const { held, max } = outcome.limit;
+        await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
+      }
       if (!outcome.ok && outcome.status === 400) return reply.code(400).send({ status: false, message: outcome.message });
       return answer(outcome);
     });
