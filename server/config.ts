@@ -117,6 +117,8 @@ export interface PushConfig {
   vapidSubject: string;
   /** Hosts (and their subdomains) a Web Push subscription may point at. */
   endpointHosts: string[];
+  /** Registrations (phones, browsers) one patient keeps; a new one past it replaces the least recently renewed. */
+  maxPerPatient: number;
   fcm: { account: ServiceAccount; endpoint: string } | null;
 }
 
@@ -185,6 +187,7 @@ function pushConfig(env: Env): PushConfig {
     vapid: publicKey ? { publicKey, privateKey } : null,
     vapidSubject,
     endpointHosts: hosts,
+    maxPerPatient: integer(env, 'PUSH_MAX_PER_PATIENT', 10, 1, 100),
     fcm,
   };
 }
