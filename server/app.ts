@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
     await recordRoutes(scope, db, config.booking, options.clock);
-    await fhirRoutes(scope, db, config.satusehatOrgId, options.clock);
+    await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
     await visitRoutes(scope, db, config, events, options.clock);
     await bookingRoutes(scope, db, config.booking, options.clock, bpjsReporting(config));
     await pushRegistrationRoutes(scope, db, config);

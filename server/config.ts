@@ -102,6 +102,10 @@ export interface SecurityConfig {
   /** Days audit rows stay in the database before `npm run audit:archive` moves them to a file. */
   auditRetentionDays: number;
   register: Rule;
+  /** Anonymous passkey sign-in options (each a challenge row kept 5 minutes) per client address. */
+  passkeyOptions: Rule;
+  /** The record export (FHIR $everything, about a dozen reads) per session. */
+  exports: Rule;
   /** Sources the app may also connect to and load images from (an API on another host). */
   cspConnectSrc: string[];
 }
@@ -218,6 +222,9 @@ function securityConfig(env: Env): SecurityConfig {
       ip: { max: integer(env, 'LOGIN_IP_MAX_FAILURES', 100, 1, 100000), windowMinutes, lockMinutes, maxLockMinutes },
     },
     register: { max: integer(env, 'REGISTER_MAX_PER_HOUR', 60, 1, 100000), windowMinutes: 60, lockMinutes: 60 },
+    // As long as a challenge lives: at most this many unused ones per address at any time.
+    passkeyOptions: { max: integer(env, 'PASSKEY_OPTIONS_MAX_PER_ADDRESS', 100, 1, 100000), windowMinutes: 5, lockMinutes: 5, maxLockMinutes: 5 },
+    exports: { max: integer(env, 'EXPORT_MAX_PER_SESSION', 10, 1, 10000), windowMinutes: 10, lockMinutes: 10, maxLockMinutes: 10 },
     cspConnectSrc: sources,
     // 25 years: as long as Permenkes 24/2022 keeps the records the rows trace (docs/security.md).
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, 1, 36525),

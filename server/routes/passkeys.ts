@@ -32,9 +32,9 @@ import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import * as passkeys from '../db/passkeys.ts';
 import { activeSessions, createSession, endAllSessions, endSession } from '../db/sessions.ts';
-import { lockedUntil, release, reserve, settle } from '../db/throttle.ts';
+import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.ts';
 import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, RP_NAME } from '../domain/passkeys.ts';
-import { retryAfterSeconds } from '../domain/throttle.ts';
+import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { loginLockedMessage } from './auth.ts';
@@ -77,6 +77,10 @@ async function verifyLogin(db: Db, config: Config, credential: AuthenticationRes
   }
 }
 
+/** PASSKEY_OPTIONS_MAX_PER_ADDRESS reached: no more challenges for this address until then. */
+export const passkeyOptionsLockedMessage = (until: Date) =>
+  `Terlalu banyak permintaan masuk dengan sidik jari dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+
 /** Sign-in: the options (a challenge) and the signed answer. Public, like proxy-login. */
 export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
@@ -91,6 +95,8 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
     {
       schema: {
         summary: "Start a passkey sign-in: a challenge for the phone's passkeys (discoverable, user verification required)",
+        description:
+          'Each answer keeps a challenge for 5 minutes: at most PASSKEY_OPTIONS_MAX_PER_ADDRESS per client address in 5 minutes (429 with Retry-After); an address locked for failed logins gets none either.',
         response: { 200: Success(LoginOptions), ...THROTTLED, ...PUBLIC_QUERY },
       },
     },
@@ -100,6 +106,15 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       if (until) {
         const { retryAfter, ...body } = locked(req, until);
         return reply.code(429).header('Retry-After', retryAfter).send(body);
+      }
+      // Each answer writes a challenge row that nobody has to use: counted per address.
+      const full = await admitUse(db, 'passkey-options-ip', req.ip, config.security.passkeyOptions);
+      if (full) {
+        refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);
+        return reply
+          .code(429)
+          .header('Retry-After', String(retryAfterSeconds(full)))
+          .send({ status: false, message: passkeyOptionsLockedMessage(full) });
       }
       const options = await generateAuthenticationOptions({ rpID: config.passkey.rpId, userVerification: 'required', timeout: TIMEOUT_MS });
       await passkeys.saveChallenge(db, options.challenge, 'login', null, CHALLENGE_MINUTES);

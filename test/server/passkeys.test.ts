@@ -341,6 +341,24 @@ test('failed passkey sign-ins count against the address like failed logins; a lo
   }
 });
 
+test('PASSKEY_OPTIONS_MAX_PER_ADDRESS (100 in 5 minutes): the 101st anonymous challenge of an address is a 429 with Retry-After; other addresses still get theirs', async () => {
+  const max = testConfig().security.passkeyOptions.max;
+  assert.is(max, 100);
+  const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webauthn_challenges');
+  for (let i = 0; i < max; i++) await loginOptions(t.app, '203.0.113.50');
+  const refused = await t.app.inject({ url: API.passkeyLoginOptions, remoteAddress: '203.0.113.50' });
+  assert.is(refused.statusCode, 429);
+  const wait = Number(refused.headers['retry-after']);
+  assert.ok(wait > 0 && wait <= 300, `Retry-After ${wait}`);
+  assert.match(
+    refused.json().message,
+    /^Terlalu banyak permintaan masuk dengan sidik jari dari jaringan ini\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/,
+  );
+  const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webauthn_challenges');
+  assert.ok(after[0].n - before[0].n <= max, 'no challenge row for the refused one');
+  await loginOptions(t.app, '203.0.113.51');
+});
+
 test('the new calls refuse malformed bodies with a 400 that names the field, and need a session', async () => {
   const token = await loginAs(t.app, DEMO_A);
   const res = await t.app.inject({ method: 'POST', url: API.passkeyRemove, headers: bearer(token), payload: { id: 'not base64url!' } });
