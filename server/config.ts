@@ -22,6 +22,10 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** How long a request may take to arrive whole (headers and body), and how long a connection may stay silent. */
+  timeouts: { requestMs: number; connectionMs: number };
+  /** Live streams open at once (the queue's): per session and per client address, on each process. */
+  live: { maxPerSession: number; maxPerAddress: number };
   push: PushConfig;
   security: SecurityConfig;
   visit: VisitConfig;
@@ -278,6 +282,19 @@ function visitConfig(env: Env): VisitConfig {
   };
 }
 
+/**
+ * A body that trickles in (or never comes) holds its connection: cut after REQUEST_TIMEOUT_SECONDS.
+ * A connection silent for CONNECTION_TIMEOUT_SECONDS is closed; longer than the keep-alive (72 s),
+ * so a load balancer's idle connection is never closed by this side first. The live streams are
+ * exempt from the silence (visit.ts), and a request once arrived is not timed.
+ */
+function timeouts(env: Env): Config['timeouts'] {
+  const request = integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 600);
+  const connection = integer(env, 'CONNECTION_TIMEOUT_SECONDS', 120, 1, 3600);
+  if (connection < request) throw new ConfigError(`CONNECTION_TIMEOUT_SECONDS must be at least REQUEST_TIMEOUT_SECONDS (${request})`);
+  return { requestMs: request * 1000, connectionMs: connection * 1000 };
+}
+
 function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
@@ -354,6 +371,11 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16 * 1024, 1024, 10 * 1024 * 1024),
+    timeouts: timeouts(env),
+    live: {
+      maxPerSession: integer(env, 'LIVE_MAX_PER_SESSION', 3, 1, 100),
+      maxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 20, 1, 100_000),
+    },
     push: pushConfig(env),
     security: securityConfig(env),
     visit: visitConfig(env),
