@@ -14,6 +14,7 @@ import { ping, type Db } from './db/client.ts';
 import { queueEvents } from './db/queue-events.ts';
 import { SessionCache } from './db/session-cache.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './errors.ts';
+import { LiveStreams } from './live-streams.ts';
 import { registerPatientGuard } from './guard.ts';
 import { logSerializers, registerSecurityHeaders } from './security.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -68,6 +69,15 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
     // Fastify's own refusals in our body (server/errors.ts).
     frameworkErrors,
     clientErrorHandler,
+    // A request must arrive whole within the request timeout: Node checks every few seconds (at
+    // most a tenth of it late), and cuts a trickling body with a 408. The headers within the same.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: Math.min(60_000, config.timeouts.requestMs),
+      connectionsCheckingInterval: Math.min(5000, Math.max(100, config.timeouts.requestMs / 10)),
+    },
     // Only behind a known proxy may X-Forwarded-For name the client (the throttle counts by it).
     trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
     // The schemas of common/schemas validate every request; free text is their one own format.
@@ -140,8 +150,9 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
     await recordRoutes(scope, db, config.booking, options.clock);
-    await fhirRoutes(scope, db, config.satusehatOrgId, options.clock);
-    await visitRoutes(scope, db, config, events, options.clock);
+    await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
+    const live = new LiveStreams(config.live, db, sessions, { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays });
+    await visitRoutes(scope, db, config, events, options.clock, live);
     await bookingRoutes(scope, db, config.booking, options.clock, bpjsReporting(config));
     await pushRegistrationRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);

@@ -22,6 +22,10 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** How long a request may take to arrive whole (headers and body), and how long a connection may stay silent. */
+  timeouts: { requestMs: number; connectionMs: number };
+  /** Live streams open at once (the queue's): per session and per client address, on each process. */
+  live: { maxPerSession: number; maxPerAddress: number };
   push: PushConfig;
   security: SecurityConfig;
   visit: VisitConfig;
@@ -59,6 +63,8 @@ export interface BpjsConfig {
 export interface BookingConfig {
   /** Appointments (booked, rescheduled, online) at most this many days ahead. */
   windowDays: number;
+  /** Active appointments (today or later, clinic and online together) one patient may hold. */
+  maxActive: number;
   /** The evening-before reminder, as minutes after midnight WIB (18:00 → 1080). */
   eveningReminderMinutes: number;
   /** The practice-day reminder goes out this many hours before practice starts; 0: none. */
@@ -100,6 +106,10 @@ export interface SecurityConfig {
   /** Days audit rows stay in the database before `npm run audit:archive` moves them to a file. */
   auditRetentionDays: number;
   register: Rule;
+  /** Anonymous passkey sign-in options (each a challenge row kept 5 minutes) per client address. */
+  passkeyOptions: Rule;
+  /** The record export (FHIR $everything, about a dozen reads) per session. */
+  exports: Rule;
   /** Sources the app may also connect to and load images from (an API on another host). */
   cspConnectSrc: string[];
 }
@@ -115,6 +125,8 @@ export interface PushConfig {
   vapidSubject: string;
   /** Hosts (and their subdomains) a Web Push subscription may point at. */
   endpointHosts: string[];
+  /** Registrations (phones, browsers) one patient keeps; a new one past it replaces the least recently renewed. */
+  maxPerPatient: number;
   fcm: { account: ServiceAccount; endpoint: string } | null;
 }
 
@@ -183,6 +195,7 @@ function pushConfig(env: Env): PushConfig {
     vapid: publicKey ? { publicKey, privateKey } : null,
     vapidSubject,
     endpointHosts: hosts,
+    maxPerPatient: integer(env, 'PUSH_MAX_PER_PATIENT', 10, 1, 100),
     fcm,
   };
 }
@@ -225,6 +238,9 @@ function securityConfig(env: Env): SecurityConfig {
       ip: { max: integer(env, 'LOGIN_IP_MAX_FAILURES', 100, 1, 100000), windowMinutes, lockMinutes, maxLockMinutes },
     },
     register: { max: integer(env, 'REGISTER_MAX_PER_HOUR', 60, 1, 100000), windowMinutes: 60, lockMinutes: 60 },
+    // As long as a challenge lives: at most this many unused ones per address at any time.
+    passkeyOptions: { max: integer(env, 'PASSKEY_OPTIONS_MAX_PER_ADDRESS', 100, 1, 100000), windowMinutes: 5, lockMinutes: 5, maxLockMinutes: 5 },
+    exports: { max: integer(env, 'EXPORT_MAX_PER_SESSION', 10, 1, 10000), windowMinutes: 10, lockMinutes: 10, maxLockMinutes: 10 },
     cspConnectSrc: sources,
     // 25 years: as long as Permenkes 24/2022 keeps the records the rows trace (docs/security.md).
     auditRetentionDays: integer(env, 'AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, 1, 36525),
@@ -289,6 +305,19 @@ function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/.test(host) || host === '[::1]';
 }
 
+/**
+ * A body that trickles in (or never comes) holds its connection: cut after REQUEST_TIMEOUT_SECONDS.
+ * A connection silent for CONNECTION_TIMEOUT_SECONDS is closed; longer than the keep-alive (72 s),
+ * so a load balancer's idle connection is never closed by this side first. The live streams are
+ * exempt from the silence (visit.ts), and a request once arrived is not timed.
+ */
+function timeouts(env: Env): Config['timeouts'] {
+  const request = integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 600);
+  const connection = integer(env, 'CONNECTION_TIMEOUT_SECONDS', 120, 1, 3600);
+  if (connection < request) throw new ConfigError(`CONNECTION_TIMEOUT_SECONDS must be at least REQUEST_TIMEOUT_SECONDS (${request})`);
+  return { requestMs: request * 1000, connectionMs: connection * 1000 };
+}
+
 function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
@@ -322,6 +351,7 @@ function bookingConfig(env: Env): BookingConfig {
   if (!m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
   return {
     windowDays: integer(env, 'BOOKING_WINDOW_DAYS', 90, 1, 366),
+    maxActive: integer(env, 'MAX_ACTIVE_APPOINTMENTS', 3, 1, 100),
     eveningReminderMinutes: Number(m[1]) * 60 + Number(m[2]),
     hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', 2, 0, 12),
     onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', 10, 0, 120),
@@ -368,6 +398,11 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16 * 1024, 1024, 10 * 1024 * 1024),
+    timeouts: timeouts(env),
+    live: {
+      maxPerSession: integer(env, 'LIVE_MAX_PER_SESSION', 3, 1, 100),
+      maxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 20, 1, 100_000),
+    },
     push: pushConfig(env),
     security: securityConfig(env),
     visit: visitConfig(env),

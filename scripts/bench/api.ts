@@ -16,6 +16,7 @@ import { COHORT, DEMO_A } from '../../server/db/seed.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
 import { apiToken, startServer, type RunningServer } from '../../test/support/server.ts';
+import { BENCH_BOOKINGS } from './open-loop.ts';
 
 export interface Load {
   name: string;
@@ -274,7 +275,7 @@ async function plans(db: Db): Promise<Plan[]> {
 
 async function timedStart(env: Record<string, string>, dataDir?: string): Promise<[RunningServer, number]> {
   const started = performance.now();
-  const server = await startServer(env, dataDir ? { dataDir, compiled: true } : { compiled: true });
+  const server = await startServer({ ...BENCH_BOOKINGS, ...env }, dataDir ? { dataDir, compiled: true } : { compiled: true });
   return [server, performance.now() - started];
 }
 

@@ -28,7 +28,7 @@ import { pushEndpoint } from '../../test/support/push.ts';
 import { freePort, startServer, type RunningServer } from '../../test/support/server.ts';
 import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient, type QueueSession } from './fixtures.ts';
 import { followQueue } from './hall.ts';
-import { bookingBody, latencyOf, openLoop, realisticMix, type Latency, type MixSetup, type OpenLoopResult, type Req } from './open-loop.ts';
+import { BENCH_BOOKINGS, bookingBody, latencyOf, openLoop, realisticMix, type Latency, type MixSetup, type OpenLoopResult, type Req } from './open-loop.ts';
 
 export interface ClusterPlan {
   rate: number;
@@ -437,6 +437,7 @@ export async function benchCluster(o: { databaseUrl: string; plan?: ClusterPlan;
     log('cluster: two server processes on the database, both sending pushes');
     const env = {
       DATABASE_URL: o.databaseUrl,
+      ...BENCH_BOOKINGS,
       DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
       INTERNAL_API_TOKEN: INTERNAL_TOKEN,

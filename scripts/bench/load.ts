@@ -22,7 +22,7 @@ import { patientsWithSessions } from './fixtures.ts';
 import { startFloor } from './floor.ts';
 import { hall, type HallResult } from './hall.ts';
 import { MIX_FIRST, MIX_PATIENTS, mixSetup } from './mix.ts';
-import { capacity, MIX, openLoop, realisticMix, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, capacity, MIX, openLoop, realisticMix, type OpenLoopResult } from './open-loop.ts';
 import { cpuMeter, type CpuUse } from './cpu.ts';
 import { profiledRun, profileTable, type ProfiledRun } from './profile.ts';
 import { rush, type RushResult } from './rush.ts';
@@ -80,6 +80,7 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
   const db = await openPostgres(databaseUrl, 10);
   const server = await startServer(
     {
+      ...BENCH_BOOKINGS,
       DATABASE_URL: databaseUrl,
       DIST_DIR: '/nonexistent',
       PUSH_WORKER: 'false',

@@ -17,6 +17,13 @@ import { addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.
 import { API } from '../../common/paths.ts';
 import type { BenchPatient, BookableSlot, QueueSession } from './fixtures.ts';
 
+/**
+ * The mix books for patients picked at random, some many times over a run: the limit of active
+ * appointments per patient (MAX_ACTIVE_APPOINTMENTS, default 3) is lifted, so that its bookings
+ * stay bookings and the runs compare with the earlier ones.
+ */
+export const BENCH_BOOKINGS = { MAX_ACTIVE_APPOINTMENTS: '100' } as const;
+
 export interface Req {
   /** The call's name in the report. */
   name: string;

@@ -18,7 +18,7 @@ import { openDatabase } from '../../server/db/open.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { startServer } from '../../test/support/server.ts';
 import { mixFixtures, prebook } from './mix.ts';
-import { capacity, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, capacity, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
 
 export interface PgliteLoadOptions {
   /** Rates tried in order (req/s), each for `seconds`, until one does not hold twice running. */
@@ -65,7 +65,7 @@ export async function benchPgliteLoad({
     } finally {
       await db.close();
     }
-    const env: Record<string, string> = { DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = { ...BENCH_BOOKINGS, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' };
     const nodeArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfDir)}`] : [];
     const server = await startServer(env, { dataDir, nodeArgs, compiled: true });
     try {

@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
 import { startServer } from '../../test/support/server.ts';
 import { mixSetup } from './mix.ts';
-import { openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
 
 interface CallFrame {
   functionName: string;
@@ -128,7 +128,7 @@ export async function profiledRun(o: { databaseUrl: string; rate: number; second
   const spawned = performance.now();
   let window = { fromUs: 0, toUs: Number.POSITIVE_INFINITY };
   const server = await startServer(
-    { DATABASE_URL: o.databaseUrl, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' },
+    { ...BENCH_BOOKINGS, DATABASE_URL: o.databaseUrl, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' },
     { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], compiled: true },
   );
   let run: OpenLoopResult;

@@ -97,6 +97,15 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
       return row ?? null;
     },
     lastBpjsAppointment: (nomr, except) => lastBpjsAppointment(q, nomr, except),
+    async activeAppointments(nomr, today) {
+      const [row] = await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM appointments a
+          WHERE a.nomr = $1 AND a.cancelled_at IS NULL AND a.tgl_janji >= $2
+            AND NOT EXISTS (SELECT 1 FROM clinic_queue cq WHERE cq.no_reg = a.no_reg AND cq.status = 'selesai')`,
+        [nomr, today],
+      );
+      return row.n;
+    },
     async takeSeat(s, date) {
       await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [s.id, date, s.batas_quota]);
       // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.

@@ -100,9 +100,19 @@ export async function passkeyForLogin(q: Queryable, id: string): Promise<StoredP
   return { id: row.id, nomr: row.nomr, publicKey: row.public_key, counter: Number(row.counter), transports: row.transports, userHandle: row.user_handle };
 }
 
-/** A verified sign-in: the authenticator's counter and backup state as it reported them now. */
-export async function markUsed(q: Queryable, id: string, counter: number, deviceType: string, backedUp: boolean): Promise<void> {
-  await q.query('UPDATE passkeys SET counter = $2, device_type = $3, backed_up = $4, last_used_at = now() WHERE id = $1', [id, counter, deviceType, backedUp]);
+/**
+ * A verified sign-in: the authenticator's counter and backup state as it reported them now, kept
+ * only if the counter grew past the stored one (or both are 0: an authenticator that does not
+ * count, WebAuthn Level 3 section 6.1.1). False when another sign-in with the same or a higher
+ * count got there first (a replay race or a cloned key): this one fails.
+ */
+export async function markUsed(q: Queryable, id: string, counter: number, deviceType: string, backedUp: boolean): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE passkeys SET counter = $2, device_type = $3, backed_up = $4, last_used_at = now()
+      WHERE id = $1 AND (counter < $2 OR (counter = 0 AND $2 = 0)) RETURNING id`,
+    [id, counter, deviceType, backedUp],
+  );
+  return rows.length === 1;
 }
 
 /** Removes one of the patient's passkeys; false when the patient has none by that id. */

@@ -102,9 +102,13 @@ export async function markFailed(db: Db, id: number, why: string, retryInSeconds
  * Links a registration (a phone) to the patient. `alone`, at login: the phone is this patient's
  * only, and moves from any other (a phone that changes hands); what still waited for the others
  * is not sent. Otherwise (the signed-in link call, made with each family profile's own token) it
- * is linked to this patient beside the others already on the phone.
+ * is linked to this patient beside the others already on the phone. `max`: the patient keeps at
+ * most that many registrations; past it the least recently renewed go, with what waited for them
+ * (PUSH_MAX_PER_PATIENT: one notification must not become a thousand deliveries).
  */
-export async function saveRegistration(q: Queryable, nomr: string, registration: string, kind: RegistrationKind, alone = false): Promise<void> {
+export async function saveRegistration(q: Queryable, nomr: string, registration: string, kind: RegistrationKind, alone = false, max?: number): Promise<void> {
+  // One patient's registrations are counted one save at a time.
+  if (max !== undefined) await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
   if (alone) {
     await q.query(
       `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = 'moved'
@@ -118,6 +122,19 @@ export async function saveRegistration(q: Queryable, nomr: string, registration:
      ON CONFLICT (token, nomr) DO UPDATE SET kind = EXCLUDED.kind, updated_at = now()`,
     [nomr, registration, kind],
   );
+  if (max === undefined) return;
+  const oldest = await q.query<{ id: string }>(
+    `SELECT id::text AS id FROM push_registrations WHERE nomr = $1 AND token <> $2 ORDER BY updated_at DESC, id DESC OFFSET $3`,
+    [nomr, registration, max - 1],
+  );
+  if (!oldest.length) return;
+  const ids = oldest.map((r) => r.id);
+  await q.query(
+    `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = 'replaced'
+      WHERE status = 'pending' AND registration_id = ANY($1::bigint[])`,
+    [ids],
+  );
+  await q.query('DELETE FROM push_registrations WHERE id = ANY($1::bigint[])', [ids]);
 }
 
 /**

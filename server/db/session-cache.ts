@@ -37,6 +37,8 @@ export function sessionsEndedHere(hashes: string[]): void {
 
 export class SessionCache {
   readonly #entries = new Map<string, Entry>();
+  /** What must hear a session end (the live streams): by session, each told 'this may have ended: check'. */
+  readonly #watchers = new Map<string, Set<() => void>>();
   /** Sessions ended by this process whose word has not come back yet, with how long they stay out. */
   readonly #endedHere = new Map<string, number>();
   #generation = 0;
@@ -104,6 +106,26 @@ export class SessionCache {
     this.#entries.set(hash, { nomr, until: this.#now() + freshMs });
   }
 
+  /** Whether this process hears every session that ends (it listens now). */
+  get listening(): boolean {
+    return this.#live;
+  }
+
+  /**
+   * Calls `check` whenever the session may have ended or been shortened: its word was heard, it
+   * was ended here, or this process listens again after a loss (anything may have ended meanwhile).
+   * Answers how to stop.
+   */
+  watch(hash: string, check: () => void): () => void {
+    const set = this.#watchers.get(hash) ?? new Set<() => void>();
+    this.#watchers.set(hash, set);
+    set.add(check);
+    return () => {
+      set.delete(check);
+      if (!set.size && this.#watchers.get(hash) === set) this.#watchers.delete(hash);
+    };
+  }
+
   /** How many sessions are held (tests). */
   get size(): number {
     return this.#entries.size;
@@ -118,11 +140,13 @@ export class SessionCache {
     this.#generation++;
     this.#entries.delete(hash);
     this.#endedHere.delete(hash);
+    for (const check of this.#watchers.get(hash) ?? []) check();
   }
 
   #clear(live: boolean): void {
     this.#generation++;
     this.#entries.clear();
     this.#live = live;
+    if (live) for (const set of this.#watchers.values()) for (const check of set) check();
   }
 }

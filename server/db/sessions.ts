@@ -66,6 +66,20 @@ export async function resolveSession(q: Queryable, token: string, policy: Sessio
   return row.nomr;
 }
 
+/**
+ * How long the session still holds by the database's clock, in ms (until its absolute expiry or
+ * its idle limit, whichever comes first), or null when it has ended. Reads only: a live stream
+ * asks it when it opens and whenever word comes that the session may have ended.
+ */
+export async function sessionRemainingMs(q: Queryable, hash: string, policy: SessionPolicy): Promise<number | null> {
+  const [row] = await q.query<{ ms: number }>(
+    `SELECT extract(epoch FROM least(expires_at, last_seen_at + make_interval(mins => $2)) - now())::float8 * 1000 AS ms
+       FROM sessions WHERE token_hash = $1 AND revoked_at IS NULL`,
+    [hash, policy.idleMinutes],
+  );
+  return row && row.ms > 0 ? row.ms : null;
+}
+
 /** Ends the session; answers whose it was, or null when there was none to end. */
 export async function revokeSession(q: Queryable, token: string): Promise<string | null> {
   const hash = hashToken(token);

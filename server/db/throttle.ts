@@ -124,6 +124,17 @@ export async function lockedUntil(q: Queryable, keys: Array<[Scope, string]>): P
   return row?.until ? new Date(row.until) : null;
 }
 
+/**
+ * Spends one of the key's `max` uses of a window (a budget, not failures): null when admitted, or
+ * until when the key is locked. The max-th use is admitted and locks the key for the rest.
+ */
+export async function admitUse(q: Queryable, scope: Scope, key: string, rule: Rule): Promise<Date | null> {
+  const r = await reserve(q, scope, key, rule);
+  if (!r.admitted) return r.until;
+  await settle(q, [[scope, key]]);
+  return null;
+}
+
 /** Counts one event for the key (registration); answers until when the key is locked, if it is. */
 export async function countEvent(q: Queryable, scope: Scope, key: string, rule: Rule): Promise<Date | null> {
   const r = await reserve(q, scope, key, rule);

@@ -33,22 +33,31 @@ export const BOOKING_MSG = {
     `Perjanjian berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Silakan datang sesuai jam layanan.`,
   onlineSuccess: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }, roomMinutes: number) =>
     `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol 'Masuk Ruang Konsultasi' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
+  /** MAX_ACTIVE_APPOINTMENTS: how many the patient holds, and the limit they reached. */
+  limit: (held: number, max: number) =>
+    `Anda sudah memiliki ${held} perjanjian yang akan datang (poli dan konsultasi online). Satu pasien dapat memiliki paling banyak ${max} perjanjian aktif sekaligus. Batalkan salah satu perjanjian, atau buat perjanjian baru setelah salah satunya selesai.`,
   /** A 400 (the request's date is out of range), so it names the field. */
   window: (last: string, days: number) =>
     `Kolom tgl_janji: perjanjian hanya dapat dibuat paling lambat ${days} hari ke depan, sampai ${formatLong(last)}. Silakan pilih tanggal yang lebih dekat.`,
 } as const;
 
 /** A refusal with status 400 is the request's own fault (the booking window); the others answer 200. */
-export type BookingOutcome = { ok: true; result: BookingResult } | { ok: false; message: string; status?: 400 };
+export type BookingOutcome =
+  | { ok: true; result: BookingResult }
+  /** `limit`: refused at MAX_ACTIVE_APPOINTMENTS, with how many the patient holds (the route audits it). */
+  | { ok: false; message: string; status?: 400; limit?: { held: number; max: number } };
 
 /** The server's settings the booking rules read (config.ts). */
 export interface BookingPolicy {
   windowDays: number;
+  /** Active appointments (today or later, not cancelled, not yet served) a patient may hold, clinic and online together. */
+  maxActive: number;
   reminders: ReminderPolicy;
 }
 
 export const DEFAULT_POLICY: BookingPolicy = {
   windowDays: BOOKING_WINDOW_DAYS,
+  maxActive: 3,
   reminders: { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 },
 };
 
@@ -173,6 +182,8 @@ export interface BookingTx {
   existing(nomr: string, sessionId: number, date: string): Promise<Existing | null>;
   /** The patient's active appointment in the clinic on that date (in any session), if any; `except` is left out. */
   sameClinicDay(nomr: string, kdDep: string, date: string, except?: number): Promise<ClinicDayAppointment | null>;
+  /** How many active appointments the patient holds from `today` on: not cancelled, not yet served; clinic and online. */
+  activeAppointments(nomr: string, today: string): Promise<number>;
   /** The latest active BPJS appointment's date; `except` (the one being moved) is left out. */
   lastBpjsAppointment(nomr: string, except?: number): Promise<string | null>;
   /** Takes the session's next seat on the date: its queue number, or null when it is full. */
@@ -223,6 +234,10 @@ export async function book(
       const gap = gapRefusal(await tx.lastBpjsAppointment(nomr), req.tgl_janji);
       if (gap) return { ok: false, message: gap };
     }
+    // One account must not hold a clinic's seats for the whole window: counted under the
+    // patient's lock, so bookings sent at once cannot all pass it. A reschedule adds none.
+    const held = await tx.activeAppointments(nomr, today);
+    if (held >= policy.maxActive) return { ok: false, message: BOOKING_MSG.limit(held, policy.maxActive), limit: { held, max: policy.maxActive } };
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return { ok: false, message: BOOKING_MSG.full };
     const made = await tx.insert({ nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), no_urut: seat, jenis });

@@ -102,7 +102,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       const token = await db.tx(async (q) => {
         await audit(q, { action: 'login', outcome: 'ok', actor: patient, subject: patient }, req);
         // The phone is this patient's alone from now: family profiles link it to the others afterwards.
-        if (kind) await saveRegistration(q, patient, fcmtoken, kind, true);
+        if (kind) await saveRegistration(q, patient, fcmtoken, kind, true, config.push.maxPerPatient);
         const made = await createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
         // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
         // count against the address.

@@ -20,6 +20,7 @@ import {
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { BookingConfig } from '../config.ts';
+import { audit } from '../db/audit.ts';
 import type { BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
@@ -41,6 +42,7 @@ const MANAGE_POST = {
 
 export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
   windowDays: c.windowDays,
+  maxActive: c.maxActive,
   reminders: { eveningReminderMinutes: c.eveningReminderMinutes, hoursBefore: c.hoursBefore, onlineRoomMinutes: c.onlineRoomMinutes },
 });
 
@@ -115,6 +117,10 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
   ] as const satisfies ReadonlyArray<readonly [string, AppointmentKind, string]>) {
     app.post(path, { schema: { summary, security: PATIENT, body: BookingRequest, response: { 200: BookingAnswer, ...BOOKING_POST } } }, async (req, reply) => {
       const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+      if (!outcome.ok && outcome.limit) {
+        const { held, max } = outcome.limit;
+        await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
+      }
       if (!outcome.ok && outcome.status === 400) return reply.code(400).send({ status: false, message: outcome.message });
       return answer(outcome);
     });

@@ -1,17 +1,22 @@
 // The record export (docs/fhir.md): GET /api/fhir/Patient/{nomr}/$everything, the patient's own
 // record as a FHIR R4 Bundle. The guard answers 401 without a session and 403 for another
 // patient's nomr in the path, and audits the export as it does every record read.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
+import type { Rule } from '../domain/throttle.ts';
 import type { Db } from '../db/client.ts';
 import { patientIdentity } from '../db/patients.ts';
 import * as records from '../db/records.ts';
+import { hashToken } from '../db/sessions.ts';
+import { admitUse } from '../db/throttle.ts';
 import { everything } from '../domain/fhir.ts';
+import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError, MSG } from '../errors.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
+import { bearerToken } from '../guard.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, THROTTLED, type Api } from './contract.ts';
 
 /** Fastify's pattern of the OpenAPI path common/paths.ts gives. */
 const PATTERN = API.fhirEverything.replace('{nomr}', ':nomr');
@@ -24,7 +29,26 @@ const BUNDLE = "The patient's record as a FHIR R4 Bundle; every reference resolv
  */
 const send = (reply: FastifyReply, bundle: FhirBundle) => reply.type(FHIR_JSON).serializer(JSON.stringify).send(bundle);
 
-export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => number = Date.now): Promise<void> {
+/** EXPORT_MAX_PER_SESSION reached: the export again after that time. */
+export const exportLimitMessage = (until: Date) =>
+  `Rekam medis sudah diunduh terlalu sering dalam waktu singkat. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+
+/**
+ * `limit`: exports per session (EXPORT_MAX_PER_SESSION in 10 minutes): each is about a dozen reads,
+ * and a few hundred at once slow every other patient's calls (docs/security.md).
+ */
+export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => number = Date.now, limit?: Rule): Promise<void> {
+  /** Spends one of the session's exports; a 429 with Retry-After when none is left. */
+  const admitted = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (!limit) return true;
+    const until = await admitUse(db, 'export-session', hashToken(bearerToken(req.headers.authorization) ?? ''), limit);
+    if (!until) return true;
+    await reply
+      .code(429)
+      .header('Retry-After', String(retryAfterSeconds(until)))
+      .send({ status: false, message: exportLimitMessage(until) });
+    return false;
+  };
   const handler = async (nomr: string): Promise<FhirBundle> => {
     const at = now();
     const today = todayWib(at);
@@ -51,16 +75,17 @@ export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => num
   const schema = {
     summary: "The patient's whole record as a FHIR R4 Bundle (searchset), with SATUSEHAT identifiers",
     description:
-      "Patient, Encounter (AMB, VR, IMP), Practitioner, Location, Condition (ICD-10), Procedure, DiagnosticReport with its Observations, and Appointment; every reference resolves inside the Bundle. The nomr must be the token's own.",
+      "Patient, Encounter (AMB, VR, IMP), Practitioner, Location, Condition (ICD-10), Procedure, DiagnosticReport with its Observations, and Appointment; every reference resolves inside the Bundle. The nomr must be the token's own. At most EXPORT_MAX_PER_SESSION exports per session in 10 minutes (429 with Retry-After).",
     security: PATIENT,
     params: FhirPatientParams,
     response: {
       200: { description: BUNDLE, content: { [FHIR_JSON]: { schema: FhirBundle } } },
       ...NOT_FOUND('The patient of the token is gone'),
+      ...THROTTLED,
       ...PATIENT_GET,
     },
   };
-  app.get(PATTERN, { schema }, async (req, reply) => send(reply, await handler(req.params.nomr)));
+  app.get(PATTERN, { schema }, async (req, reply) => ((await admitted(req, reply)) ? send(reply, await handler(req.params.nomr)) : reply));
   // Some clients percent-encode the operation's '$' (%24everything): the router matches static
   // segments as sent, and decodes only parameters.
   const operation = PATTERN.slice(PATTERN.lastIndexOf('/') + 1);
@@ -69,6 +94,7 @@ export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => num
     { schema: { ...schema, hide: true, params: Type.Object({ ...FhirPatientParams.properties, operation: Type.String() }) } },
     async (req, reply) => {
       if (req.params.operation !== operation) throw new HttpError(404, MSG.notFound);
+      if (!(await admitted(req, reply))) return reply;
       return send(reply, await handler(req.params.nomr));
     },
   );

@@ -32,9 +32,9 @@ import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import * as passkeys from '../db/passkeys.ts';
 import { activeSessions, createSession, endAllSessions, endSession } from '../db/sessions.ts';
-import { lockedUntil, release, reserve, settle } from '../db/throttle.ts';
+import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.ts';
 import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
-import { retryAfterSeconds } from '../domain/throttle.ts';
+import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { CAPABILITIES, loginLockedMessage } from './auth.ts';
@@ -77,6 +77,10 @@ async function verifyLogin(db: Db, config: Config, credential: AuthenticationRes
   }
 }
 
+/** PASSKEY_OPTIONS_MAX_PER_ADDRESS reached: no more challenges for this address until then. */
+export const passkeyOptionsLockedMessage = (until: Date) =>
+  `Terlalu banyak permintaan masuk dengan sidik jari dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+
 /** Sign-in: the options (a challenge) and the signed answer. Public, like proxy-login. */
 export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
@@ -91,6 +95,8 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
     {
       schema: {
         summary: "Start a passkey sign-in: a challenge for the phone's passkeys (discoverable, user verification required)",
+        description:
+          'Each answer keeps a challenge for 5 minutes: at most PASSKEY_OPTIONS_MAX_PER_ADDRESS per client address in 5 minutes (429 with Retry-After); an address locked for failed logins gets none either.',
         response: { 200: Success(LoginOptions), ...THROTTLED, ...PUBLIC_QUERY },
       },
     },
@@ -100,6 +106,15 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       if (until) {
         const { retryAfter, ...body } = locked(req, until);
         return reply.code(429).header('Retry-After', retryAfter).send(body);
+      }
+      // Each answer writes a challenge row that nobody has to use: counted per address.
+      const full = await admitUse(db, 'passkey-options-ip', req.ip, config.security.passkeyOptions);
+      if (full) {
+        refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);
+        return reply
+          .code(429)
+          .header('Retry-After', String(retryAfterSeconds(full)))
+          .send({ status: false, message: passkeyOptionsLockedMessage(full) });
       }
       const options = await generateAuthenticationOptions({ rpID: config.passkey.rpId, userVerification: 'required', timeout: TIMEOUT_MS });
       await passkeys.saveChallenge(db, options.challenge, 'login', null, CHALLENGE_MINUTES);
@@ -132,22 +147,26 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
         const { retryAfter, ...body } = locked(req, address.until);
         return reply.code(429).header('Retry-After', retryAfter).send(body);
       }
-      const verdict = await verifyLogin(db, config, req.body);
-      if (!verdict.ok) {
+      const failed = async (reason: string, nomr?: string) => {
         await db.tx(async (q) => {
           await settle(q, [['login-ip', req.ip]]);
-          await audit(q, { action: 'login', outcome: 'failed', subject: verdict.nomr ?? null, detail: `passkey: ${verdict.reason}` }, req);
+          await audit(q, { action: 'login', outcome: 'failed', subject: nomr ?? null, detail: `passkey: ${reason}` }, req);
         });
         return reply.code(401).send({ status: false, message: PASSKEY_MSG.loginFailed });
-      }
+      };
+      const verdict = await verifyLogin(db, config, req.body);
+      if (!verdict.ok) return failed(verdict.reason, verdict.nomr);
       const patient = await passkeys.patientIdentity(db, verdict.nomr);
       if (!patient) throw new Error('a passkey without its patient');
       const token = await db.tx(async (q) => {
+        // The counter moves only forward, in the statement that writes it: of assertions with the
+        // same count sent at once (each verified against the count read before), one signs in.
+        if (!(await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp))) return null;
         await release(q, 'login-ip', req.ip, address.seq);
-        await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient.nomr, subject: patient.nomr, detail: 'passkey' }, req);
         return createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
       });
+      if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
       return {
         token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
         capabilities: CAPABILITIES,

@@ -27,6 +27,8 @@ export async function pushRegistrationRoutes(app: Api, db: Db, config: Config): 
     {
       schema: {
         summary: "Keep the patient's new push registration (renewed every 7 days), replacing an older one; beside the other patients the phone looks after",
+        description:
+          'A patient keeps at most PUSH_MAX_PER_PATIENT registrations (phones, browsers): a new one past it replaces the least recently renewed, and what still waited for that one is not sent.',
         security: PATIENT,
         body: PushRegistration,
         response: { 200: Success(PushRegistered), ...PATIENT_POST },
@@ -39,7 +41,7 @@ export async function pushRegistrationRoutes(app: Api, db: Db, config: Config): 
       if (!kind) throw new HttpError(400, 'Registrasi notifikasi tidak valid.');
       await db.tx(async (q) => {
         if (replaces && replaces !== fcmtoken) await forgetRegistration(q, req.nomr, replaces);
-        await saveRegistration(q, req.nomr, fcmtoken, kind);
+        await saveRegistration(q, req.nomr, fcmtoken, kind, false, config.push.maxPerPatient);
       });
       return { status: true as const, data: { kind } };
     },

@@ -12,9 +12,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
 import { pharmacyQueue } from '../db/records.ts';
+import { hashToken } from '../db/sessions.ts';
 import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
 import { atWib, CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
 import { HttpError } from '../errors.ts';
+import { bearerToken } from '../guard.ts';
+import { LIVE_MSG, LIVE_RETRY_SECONDS, type LiveStreams } from '../live-streams.ts';
 import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
 const rowsToItems = (cfg: Config['visit'], now: number) => (rows: Awaited<ReturnType<typeof clinicQueueRows>>) =>
@@ -37,7 +40,8 @@ const rowsToItems = (cfg: Config['visit'], now: number) => (rows: Awaited<Return
     checkin_lokasi: cfg.site !== null,
   }));
 
-export async function visitRoutes(app: Api, db: Db, config: Config, events: QueueEvents, clock: () => number = Date.now): Promise<void> {
+/** `live`: the streams' limits per session and address, and their ending with the session (live-streams.ts). */
+export async function visitRoutes(app: Api, db: Db, config: Config, events: QueueEvents, clock: () => number = Date.now, live?: LiveStreams): Promise<void> {
   const cfg = config.visit;
   // Open streams would keep the server from closing (SIGTERM waits for requests in flight): they
   // end first, and the app reconnects to another process.
@@ -117,7 +121,7 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
     {
       schema: {
         summary: "Today's clinic queue as a stream of Server-Sent Events, for as long as the home screen is open",
-        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; the same for today's pharmacy queue as an event '${PHARMACY_QUEUE_EVENT}' whose data is the ${API.pharmacyQueue} answer (an app that does not know it skips it); a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES; reconnect then (the token is checked again). Send the bearer token as for every call (fetch, not EventSource).`,
+        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; the same for today's pharmacy queue as an event '${PHARMACY_QUEUE_EVENT}' whose data is the ${API.pharmacyQueue} answer (an app that does not know it skips it); a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES, and as soon as its session ends (logout, Perangkat, expiry) on whichever server process holds it; reconnect then (the token is checked again). At most LIVE_MAX_PER_SESSION streams per session and LIVE_MAX_PER_ADDRESS per client address are open at once: past them a 429 with Retry-After. Send the bearer token as for every call (fetch, not EventSource).`,
         security: PATIENT,
         querystring: PatientQuery,
         response: {
@@ -131,13 +135,27 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
               },
             },
           },
+          429: Refusal(
+            'Too many streams open at once for this session (LIVE_MAX_PER_SESSION) or client address (LIVE_MAX_PER_ADDRESS); Retry-After says when to try again',
+          ),
           ...PATIENT_GET,
         },
       },
     },
     async (req, reply) => {
       const nomr = req.nomr;
+      const hash = hashToken(bearerToken(req.headers.authorization) ?? '');
+      const place = live?.take(hash, req.ip);
+      if (place === 'session' || place === 'address') {
+        return reply
+          .code(429)
+          .header('Retry-After', String(LIVE_RETRY_SECONDS))
+          .send({ status: false, message: place === 'session' ? LIVE_MSG.perSession : LIVE_MSG.perAddress });
+      }
       reply.hijack();
+      // Quiet between heartbeats (up to LIVE_HEARTBEAT_SECONDS), as a stream may be: the
+      // connection timeout, meant for requests that stall, does not apply to it.
+      req.raw.socket.setTimeout(0);
       const res = reply.raw;
       // Written straight to the socket, past the compression (which would hold events back) and
       // the usual onSend headers.
@@ -154,8 +172,14 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
       });
+      // Ends when the session does, on this process whoever ended it (db/session-cache.ts).
+      const unwatch = live?.watch(hash, end, cfg.heartbeatSeconds * 1000);
       open.add(end);
-      res.on('close', () => open.delete(end));
+      res.on('close', () => {
+        open.delete(end);
+        unwatch?.();
+        place?.release();
+      });
     },
   );
 }

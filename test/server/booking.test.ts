@@ -366,4 +366,88 @@ test('booking answers the one phone rule and keeps the number without its spaces
   assert.is(hp, '081234567890');
 });
 
+/** One poli session in each of `n` clinics (not 20012), and an online one: the limit's bookings share no clinic or day. */
+async function spread(n: number): Promise<{ poli: Schedule[]; online: Schedule }> {
+  const poli = await t.db.query<Schedule>(
+    `SELECT DISTINCT ON (kd_dep) id, kd_dr, kd_dep, hari, sts_jam, sts_ue FROM practice_schedules
+      WHERE jenis = 'poli' AND kd_dep <> '20012' ORDER BY kd_dep, id LIMIT $1`,
+    [n],
+  );
+  const [online] = await t.db.query<Schedule>(
+    `SELECT id, kd_dr, kd_dep, hari, sts_jam, sts_ue FROM practice_schedules WHERE jenis = 'online' ORDER BY id LIMIT 1`,
+  );
+  assert.is(poli.length, n);
+  return { poli, online };
+}
+
+test('MAX_ACTIVE_APPOINTMENTS (3): clinic and online together; the fourth is refused naming the limit and audited; a reschedule adds none, a cancel frees one', async () => {
+  const i = 90;
+  const nomr = String(COHORT.first + i);
+  const token = await patientToken(i);
+  const { poli, online } = await spread(4);
+  // Each in another week: no two on one day.
+  const at = (s: Schedule, week: number) => body(s, dateFor(s, 7 * week), {}, nomr);
+  const made = [await book(token, at(poli[0], 1)), await book(token, at(poli[1], 2))];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient/simpan/janji/online',
+    headers: { authorization: `Bearer ${token}` },
+    payload: at(online, 3),
+  });
+  made.push({ code: res.statusCode, body: res.json() });
+  assert.equal(
+    made.map((r) => r.body.status),
+    [true, true, true],
+  );
+  const fourth = await book(token, at(poli[2], 4));
+  assert.is(fourth.code, 200);
+  assert.is(fourth.body.status, false);
+  assert.is(
+    fourth.body.message,
+    'Anda sudah memiliki 3 perjanjian yang akan datang (poli dan konsultasi online). Satu pasien dapat memiliki paling banyak 3 perjanjian aktif sekaligus. Batalkan salah satu perjanjian, atau buat perjanjian baru setelah salah satunya selesai.',
+  );
+  const audit = await t.db.query<{ detail: string }>(`SELECT detail FROM audit_log WHERE action = 'appointment.book' AND outcome = 'limit' AND subject = $1`, [
+    nomr,
+  ]);
+  assert.equal(
+    audit.map((a) => a.detail),
+    ['3 active, limit 3'],
+  );
+  // Moving one keeps the count at 3: allowed.
+  const first = made[0].body.data;
+  const moved = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient/ubah/janji',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { no_reg: first.no_reg, tgl_janji: dateFor(poli[0], 7 * 5), kd_dr: first.kd_dr, sts_jam: first.sts_jam },
+  });
+  assert.is(moved.json().status, true, moved.body);
+  const cancel = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient/batal/janji',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { no_reg: made[1].body.data.no_reg, alasan: 'Sudah sembuh' },
+  });
+  assert.is(cancel.json().status, true, cancel.body);
+  assert.is((await book(token, at(poli[2], 4))).body.status, true, 'a cancelled one no longer counts');
+  const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments WHERE nomr = $1 AND cancelled_at IS NULL', [nomr]);
+  assert.is(n, 3);
+});
+
+test('MAX_ACTIVE_APPOINTMENTS: six bookings in six clinics sent at once by one patient: exactly three are made', async () => {
+  const i = 91;
+  const nomr = String(COHORT.first + i);
+  const token = await patientToken(i);
+  const { poli } = await spread(6);
+  const answers = await Promise.all(poli.map((s, k) => book(token, body(s, dateFor(s, 7 * (k + 1)), {}, nomr))));
+  assert.equal(
+    answers.map((r) => r.code),
+    [200, 200, 200, 200, 200, 200],
+  );
+  assert.is(answers.filter((r) => r.body.status === true).length, 3);
+  for (const r of answers.filter((r) => r.body.status === false)) assert.match(r.body.message, /paling banyak 3 perjanjian aktif/);
+  const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments WHERE nomr = $1 AND cancelled_at IS NULL', [nomr]);
+  assert.is(n, 3);
+});
+
 test.run();

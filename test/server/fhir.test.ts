@@ -9,6 +9,7 @@ import draft6 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json'
 import type * as fhir4 from 'fhir/r4';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { API, fhirEverythingOf } from '../../common/paths.ts';
+import { loadConfig } from '../../server/config.ts';
 import { maskUrl } from '../../server/security.ts';
 import { diagnosisConcept, everything, interpretation, referenceRange, uuidOf, type PatientRecord } from '../../server/domain/fhir.ts';
 import { DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
@@ -264,6 +265,28 @@ test("the log sees the export's path with the nomr masked", () => {
 });
 
 // The mapping on its own, without a database.
+test('EXPORT_MAX_PER_SESSION (10 in 10 minutes): the 11th export of a session is a 429 with Retry-After and a message, audited; another session is not held back', async () => {
+  const max = loadConfig({}).security.exports.max;
+  assert.is(max, 10);
+  const token = await loginAs(t.app, DEMO_A);
+  // Both spellings of the operation spend the same allowance.
+  for (let i = 0; i < max; i++) {
+    const url = i % 2 ? `/api/fhir/Patient/${DEMO_A.nomr}/%24everything` : fhirEverythingOf(DEMO_A.nomr);
+    assert.is((await get(url, token)).statusCode, 200, `export ${i + 1}`);
+  }
+  for (const url of [fhirEverythingOf(DEMO_A.nomr), `/api/fhir/Patient/${DEMO_A.nomr}/%24everything`]) {
+    const refused = await get(url, token);
+    assert.is(refused.statusCode, 429);
+    const wait = Number(refused.headers['retry-after']);
+    assert.ok(wait > 0 && wait <= 600, `Retry-After ${wait}`);
+    assert.match(refused.json().message, /^Rekam medis sudah diunduh terlalu sering dalam waktu singkat\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/);
+  }
+  assert.is((await get(fhirEverythingOf(DEMO_A.nomr), await loginAs(t.app, DEMO_A))).statusCode, 200, 'another session');
+  await t.app.flushAudit();
+  const audited = await t.db.query(`SELECT 1 FROM audit_log WHERE action = 'records.read' AND outcome = '429' AND detail LIKE 'GET /api/fhir/%'`);
+  assert.is(audited.length, 2);
+});
+
 test('diagnoses: a leading ICD-10 code is coded, words alone stay text', () => {
   assert.equal(diagnosisConcept('I10 Hipertensi esensial').coding, [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'I10', display: 'Hipertensi esensial' }]);
   assert.is(diagnosisConcept('E11.9 - Diabetes melitus tipe 2').coding?.[0].code, 'E11.9');

@@ -162,6 +162,17 @@ test('every operation documents the error handler: 500, and 400/413/415 where a 
   }
 });
 
+test('the limits answer 429 where the document says so: the live stream, the record export, the passkey options', () => {
+  for (const [path, method] of [
+    [API.clinicQueueLive, 'get'],
+    [API.fhirEverything, 'get'],
+    [API.passkeyLoginOptions, 'get'],
+  ] as const) {
+    const refusal = doc.paths[path]?.[method]?.responses?.['429'];
+    assert.ok(refusal?.content?.['application/json']?.schema, `${method} ${path}: 429`);
+  }
+});
+
 /** Sends the request; its answer must match `schema` and the document's schema for its status. */
 async function answers(req: { method?: 'GET' | 'POST'; url: string; token?: string; payload?: object }, status: number, schema: TSchema): Promise<Json> {
   const res = await t.app.inject({

@@ -182,6 +182,38 @@ test('no user verification, another origin, a counter gone back: refused', async
   assert.is((await passkeyLogin(t.app, phone.assert(await loginOptions(t.app), { counter: 3 }))).statusCode, 401, 'a cloned key');
 });
 
+test('assertions with the same counter sent at once: one signs in, the others fail as a failed sign-in; the stored counter never goes back', async () => {
+  const token = await loginAs(t.app, DEMO_B);
+  const phone = await enrol(t.app, token);
+  const counterOf = async () => Number((await t.db.query<{ counter: string | number }>('SELECT counter FROM passkeys WHERE id = $1', [phone.id]))[0].counter);
+  // Each one a challenge of its own, all signed with the count 7: each verifies against the
+  // stored 0, so only the writing of the counter can tell them apart.
+  const same = [];
+  for (let i = 0; i < 5; i++) same.push(phone.assert(await loginOptions(t.app, '198.51.100.71'), { counter: 7 }));
+  const answers = await Promise.all(same.map((a) => passkeyLogin(t.app, a, '198.51.100.71')));
+  assert.equal(answers.map((r) => r.statusCode).sort(), [200, 401, 401, 401, 401]);
+  for (const r of answers.filter((r) => r.statusCode === 401)) assert.is(r.json().message, PASSKEY_MSG.loginFailed);
+  assert.is(await counterOf(), 7);
+  const audit = await t.db.query<{ detail: string }>(
+    `SELECT detail FROM audit_log WHERE action = 'login' AND outcome = 'failed' AND subject = $1 AND detail LIKE 'passkey: counter 7 %'`,
+    [DEMO_B.nomr],
+  );
+  assert.is(audit.length, 4, 'each lost race is audited as a failed sign-in');
+  // A higher and a lower count at once: the lower one never writes the counter back.
+  const [high, low] = [
+    phone.assert(await loginOptions(t.app, '198.51.100.71'), { counter: 12 }),
+    phone.assert(await loginOptions(t.app, '198.51.100.71'), { counter: 9 }),
+  ];
+  await Promise.all([passkeyLogin(t.app, high, '198.51.100.71'), passkeyLogin(t.app, low, '198.51.100.71')]);
+  assert.is(await counterOf(), 12);
+});
+
+test('an authenticator that does not count (always 0) keeps signing in, one sign-in after another', async () => {
+  const token = await loginAs(t.app, DEMO_B);
+  const phone = await enrol(t.app, token);
+  for (let i = 0; i < 3; i++) assert.is((await passkeyLogin(t.app, phone.assert(await loginOptions(t.app), { counter: 0 }))).statusCode, 200);
+});
+
 test('a security key or a credential the phone cannot list is refused; the same credential twice is a 409', async () => {
   const token = await loginAs(t.app, DEMO_B);
   const phone = new SoftAuthenticator({ origin: ORIGIN });
@@ -307,6 +339,24 @@ test('failed passkey sign-ins count against the address like failed logins; a lo
   } finally {
     await t2.close();
   }
+});
+
+test('PASSKEY_OPTIONS_MAX_PER_ADDRESS (100 in 5 minutes): the 101st anonymous challenge of an address is a 429 with Retry-After; other addresses still get theirs', async () => {
+  const max = testConfig().security.passkeyOptions.max;
+  assert.is(max, 100);
+  const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webauthn_challenges');
+  for (let i = 0; i < max; i++) await loginOptions(t.app, '203.0.113.50');
+  const refused = await t.app.inject({ url: API.passkeyLoginOptions, remoteAddress: '203.0.113.50' });
+  assert.is(refused.statusCode, 429);
+  const wait = Number(refused.headers['retry-after']);
+  assert.ok(wait > 0 && wait <= 300, `Retry-After ${wait}`);
+  assert.match(
+    refused.json().message,
+    /^Terlalu banyak permintaan masuk dengan sidik jari dari jaringan ini\. Silakan coba lagi setelah pukul \d{2}\.\d{2} WIB\.$/,
+  );
+  const after = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webauthn_challenges');
+  assert.ok(after[0].n - before[0].n <= max, 'no challenge row for the refused one');
+  await loginOptions(t.app, '203.0.113.51');
 });
 
 test('the new calls refuse malformed bodies with a 400 that names the field, and need a session', async () => {

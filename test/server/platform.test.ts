@@ -106,6 +106,35 @@ test('a bad configuration value stops the start with a message that names the va
   }
 });
 
+test('the limits and timeouts: their defaults, and a bad value names its variable', () => {
+  const c = loadConfig({});
+  assert.equal(
+    [c.timeouts, c.live, c.booking.maxActive, c.push.maxPerPatient, c.security.passkeyOptions.max, c.security.exports.max],
+    [{ requestMs: 30_000, connectionMs: 120_000 }, { maxPerSession: 3, maxPerAddress: 20 }, 3, 10, 100, 10],
+  );
+  for (const [name, value] of [
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['CONNECTION_TIMEOUT_SECONDS', 'soon'],
+    ['LIVE_MAX_PER_SESSION', '0'],
+    ['LIVE_MAX_PER_ADDRESS', '-1'],
+    ['MAX_ACTIVE_APPOINTMENTS', '2.5'],
+    ['PUSH_MAX_PER_PATIENT', '0'],
+    ['PASSKEY_OPTIONS_MAX_PER_ADDRESS', 'many'],
+    ['EXPORT_MAX_PER_SESSION', '0'],
+  ]) {
+    assert.throws(
+      () => loadConfig({ [name]: value }),
+      (err: Error) => err instanceof ConfigError && err.message.includes(name),
+      `${name}=${value}`,
+    );
+  }
+  // A connection's silence limit below the request's would cut requests the request timeout allows.
+  assert.throws(
+    () => loadConfig({ REQUEST_TIMEOUT_SECONDS: '60', CONNECTION_TIMEOUT_SECONDS: '30' }),
+    (err: Error) => err instanceof ConfigError && err.message.includes('CONNECTION_TIMEOUT_SECONDS'),
+  );
+});
+
 test('the internal calls listen apart, on 127.0.0.1:8081 unless told otherwise', () => {
   assert.equal([loadConfig({}).internalHost, loadConfig({}).internalPort], ['127.0.0.1', 8081]);
   const set = loadConfig({ INTERNAL_HOST: '10.0.0.5', INTERNAL_PORT: '9090' });

@@ -265,6 +265,36 @@ test('a renewed registration replaces the old one; another patient cannot remove
   assert.is((await t.app.inject({ method: 'POST', url: '/api/patient/simpan/fcmtoken', payload: { fcmtoken: first } })).statusCode, 401);
 });
 
+test('PUSH_MAX_PER_PATIENT (10): a new registration past it replaces the least recently renewed, also when sent at once; a notify then makes at most 10 deliveries', async () => {
+  const max = loadConfig({}).push.maxPerPatient;
+  assert.is(max, 10);
+  const subs = new Map<number, string>();
+  const sub = (i: number) => subs.get(i) ?? (subs.set(i, subscriber(`${endpoint.url}/push/many-${i}`).json), subs.get(i) as string);
+  for (let i = 0; i < 12; i++) assert.is((await register(tokenA, sub(i))).statusCode, 200);
+  const kept = async () =>
+    (await t.db.query<{ token: string }>('SELECT token FROM push_registrations WHERE nomr = $1 ORDER BY id', [DEMO_A.nomr])).map((r) => r.token);
+  assert.equal(
+    await kept(),
+    Array.from({ length: 10 }, (_, k) => sub(k + 2)),
+  );
+  // Renewing the oldest makes it the newest: the next one replaces the one after it.
+  await register(tokenA, sub(2));
+  // A delivery waiting for the one about to go is not sent to a registration that no longer exists.
+  assert.is((await notify()).json().data.registrations, 10);
+  await register(tokenA, sub(12));
+  assert.not.ok((await kept()).includes(sub(3)));
+  assert.ok((await kept()).includes(sub(2)));
+  const gone = await t.db.query<{ status: string }>(`SELECT status FROM push_deliveries WHERE registration_id IS NULL OR status = 'gone'`);
+  assert.equal(
+    gone.map((d) => d.status),
+    ['gone'],
+  );
+  // Twenty at once: still ten.
+  await Promise.all(Array.from({ length: 20 }, (_, k) => register(tokenA, sub(100 + k))));
+  assert.is((await kept()).length, 10);
+  assert.is((await notify()).json().data.registrations, 10);
+});
+
 test('without configured keys, one VAPID pair is generated and every process shares it', async () => {
   const config = { vapid: null, vapidSubject: 'mailto:it@rs.example' };
   // A database with no pair yet, and two processes starting on it at once: both generate one.

@@ -74,6 +74,9 @@ function memoryStore(opts: { session?: Session | null; lastBpjs?: string | null;
           const a = inserted.find((x) => x.nomr === nomr && x.session.kd_dep === kdDep && x.tgl_janji === date);
           return a ? { ds_dep: a.session.ds_dep, nama_dr: a.session.nama_dr, tgl_janji: a.tgl_janji, no_urut: a.no_urut } : null;
         },
+        async activeAppointments(nomr, today) {
+          return inserted.filter((x) => x.nomr === nomr && x.tgl_janji >= today).length;
+        },
         async lastBpjsAppointment() {
           calls.push('last');
           return opts.lastBpjs ?? null;
