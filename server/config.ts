@@ -34,6 +34,19 @@ export interface Config {
   satusehatOrgId: string;
   /** BPJS Antrean Online (docs/bpjs.md); null: off, nothing is reported or queued. */
   bpjs: BpjsConfig | null;
+  /** The web service Mobile JKN calls (docs/bpjs.md, /api/jkn); null: off, its calls answer 404. */
+  jkn: JknConfig | null;
+}
+
+/** The hospital's web service for Mobile JKN (Antrean Online's "WS RS"): who may call, how long a token lasts. */
+export interface JknConfig {
+  /** What BPJS sends as x-username and x-password to GET /api/jkn/token. */
+  username: string;
+  password: string;
+  /** A token answers this many minutes after it was given. */
+  tokenMinutes: number;
+  /** Wrong credentials from one address within 15 minutes before it is locked out for 15. */
+  maxFailures: number;
 }
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
@@ -274,6 +287,9 @@ function bpjsConfig(env: Env): BpjsConfig | null {
   const url = (env.BPJS_ANTREAN_URL ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
     throw new ConfigError(`BPJS_ANTREAN_URL must be an http(s) address such as https://apijkn.bpjs-kesehatan.go.id/antreanrs (got "${url}")`);
+  // The secret signs every request and patients' data travel in them: plain http only to this machine.
+  if (url.startsWith('http://') && !/^http:\/\/(127\.[0-9.]+|localhost|\[::1\])(:[0-9]+)?(\/|$)/.test(url))
+    throw new ConfigError(`BPJS_ANTREAN_URL must be an https:// address (plain http only on loopback; got "${url}")`);
   const timeoutSeconds = integer(env, 'BPJS_TIMEOUT_SECONDS', 20, 1, 300);
   return {
     url,
@@ -286,6 +302,24 @@ function bpjsConfig(env: Env): BpjsConfig | null {
     leaseSeconds: timeoutSeconds + 40,
     maxAttempts: integer(env, 'BPJS_MAX_ATTEMPTS', 40, 1, 1000),
     retryMaxSeconds: integer(env, 'BPJS_RETRY_MAX_SECONDS', 900, 15, 86_400),
+  };
+}
+
+function jknConfig(env: Env): JknConfig | null {
+  const username = env.JKN_WS_USERNAME || '';
+  const password = env.JKN_WS_PASSWORD || '';
+  if (!username && !password) return null;
+  if (!username || !password) throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together');
+  if (!/^[\x21-\x7e]{1,100}$/.test(username)) throw new ConfigError('JKN_WS_USERNAME must be visible ASCII characters without spaces, at most 100');
+  // The password also keys the tokens' signature (server/jkn/token.ts): a guessable one would let tokens be forged.
+  if (password.length < 16 || !/^[\x21-\x7e]+$/.test(password) || password.length > 200) {
+    throw new ConfigError('JKN_WS_PASSWORD must be 16 to 200 visible ASCII characters without spaces');
+  }
+  return {
+    username,
+    password,
+    tokenMinutes: integer(env, 'JKN_WS_TOKEN_MINUTES', 60, 1, 1440),
+    maxFailures: integer(env, 'JKN_WS_MAX_FAILURES', 20, 1, 10000),
   };
 }
 
@@ -348,5 +382,6 @@ export function loadConfig(env: Env = process.env): Config {
     booking: bookingConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
+    jkn: jknConfig(env),
   };
 }

@@ -3,13 +3,13 @@
 import { Type, type Static } from 'typebox';
 import { NStr, Nullable, Str } from './fields.ts';
 
-export const BPJS_STATUSES = ['waiting', 'sent', 'refused', 'unmapped', 'failed'] as const;
+export const BPJS_STATUSES = ['waiting', 'sent', 'refused', 'unmapped', 'failed', 'held'] as const;
 
 export const BpjsStatus = Type.Union(
   BPJS_STATUSES.map((s) => Type.Literal(s)),
   {
     description:
-      'waiting: to be sent (again, after a failure: see dicoba); sent: BPJS answered code 200; refused: BPJS answered another code (not retried); unmapped: a clinic or doctor without its BPJS code (not sent); failed: no answer by the last attempt',
+      'waiting: to be sent (again, after a failure: see dicoba); sent: BPJS answered code 200; refused: BPJS answered another code (not retried); unmapped: a clinic or doctor without its BPJS code (not sent); failed: no answer by the last attempt; held: a JKN add without the NIK or card number BPJS requires (not sent)',
   },
 );
 export type BpjsStatus = (typeof BPJS_STATUSES)[number];
@@ -33,7 +33,7 @@ export const BpjsRow = Type.Object({
   endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal')], {
     description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}',
   }),
-  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready' })),
+  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped)' })),
   status: BpjsStatus,
   alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),
   kode_bpjs: Nullable(Type.Integer({ description: "BPJS's metadata.code, when it answered" })),

@@ -82,6 +82,8 @@ export async function setClinicStatus(
     );
     if (!row) return null;
     if (status === 'selesai') await queueBpjsTask(q, no_reg, TASK.done);
+    // Skipped: not there when called. BPJS's 99 closes the visit as absent.
+    if (status === 'dilewati') await queueBpjsTask(q, no_reg, TASK.absent);
     const notified = await notifyNear(q, row, threshold);
     await announce(q, sessionKey(row));
     return { no_reg: row.no_reg, status, notified };

@@ -3,7 +3,7 @@
 // server process.
 import { formatMoment } from '../../common/dates.ts';
 
-export type Scope = 'login-nomr' | 'login-ip' | 'register-ip';
+export type Scope = 'login-nomr' | 'login-ip' | 'register-ip' | 'jkn-token';
 
 export interface Rule {
   /** Attempts within the window that lock the key. */

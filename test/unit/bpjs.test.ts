@@ -162,8 +162,39 @@ test("on the visit day the estimate follows the session's calls", () => {
 });
 
 test('an unmapped clinic or doctor is never sent: it names the codes that are missing', () => {
-  assert.equal(buildAdd(facts({ kodepoli: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001' });
-  assert.equal(buildAdd(facts({ kodepoli: null, kodedokter: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001, kd_dr D001' });
+  assert.equal(buildAdd(facts({ kodepoli: null }), 0), { ok: false, status: 'unmapped', missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001' });
+  assert.equal(buildAdd(facts({ kodepoli: null, kodedokter: null }), 0), {
+    ok: false,
+    status: 'unmapped',
+    missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001, kd_dr D001',
+  });
+});
+
+test('a JKN add without the NIK or the card number is held, naming what is missing; NON JKN needs no card', () => {
+  assert.equal(buildAdd(facts({ no_ktp: null }), 0), { ok: false, status: 'held', missing: 'Data pasien JKN belum lengkap: NIK (no_ktp)' });
+  assert.equal(buildAdd(facts({ no_ktp: '', no_jaminan: '12' }), 0), {
+    ok: false,
+    status: 'held',
+    missing: 'Data pasien JKN belum lengkap: NIK (no_ktp), nomor kartu BPJS (no_jaminan)',
+  });
+  assert.ok(buildAdd(facts({ carabayar: 'P', no_jaminan: null }), 0).ok);
+});
+
+test("the referral the booking gave is the add's jeniskunjungan and nomorreferensi", () => {
+  const built = buildAdd(facts({ jeniskunjungan: 4, nomorreferensi: '0301R0011126B000777' }), 0);
+  assert.ok(built.ok);
+  assert.equal([built.payload.jeniskunjungan, built.payload.nomorreferensi], [4, '0301R0011126B000777']);
+});
+
+test("208 (there already) and BPJS's 'TaskId terakhir' answers count as done", () => {
+  assert.equal(outcomeOf(200, '{"metadata":{"code":208,"message":"Terdapat duplikasi Kode Booking"}}', creds, TS), {
+    kind: 'sent',
+    code: 208,
+    message: 'Terdapat duplikasi Kode Booking',
+    response: null,
+  });
+  assert.is(outcomeOf(200, '{"metadata":{"code":201,"message":"TaskId terakhir 5"}}', creds, TS).kind, 'sent');
+  assert.is(outcomeOf(200, '{"metadata":{"code":201,"message":"TaskId=3 tidak valid"}}', creds, TS).kind, 'refused');
 });
 
 test('the pharmacy: being prepared is task 6, ready or handed over task 7, anything else none', () => {
@@ -187,6 +218,15 @@ test('three of the four settings stop the start, naming the one missing; so does
     () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'apijkn.bpjs-kesehatan.go.id' }),
     (err: Error) => /BPJS_ANTREAN_URL must be/.test(err.message),
   );
+});
+
+test('BPJS is reached over https only; plain http only on loopback', () => {
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://apijkn.bpjs-kesehatan.go.id/antreanrs' }),
+    (err: Error) => /must be an https:\/\/ address/.test(err.message),
+  );
+  assert.is(loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://127.0.0.1:9000' }).bpjs?.url, 'http://127.0.0.1:9000');
+  assert.is(loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://localhost:9000/antreanrs' }).bpjs?.url, 'http://localhost:9000/antreanrs');
 });
 
 test.run();
