@@ -46,7 +46,7 @@ import { MSG, validationText } from '../errors.ts';
 import { checkToken, issueToken, sameSecret } from '../jkn/token.ts';
 import { bookingPolicy } from './booking.ts';
 import { bpjsReporting } from './bpjs.ts';
-import type { Api } from './contract.ts';
+import { SECURITY_SCHEMES, type Api } from './contract.ts';
 
 export const JKN_MSG = {
   ok: 'Ok',
@@ -113,7 +113,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     if (req.routeOptions.url === '/api/jkn/token' || req.routeOptions.url === '/api/jkn/docs') return;
     const token = String(req.headers['x-token'] ?? '');
     const username = String(req.headers['x-username'] ?? '');
-    const checked = await checkToken(jkn, token, username, Date.now());
+    const checked = await checkToken(jkn, token, username, clock());
     if (checked.ok) return;
     await audit(db, { action: 'jkn.token', outcome: checked.reason, actor: 'mobile-jkn', detail: `${req.method} ${req.routeOptions.url}` }, req);
     return reply.code(401).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
@@ -129,12 +129,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         version: '2.0.0',
         description: "Registered with BPJS as the hospital's WS RS; docs/bpjs.md.",
       },
-      components: {
-        securitySchemes: {
-          jknToken: { type: 'apiKey', in: 'header', name: 'x-token', description: 'The token of GET /api/jkn/token' },
-          jknUsername: { type: 'apiKey', in: 'header', name: 'x-username', description: 'JKN_WS_USERNAME' },
-        },
-      },
+      components: { securitySchemes: { jknToken: SECURITY_SCHEMES.jknToken, jknUsername: SECURITY_SCHEMES.jknUsername } },
       paths,
     };
   });
@@ -169,7 +164,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         await audit(db, { action: 'jkn.token', outcome: 'denied', actor: 'mobile-jkn' }, req);
         return reply.code(401).send(refuse(JKN_MSG.wrongCredentials));
       }
-      const { token, expires } = await issueToken(jkn, Date.now());
+      const { token, expires } = await issueToken(jkn, clock());
       return answer({ token, expired: expires });
     },
   );

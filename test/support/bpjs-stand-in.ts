@@ -40,6 +40,8 @@ export interface BpjsStandIn {
   outage: (o: Outage) => void;
   /** A business refusal for the requests it matches: code (not 200) and message. */
   refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
+  /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
+  know: (kodebooking: string) => void;
   close: () => Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function bpjsStandIn(
       release();
     },
     refuse: (fn) => (refusal = fn),
+    know: (kodebooking) => void added.add(kodebooking),
     close: () =>
       new Promise((resolve) => {
         release();
