@@ -66,6 +66,11 @@ export interface BpjsConfig {
   maxAttempts: number;
   /** The backoff between attempts doubles from 15 s up to this. */
   retryMaxSeconds: number;
+  /**
+   * Who reports the visits to BPJS, decided once per deployment so BPJS never gets one twice:
+   * 'app' this server (its outbox); 'simrs' the hospital's system, and this server queues nothing.
+   */
+  reporter: 'app' | 'simrs';
 }
 
 /** Managing appointments: how far ahead, and when the reminders go out. */
@@ -302,6 +307,7 @@ function bpjsConfig(env: Env): BpjsConfig | null {
     leaseSeconds: timeoutSeconds + 40,
     maxAttempts: integer(env, 'BPJS_MAX_ATTEMPTS', 40, 1, 1000),
     retryMaxSeconds: integer(env, 'BPJS_RETRY_MAX_SECONDS', 900, 15, 86_400),
+    reporter: oneOf(env, 'BPJS_REPORTER', 'app', ['app', 'simrs']) as 'app' | 'simrs',
   };
 }
 

@@ -9,8 +9,12 @@ import { type BpjsReporting, listBpjs, retryBpjs } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
 
-/** What a booking needs to report itself to BPJS; null when the bridge is not configured. */
-export const bpjsReporting = (config: Config): BpjsReporting | null => (config.bpjs ? { minutesPerPatient: config.visit.minutesPerPatient } : null);
+/**
+ * What a booking needs to report itself to BPJS; null when the bridge is not configured, or the
+ * hospital's system reports the visits (BPJS_REPORTER=simrs).
+ */
+export const bpjsReporting = (config: Config): BpjsReporting | null =>
+  config.bpjs?.reporter === 'app' ? { minutesPerPatient: config.visit.minutesPerPatient } : null;
 
 export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const reporting = { minutesPerPatient: config.visit.minutesPerPatient };

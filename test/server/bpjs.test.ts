@@ -44,6 +44,7 @@ const bridge = (over: Partial<BpjsConfig> = {}): BpjsConfig => ({
   leaseSeconds: 60,
   maxAttempts: 20,
   retryMaxSeconds: 120,
+  reporter: 'app',
   ...over,
 });
 const workerWith = (config: BpjsConfig) => createBpjsWorker({ db, send: bpjsClient(config), config, clock: () => Date.now() + later });

@@ -40,6 +40,7 @@ const bridge = (): BpjsConfig => ({
   leaseSeconds: 60,
   maxAttempts: 20,
   retryMaxSeconds: 120,
+  reporter: 'app',
 });
 const drain = () => createBpjsWorker({ db, send: bpjsClient(bridge()), config: bridge() }).drain();
 
@@ -426,6 +427,26 @@ test('the pharmacy and the operations: answered in the envelope', async () => {
   assert.equal([taken.metadata.code, taken.response?.nomorantrean, taken.response?.jenisresep], [200, 'F-901', 'racikan']);
   const status = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking: no_reg });
   assert.equal([status.metadata.code, status.response?.keterangan], [200, 'Sedang diracik']);
+});
+
+test('BPJS_REPORTER=simrs: the hospital system reports, this server queues nothing, Mobile JKN still books', async () => {
+  const simrs = await buildApp({
+    config: testConfig({ bpjs: { ...bridge(), reporter: 'simrs' }, jkn: { username: USER, password: PASSWORD, tokenMinutes: 60, maxFailures: 5 } }),
+    db,
+    logger: false,
+    internal: 'here',
+    clock: () => clock,
+  });
+  await simrs.ready();
+  try {
+    const date = nextOnWeekday(addDays(today, 40), 4);
+    const token = await loginAs(simrs, { nomr: nomrOf(150), tgl_lahir: COHORT.tgl_lahir });
+    const res = await simrs.inject({ method: 'POST', url: API.book, payload: appBooking(150, date), headers: { authorization: `Bearer ${token}` } });
+    assert.is(res.json().status, true);
+    assert.equal(await outboxOf(res.json().data.no_reg), []);
+  } finally {
+    await simrs.close();
+  }
 });
 
 test('its own OpenAPI page lists its calls and nothing else', async () => {

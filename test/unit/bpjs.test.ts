@@ -220,6 +220,29 @@ test('three of the four settings stop the start, naming the one missing; so does
   );
 });
 
+test('who reports the visits: this server unless BPJS_REPORTER says the hospital system', () => {
+  assert.is(loadConfig(BRIDGE).bpjs?.reporter, 'app');
+  assert.is(loadConfig({ ...BRIDGE, BPJS_REPORTER: 'simrs' }).bpjs?.reporter, 'simrs');
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_REPORTER: 'both' }),
+    (err: Error) => /BPJS_REPORTER must be one of app, simrs/.test(err.message),
+  );
+});
+
+test("Mobile JKN's web service is off without its settings; they go together, the password long enough", () => {
+  assert.is(loadConfig({}).jkn, null);
+  const on = loadConfig({ JKN_WS_USERNAME: 'rs-jantung', JKN_WS_PASSWORD: 'sandi-yang-cukup-panjang' }).jkn;
+  assert.equal([on?.username, on?.tokenMinutes, on?.maxFailures], ['rs-jantung', 60, 20]);
+  assert.throws(
+    () => loadConfig({ JKN_WS_USERNAME: 'rs-jantung' }),
+    (err: Error) => err instanceof ConfigError && /JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together/.test(err.message),
+  );
+  assert.throws(
+    () => loadConfig({ JKN_WS_USERNAME: 'rs-jantung', JKN_WS_PASSWORD: 'pendek' }),
+    (err: Error) => /JKN_WS_PASSWORD must be 16 to 200/.test(err.message) && !err.message.includes('pendek'),
+  );
+});
+
 test('BPJS is reached over https only; plain http only on loopback', () => {
   assert.throws(
     () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://apijkn.bpjs-kesehatan.go.id/antreanrs' }),
