@@ -429,6 +429,45 @@ test('the pharmacy and the operations: answered in the envelope', async () => {
   assert.equal([status.metadata.code, status.response?.keterangan], [200, 'Sedang diracik']);
 });
 
+test('a BPJS booking in the app carries its referral to BPJS; one whose patient lacks the card number is held, never sent empty', async () => {
+  const date = nextOnWeekday(addDays(today, 30), 5);
+  const token = await loginAs(app, { nomr: nomrOf(160), tgl_lahir: COHORT.tgl_lahir });
+  const made = await call('POST', API.book, token, { ...appBooking(160, date), carabayar: 'B', jeniskunjungan: 4, nomorreferensi: '0212R0011126B000042' });
+  assert.is(made.body.status, true, JSON.stringify(made.body));
+  const half = await call('POST', API.book, token, { ...appBooking(160, addDays(date, 7)), carabayar: 'B', nomorreferensi: '0212R0011126B000042' });
+  assert.equal(half.body, {
+    status: false,
+    message: 'Pilih jenis rujukan: rujukan FKTP, rujukan internal, surat kontrol, atau rujukan antar rumah sakit.',
+  });
+  await drain();
+  const [sent] = standIn.received.filter((r) => r.body.kodebooking === made.body.data.no_reg);
+  assert.equal(
+    [sent.endpoint, sent.answered, sent.body.jeniskunjungan, sent.body.nomorreferensi, sent.body.nomorkartu, sent.body.nik],
+    ['add', 200, 4, '0212R0011126B000042', cardOf(160), nikOf(160)],
+  );
+
+  await db.query('UPDATE patients SET no_jaminan = NULL WHERE nomr = $1', [nomrOf(161)]);
+  const other = await loginAs(app, { nomr: nomrOf(161), tgl_lahir: COHORT.tgl_lahir });
+  const held = await call('POST', API.book, other, { ...appBooking(161, date), carabayar: 'B', jeniskunjungan: 1, nomorreferensi: '0301U0011126P000999' });
+  assert.is(held.body.status, true, 'the booking itself is made');
+  await drain();
+  assert.equal(
+    (await outboxOf(held.body.data.no_reg)).map((r) => [r.endpoint, r.status, r.reason]),
+    [['add', 'held', 'Data pasien JKN belum lengkap: nomor kartu BPJS (no_jaminan)']],
+  );
+  assert.is(standIn.received.filter((r) => r.body.kodebooking === held.body.data.no_reg).length, 0);
+  // The hospital fills the card number, staff retry: the add goes with it.
+  await db.query('UPDATE patients SET no_jaminan = $2 WHERE nomr = $1', [nomrOf(161), cardOf(161)]);
+  const [row] = await db.query<{ id: number }>(`SELECT id::int AS id FROM bpjs_antrean WHERE no_reg = $1`, [held.body.data.no_reg]);
+  const retried = await call('POST', `/api/internal/bpjs/antrean/${row.id}/ulang`, INTERNAL_TOKEN);
+  assert.is(retried.body.data.status, 'waiting');
+  await drain();
+  assert.equal(
+    standIn.received.filter((r) => r.body.kodebooking === held.body.data.no_reg).map((r) => [r.endpoint, r.answered, r.body.nomorkartu]),
+    [['add', 200, cardOf(161)]],
+  );
+});
+
 test('BPJS_REPORTER=simrs: the hospital system reports, this server queues nothing, Mobile JKN still books', async () => {
   const simrs = await buildApp({
     config: testConfig({ bpjs: { ...bridge(), reporter: 'simrs' }, jkn: { username: USER, password: PASSWORD, tokenMinutes: 60, maxFailures: 5 } }),
