@@ -30,7 +30,7 @@ export const BpjsRow = Type.Object({
   id: Type.Integer(),
   kodebooking: Str(),
   no_reg: Str('The appointment it reports'),
-  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal')], {
+  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add')], {
     description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}',
   }),
   taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped)' })),

@@ -4,13 +4,14 @@ import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../domain/visit.ts';
 
-export type Endpoint = 'add' | 'updatewaktu' | 'batal';
+export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add';
 
 /** Task ids of BPJS's service times this server reports: check-in, called, done, pharmacy. */
 export const TASK = { checkin: 3, called: 4, done: 5, pharmacyStarts: 6, medicineReady: 7, absent: 99 } as const;
 
 /** A kodebooking's rows go in this order: the add, its task times by id, the cancel. */
-export const seqOf = (endpoint: Endpoint, taskid?: number): number => (endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : (taskid ?? 0));
+export const seqOf = (endpoint: Endpoint, taskid?: number): number =>
+  endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : endpoint === 'farmasi/add' ? TASK.done : (taskid ?? 0);
 
 /** An appointment as the add reports it. */
 export interface AddFacts {
@@ -147,6 +148,9 @@ const isReady = (s: string) => normal(s) === READY_STATUS.toLowerCase();
 const isHandedOver = (s: string) => ['sudah diambil', 'diserahkan', 'selesai'].includes(normal(s));
 /** Being made: 'Sedang disiapkan', 'Sedang diracik', … */
 const isPreparing = (s: string) => normal(s).startsWith('sedang');
+
+/** BPJS's jenisresep: 'racikan' once the pharmacy says it is compounding (diracik), else 'non racikan'. */
+export const jenisResep = (status: string): 'racikan' | 'non racikan' => (/racik/i.test(status) ? 'racikan' : 'non racikan');
 
 /**
  * The pharmacy's task time a status change reports: 6 when the medicine starts being prepared,

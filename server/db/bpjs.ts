@@ -124,9 +124,16 @@ export async function queueBpjsMove(q: Queryable, appointmentId: number, r: Bpjs
 
 /**
  * A pharmacy status change of a patient's day: task 6 or 7 of the clinic visit it follows, the
- * patient's reported appointment of that day that was done (or called) last.
+ * patient's reported appointment of that day that was done (or called) last. Its prescription is
+ * added to BPJS's pharmacy queue (antrean/farmasi/add, with jenisresep) first, once.
  */
-export async function queueBpjsPharmacy(q: Queryable, no_mr: string, tgl_layanan: string, status_obat: string): Promise<void> {
+export async function queueBpjsPharmacy(
+  q: Queryable,
+  no_mr: string,
+  tgl_layanan: string,
+  status_obat: string,
+  prescription: { no_antrian: string; jenisresep: string } | null = null,
+): Promise<void> {
   const taskid = pharmacyTask(status_obat);
   if (taskid === null) return;
   const [visit] = await q.query<{ no_reg: string }>(
@@ -136,7 +143,19 @@ export async function queueBpjsPharmacy(q: Queryable, no_mr: string, tgl_layanan
       ORDER BY (cq.status = 'selesai') DESC NULLS LAST, cq.called_at DESC NULLS LAST, a.id DESC LIMIT 1`,
     [no_mr, tgl_layanan],
   );
-  if (visit) await queueBpjsTask(q, visit.no_reg, taskid);
+  if (!visit) return;
+  if (prescription) {
+    // Between the clinic's task 5 and the pharmacy's 6 (seq 5, after the 5 by id).
+    await q.query(
+      `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload)
+       SELECT $1, k, 'farmasi/add', ${seqOf('farmasi/add')},
+              jsonb_build_object('kodebooking', k, 'jenisresep', $2::text, 'nomorantrean', $3::text, 'keterangan', $4::text)
+         FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [visit.no_reg, prescription.jenisresep, prescription.no_antrian, 'Resep diproses di farmasi rawat jalan.'],
+    );
+  }
+  await queueBpjsTask(q, visit.no_reg, taskid);
 }
 
 /** A row claimed for sending. */

@@ -29,7 +29,7 @@ import {
   StatusAntreanFarmasi,
   StatusAntreanRequest,
 } from '../../common/schemas/jkn.ts';
-import { buildAdd } from '../bpjs/payload.ts';
+import { buildAdd, jenisResep } from '../bpjs/payload.ts';
 import type { Config, JknConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import { addFacts } from '../db/bpjs.ts';
@@ -370,7 +370,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     app.post(p.path, { schema: { ...p.schema, body: JadwalOperasiPasienRequest } }, async () => answer({ list: [] }));
   }
 
-  const jenisresep = (status: string) => (/racik/i.test(status) ? 'racikan' : 'non racikan');
+  const jenisresep = jenisResep;
   {
     const r = post('ambilantreanfarmasi', "Mobile JKN: the booking's pharmacy queue number", KodebookingRequest, JknAnswer(AntreanFarmasi));
     app.post(r.path, { schema: { ...r.schema, body: KodebookingRequest } }, async (req) => {

@@ -217,7 +217,12 @@ test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 
   const waiting = await rowsOf(made.no_reg);
   assert.equal(
     waiting.map((r) => [r.endpoint, r.taskid, r.status]),
-    [['add', null, 'waiting'], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t, 'waiting'])],
+    [
+      ['add', null, 'waiting'],
+      ...[3, 4, 5].map((t) => ['updatewaktu', t, 'waiting']),
+      ['farmasi/add', null, 'waiting'],
+      ...[6, 7].map((t) => ['updatewaktu', t, 'waiting']),
+    ],
   );
   assert.is(waiting[0].percobaan, tried.length);
   assert.match(String(waiting[0].alasan), /fetch failed|socket|ECONNRESET/i);
@@ -230,11 +235,19 @@ test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 
   const sent = forBooking(made.no_reg).filter((r) => r.answered === 200);
   assert.equal(
     sent.map((r) => [r.endpoint, r.body.taskid ?? null]),
-    [['add', null], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t])],
+    [['add', null], ...[3, 4, 5].map((t) => ['updatewaktu', t]), ['farmasi/add', null], ...[6, 7].map((t) => ['updatewaktu', t])],
   );
+  const farmasi = sent.find((r) => r.endpoint === 'farmasi/add');
+  assert.equal(farmasi?.body, {
+    kodebooking: made.no_reg,
+    jenisresep: 'non racikan',
+    nomorantrean: 'F-050',
+    keterangan: 'Resep diproses di farmasi rawat jalan.',
+  });
   assert.is(forBooking(made.no_reg).filter((r) => r.answered !== 0 && r.answered !== 200).length, 0, 'no refusal, no duplicate');
   assert.is(sent[1].body.waktu, clock, 'task 3: the check-in time, in milliseconds');
-  for (const r of sent.slice(2)) assert.ok(Number.isInteger(r.body.waktu) && (r.body.waktu as number) > 1e12, String(r.body.waktu));
+  for (const r of sent.slice(2).filter((x) => x.endpoint === 'updatewaktu'))
+    assert.ok(Number.isInteger(r.body.waktu) && (r.body.waktu as number) > 1e12, String(r.body.waktu));
   assert.ok((await rowsOf(made.no_reg)).every((r) => r.status === 'sent'));
 });
 

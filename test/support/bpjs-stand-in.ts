@@ -118,7 +118,7 @@ export async function bpjsStandIn(
           ? { code: 208, message: 'Terdapat duplikasi Kode Booking' }
           : endpoint !== 'add' && !known
             ? { code: 201, message: 'Kode booking tidak ditemukan' }
-            : !['add', 'updatewaktu', 'batal'].includes(endpoint)
+            : !['add', 'updatewaktu', 'batal', 'farmasi/add'].includes(endpoint)
               ? { code: 404, message: 'Service tidak ditemukan' }
               : null);
       if (rule) return reply(200, rule.code, { metadata: rule, response: null });

@@ -11,6 +11,10 @@ ALTER TABLE appointments ADD COLUMN nomorreferensi text;
 ALTER TABLE bpjs_antrean DROP CONSTRAINT IF EXISTS bpjs_antrean_status_check;
 ALTER TABLE bpjs_antrean ADD CONSTRAINT bpjs_antrean_status_check CHECK (status IN ('waiting', 'sent', 'refused', 'unmapped', 'failed', 'held'));
 
+-- The prescription of a reported visit is added to BPJS's pharmacy queue (antrean/farmasi/add).
+ALTER TABLE bpjs_antrean DROP CONSTRAINT IF EXISTS bpjs_antrean_endpoint_check;
+ALTER TABLE bpjs_antrean ADD CONSTRAINT bpjs_antrean_endpoint_check CHECK (endpoint IN ('add', 'updatewaktu', 'batal', 'farmasi/add'));
+
 -- Patients Mobile JKN registers (pasienbaru) get the next medical record number of this series.
 CREATE SEQUENCE patients_jkn_nomr_seq START WITH 70000001;
 
