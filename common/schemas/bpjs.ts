@@ -44,3 +44,31 @@ export const BpjsRow = Type.Object({
   isi: Type.Record(Type.String(), Type.Unknown(), { description: 'The request body as it is (or was) sent' }),
 });
 export type BpjsRow = Static<typeof BpjsRow>;
+
+export const BpjsHfisQuery = Type.Object(
+  {
+    tanggal: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+        format: 'date',
+        description: 'The practice date whose schedule is compared (YYYY-MM-DD); today unless given',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BpjsHfisQuery = Static<typeof BpjsHfisQuery>;
+
+export const BpjsHfisFinding = Type.Object({
+  jenis: Type.Union([Type.Literal('poli'), Type.Literal('dokter'), Type.Literal('jadwal')]),
+  kode: Str('The BPJS code (a poli, a doctor), or for a session: kodepoli kodedokter HH:mm-HH:mm'),
+  status: Type.Union(
+    [Type.Literal('ok'), Type.Literal('tidak dikenal'), Type.Literal('berbeda'), Type.Literal('tidak ada di BPJS'), Type.Literal('tidak ada di RS')],
+    {
+      description:
+        "ok; tidak dikenal: a mapped code BPJS's reference lacks; berbeda: hours or capacity differ; tidak ada di BPJS / di RS: a session one side lacks",
+    },
+  ),
+  keterangan: Str('What differs, naming our kd_dep and kd_dr'),
+});
+export type BpjsHfisFinding = Static<typeof BpjsHfisFinding>;

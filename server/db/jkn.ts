@@ -140,3 +140,28 @@ export async function jknPharmacy(q: Queryable, nomr: string, date: string): Pro
   );
   return row ?? null;
 }
+
+/** The mapping tables as they are. */
+export async function mappings(
+  q: Queryable,
+): Promise<{ poli: Array<{ kd_dep: string; kodepoli: string }>; dokter: Array<{ kd_dr: string; kodedokter: number }> }> {
+  const poli = await q.query<{ kd_dep: string; kodepoli: string }>('SELECT kd_dep, kodepoli FROM bpjs_poli ORDER BY kd_dep');
+  const dokter = await q.query<{ kd_dr: string; kodedokter: number }>('SELECT kd_dr, kodedokter FROM bpjs_dokter ORDER BY kd_dr');
+  return { poli, dokter };
+}
+
+/** The clinic sessions of a date whose clinic and doctor are mapped, with their BPJS codes and hours. */
+export function mappedSessions(
+  q: Queryable,
+  date: string,
+): Promise<Array<{ kd_dep: string; kd_dr: string; kodepoli: string; kodedokter: number; jam_dtg: string; jam_plg: string; batas_quota: number }>> {
+  return q.query(
+    `SELECT s.kd_dep, s.kd_dr, bp.kodepoli, bd.kodedokter, coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg,
+            coalesce(ps.batas_quota, s.batas_quota) AS batas_quota
+       FROM practice_schedules s JOIN bpjs_poli bp ON bp.kd_dep = s.kd_dep JOIN bpjs_dokter bd ON bd.kd_dr = s.kd_dr
+       LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $2::date
+      WHERE s.hari = $1 AND s.jenis = 'poli'
+      ORDER BY bp.kodepoli, bd.kodedokter, coalesce(ps.jam_dtg, s.jam_dtg)`,
+    [isoWeekday(date), date],
+  );
+}

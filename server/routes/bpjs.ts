@@ -1,7 +1,11 @@
 // The BPJS Antrean outbox for the hospital's staff (docs/bpjs.md): what waits, was sent, was
 // refused or cannot go yet, and why; and one row sent again. Registered with the internal calls,
 // behind their service token, whose guard writes every call to the audit log.
-import { BpjsQuery, BpjsRow, BpjsRowId } from '../../common/schemas/bpjs.ts';
+import { BpjsHfisFinding, BpjsHfisQuery, BpjsQuery, BpjsRow, BpjsRowId } from '../../common/schemas/bpjs.ts';
+import { todayWib } from '../../common/dates.ts';
+import { bpjsGet } from '../bpjs/client.ts';
+import { checkCodes, checkSchedule, type RefDokter, type RefJadwal, type RefPoli } from '../bpjs/hfis.ts';
+import { mappedSessions, mappings } from '../db/jkn.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
@@ -32,6 +36,52 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       },
     },
     async (req) => ({ status: true as const, data: await listBpjs(db, req.query.status, Number(req.query.limit ?? 100)) }),
+  );
+
+  app.get(
+    '/api/internal/bpjs/hfis',
+    {
+      schema: {
+        summary: "The mapping tables and a date's practice hours checked against BPJS's references (HFIS: ref/poli, ref/dokter, jadwaldokter)",
+        description:
+          'Every mapped poli and doctor code, and every mapped session of the date, with what BPJS says of it. Read-only: fix bpjs_poli, bpjs_dokter or the schedule (or HFIS) where they differ.',
+        security: SERVICE,
+        querystring: BpjsHfisQuery,
+        response: {
+          200: Success(Type.Array(BpjsHfisFinding)),
+          409: Refusal('The BPJS bridge is not configured (BPJS_ANTREAN_URL …)'),
+          502: Refusal('BPJS did not answer, or refused: its words'),
+          ...SERVICE_GET,
+        },
+      },
+    },
+    async (req, reply) => {
+      const bpjs = config.bpjs;
+      if (!bpjs) return reply.code(409).send({ status: false, message: 'Bridging BPJS belum dikonfigurasi.' });
+      const tanggal = req.query.tanggal ?? todayWib();
+      /** A reference's rows: BPJS answers a list, or { list }. */
+      const read = async <T>(path: string): Promise<T[] | string> => {
+        const outcome = await bpjsGet(bpjs, path);
+        // A date or poli without a schedule is answered as a refusal ('… tidak ditemukan'): an empty list.
+        if (outcome.kind === 'refused' && /tidak ditemukan|tidak ada/i.test(outcome.message)) return [];
+        if (outcome.kind !== 'sent') return `${path}: ${outcome.message}`;
+        const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
+        return Array.isArray(body) ? (body as T[]) : (((body as { list?: T[] }).list ?? []) as T[]);
+      };
+      const ours = await mappings(db);
+      const sessions = await mappedSessions(db, tanggal);
+      const refPoli = await read<RefPoli>('ref/poli');
+      const refDokter = await read<RefDokter>('ref/dokter');
+      const jadwal: RefJadwal[] = [];
+      for (const kodepoli of [...new Set(sessions.map((s) => s.kodepoli))]) {
+        const rows = await read<RefJadwal>(`jadwaldokter/kodepoli/${encodeURIComponent(kodepoli)}/tanggal/${tanggal}`);
+        if (typeof rows === 'string') return reply.code(502).send({ status: false, message: rows });
+        jadwal.push(...rows);
+      }
+      if (typeof refPoli === 'string') return reply.code(502).send({ status: false, message: refPoli });
+      if (typeof refDokter === 'string') return reply.code(502).send({ status: false, message: refDokter });
+      return { status: true as const, data: [...checkCodes(ours.poli, ours.dokter, refPoli, refDokter), ...checkSchedule(sessions, jadwal)] };
+    },
   );
 
   app.post(

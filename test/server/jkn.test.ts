@@ -171,6 +171,8 @@ test('bad input is a 400 in BPJS envelope naming the field; unknown codes are re
   const bad = await jkn.call('statusantrean', { kodepoli: 'JAN', kodedokter: 10001, tanggalperiksa: '26-11-2026', jampraktek: '08:00-12:00' });
   assert.equal([bad.http, bad.metadata.code], [400, 201]);
   assert.match(bad.metadata.message, /tanggalperiksa/);
+  const anonymous = await jkn.call('statusantrean', { kodepoli: 'JAN' }, { 'x-token': '' });
+  assert.equal([anonymous.http, anonymous.metadata.code, anonymous.metadata.message], [401, 201, 'Token tidak valid.'], 'the token is checked before the body');
   const poli = await jkn.call('statusantrean', { kodepoli: 'XYZ', kodedokter: 10001, tanggalperiksa: addDays(today, 7), jampraktek: '08:00-12:00' });
   assert.equal([poli.http, poli.metadata.code, poli.metadata.message], [200, 201, 'Poli tidak ditemukan.']);
 });

@@ -40,6 +40,8 @@ export interface BpjsStandIn {
   outage: (o: Outage) => void;
   /** A business refusal for the requests it matches: code (not 200) and message. */
   refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
+  /** BPJS's references (HFIS) the GETs answer: ref/poli, ref/dokter, and jadwaldokter by kodepoli. */
+  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>> }) => void;
   /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
   know: (kodebooking: string) => void;
   close: () => Promise<void>;
@@ -69,12 +71,13 @@ export async function bpjsStandIn(
     held.clear();
   };
   let refusal: Parameters<BpjsStandIn['refuse']>[0] = null;
+  let refs: Parameters<BpjsStandIn['hfis']>[0] = { poli: [], dokter: [], jadwal: [] };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const endpoint = (req.url ?? '').replace(/^\/antrean\//, '');
+      const endpoint = req.method === 'GET' ? (req.url ?? '') : (req.url ?? '').replace(/^\/antrean\//, '');
       let body: Record<string, unknown> = {};
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -109,6 +112,15 @@ export async function bpjsStandIn(
       if (header('x-cons-id') !== credentials.consId || header('user_key') !== credentials.userKey || !sameText(header('x-signature'), expected)) {
         return reply(200, 401, { metadata: { code: 401, message: 'Authentication failed: signature tidak valid' }, response: null });
       }
+      if (req.method === 'GET') {
+        const path = req.url ?? '';
+        const jadwal = /^\/jadwaldokter\/kodepoli\/([^/]+)\/tanggal\/\d{4}-\d{2}-\d{2}$/.exec(path);
+        const list =
+          path === '/ref/poli' ? refs.poli : path === '/ref/dokter' ? refs.dokter : jadwal ? refs.jadwal.filter((j) => j.kodepoli === jadwal[1]) : null;
+        if (!list) return reply(200, 404, { metadata: { code: 404, message: 'Service tidak ditemukan' }, response: null });
+        if (!list.length) return reply(200, 201, { metadata: { code: 201, message: 'Data tidak ditemukan' }, response: null });
+        return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify(list)), metadata: { code: 200, message: 'Ok.' } });
+      }
       const kodebooking = String(body.kodebooking ?? '');
       const refused = refusal?.({ endpoint, headers: req.headers, body }) ?? null;
       const known = added.has(kodebooking) && !cancelled.has(kodebooking);
@@ -140,6 +152,7 @@ export async function bpjsStandIn(
     },
     refuse: (fn) => (refusal = fn),
     know: (kodebooking) => void added.add(kodebooking),
+    hfis: (r) => (refs = r),
     close: () =>
       new Promise((resolve) => {
         release();

@@ -5,6 +5,7 @@ import LZString from 'lz-string';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
+import { checkCodes, checkSchedule } from '../../server/bpjs/hfis.ts';
 import { type AddFacts, buildAdd, pharmacyTask } from '../../server/bpjs/payload.ts';
 import { decryptResponse, signature, signedHeaders, timestampOf } from '../../server/bpjs/signing.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -240,6 +241,33 @@ test("Mobile JKN's web service is off without its settings; they go together, th
   assert.throws(
     () => loadConfig({ JKN_WS_USERNAME: 'rs-jantung', JKN_WS_PASSWORD: 'pendek' }),
     (err: Error) => /JKN_WS_PASSWORD must be 16 to 200/.test(err.message) && !err.message.includes('pendek'),
+  );
+});
+
+test("HFIS: a session whose hours or capacity differ from BPJS's schedule is named; one on a holiday there is missing", () => {
+  const ours = [
+    { kd_dep: '20001', kd_dr: 'D001', kodepoli: 'JAN', kodedokter: 10001, jam_dtg: '08:00', jam_plg: '12:00', batas_quota: 30 },
+    { kd_dep: '20001', kd_dr: 'D002', kodepoli: 'JAN', kodedokter: 10002, jam_dtg: '13:00', jam_plg: '16:00', batas_quota: 20 },
+    { kd_dep: '20009', kd_dr: 'D003', kodepoli: 'INT', kodedokter: 10003, jam_dtg: '08:00', jam_plg: '11:00', batas_quota: 15 },
+  ];
+  const jadwal = [
+    { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 10001, jadwal: '08:00 - 12:00', kapasitaspasien: 25, libur: 0 },
+    { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 10002, jadwal: '14:00 - 16:00', kapasitaspasien: 20, libur: 0 },
+    { kodepoli: 'INT', kodesubspesialis: 'INT', kodedokter: 10003, jadwal: '08:00 - 11:00', kapasitaspasien: 15, libur: 1 },
+  ];
+  assert.equal(
+    checkSchedule(ours, jadwal).map((f) => [f.kode, f.status, f.keterangan]),
+    [
+      ['JAN 10001 08:00-12:00', 'berbeda', 'kd_dep 20001, kd_dr D001: kapasitas di BPJS 25, kuota di RS 30'],
+      ['JAN 10002 13:00-16:00', 'berbeda', 'kd_dep 20001, kd_dr D002: jam di BPJS 14:00-16:00, di RS 13:00-16:00'],
+      ['INT 10003 08:00-11:00', 'tidak ada di BPJS', 'kd_dep 20009, kd_dr D003: sesi ini tidak ada di jadwal dokter BPJS'],
+    ],
+  );
+  assert.equal(
+    checkCodes([{ kd_dep: '20001', kodepoli: 'JAN' }], [{ kd_dr: 'D009', kodedokter: 19 }], [{ kdpoli: 'JAN' }], [{ kodedokter: '12', namadokter: 'X' }]).map(
+      (f) => f.status,
+    ),
+    ['ok', 'tidak dikenal'],
   );
 });
 
