@@ -72,3 +72,23 @@ export const BpjsHfisFinding = Type.Object({
   keterangan: Str('What differs, naming our kd_dep and kd_dr'),
 });
 export type BpjsHfisFinding = Static<typeof BpjsHfisFinding>;
+
+export const BpjsDashboardQuery = Type.Object(
+  {
+    tanggal: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date', description: 'One day (YYYY-MM-DD); or bulan and tahun' })),
+    bulan: Type.Optional(Type.String({ pattern: '^(0[1-9]|1[0-2])$', description: 'A month, 01–12, with tahun' })),
+    tahun: Type.Optional(Type.String({ pattern: '^20[0-9]{2}$', description: 'The year of bulan' })),
+    waktu: Type.Optional(
+      Type.Union([Type.Literal('rs'), Type.Literal('server')], {
+        description: "Whose clock the times are by: rs (the hospital's, the default) or server (BPJS's)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BpjsDashboardQuery = Static<typeof BpjsDashboardQuery>;
+
+export const BpjsDashboardRow = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    "A row of BPJS's dashboard as BPJS answers it: per poli and day, the number of visits (jumlah_antrean) and the waiting times of each task (waktu_task1 … 7, avg_waktu_task1 … 7, in seconds)",
+});

@@ -472,7 +472,7 @@ test('with the bridge off a booking queues nothing', async () => {
   }
 });
 
-test("the mapping tables and a date's hours checked against BPJS's references (HFIS), over signed GETs", async () => {
+test("the mapping tables and a date's hours checked against BPJS's references (HFIS), over signed GETs; its dashboard of waiting times", async () => {
   const date = nextOnWeekday(addDays(today, 14), 1);
   const [d001] = await db.query<{ batas_quota: number; jam_dtg: string; jam_plg: string }>(
     `SELECT batas_quota, jam_dtg, jam_plg FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND sts_jam = '1' AND jenis = 'poli' AND hari = 1`,
@@ -511,9 +511,29 @@ test("the mapping tables and a date's hours checked against BPJS's references (H
   const gets = standIn.received.filter((r) => r.endpoint.startsWith('/ref/') || r.endpoint.startsWith('/jadwaldokter/'));
   assert.ok(gets.length >= 3 && gets.every((r) => r.answered === 200 || r.answered === 201), 'signed: none refused for its signature');
 
+  // BPJS's dashboard of waiting times, for IT staff: a day or a month, as BPJS answers it.
+  const row = {
+    kodepoli: 'JAN',
+    namapoli: 'JANTUNG DAN PEMBULUH DARAH',
+    tanggal: date,
+    jumlah_antrean: 12,
+    waktu_task1: 0,
+    avg_waktu_task3: 420,
+    avg_waktu_task4: 900,
+  };
+  standIn.hfis({ poli: [], dokter: [], jadwal: [], dashboard: [row] });
+  const day = await call('GET', `/api/internal/bpjs/dashboard?tanggal=${date}`, INTERNAL_TOKEN);
+  assert.equal([day.code, day.body.data], [200, [row]]);
+  const month = await call('GET', `/api/internal/bpjs/dashboard?bulan=${date.slice(5, 7)}&tahun=${date.slice(0, 4)}&waktu=server`, INTERNAL_TOKEN);
+  assert.equal([month.code, month.body.data], [200, [row]]);
+  assert.ok(standIn.received.some((r) => r.endpoint === `/dashboard/waktutunggu/bulan/${date.slice(5, 7)}/tahun/${date.slice(0, 4)}/waktu/server`));
+  const neither = await call('GET', '/api/internal/bpjs/dashboard', INTERNAL_TOKEN);
+  assert.equal([neither.code, neither.body.message], [400, 'Isi kolom tanggal, atau kolom bulan dan tahun.']);
+
   const off = await testApp();
   try {
     assert.is((await call('GET', '/api/internal/bpjs/hfis', INTERNAL_TOKEN, undefined, off.app)).code, 409);
+    assert.is((await call('GET', `/api/internal/bpjs/dashboard?tanggal=${date}`, INTERNAL_TOKEN, undefined, off.app)).code, 409);
   } finally {
     await off.close();
   }

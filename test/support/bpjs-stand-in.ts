@@ -41,7 +41,7 @@ export interface BpjsStandIn {
   /** A business refusal for the requests it matches: code (not 200) and message. */
   refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
   /** BPJS's references (HFIS) the GETs answer: ref/poli, ref/dokter, and jadwaldokter by kodepoli. */
-  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>> }) => void;
+  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>>; dashboard?: object[] }) => void;
   /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
   know: (kodebooking: string) => void;
   close: () => Promise<void>;
@@ -115,8 +115,21 @@ export async function bpjsStandIn(
       if (req.method === 'GET') {
         const path = req.url ?? '';
         const jadwal = /^\/jadwaldokter\/kodepoli\/([^/]+)\/tanggal\/\d{4}-\d{2}-\d{2}$/.exec(path);
+        const dashboard = /^\/dashboard\/waktutunggu\/(tanggal\/\d{4}-\d{2}-\d{2}|bulan\/\d{2}\/tahun\/\d{4})\/waktu\/(rs|server)$/.test(path);
         const list =
-          path === '/ref/poli' ? refs.poli : path === '/ref/dokter' ? refs.dokter : jadwal ? refs.jadwal.filter((j) => j.kodepoli === jadwal[1]) : null;
+          path === '/ref/poli'
+            ? refs.poli
+            : path === '/ref/dokter'
+              ? refs.dokter
+              : jadwal
+                ? refs.jadwal.filter((j) => j.kodepoli === jadwal[1])
+                : dashboard
+                  ? (refs.dashboard ?? [])
+                  : null;
+        // The dashboard answers { list } as BPJS's does; the references a bare list.
+        if (dashboard && list?.length) {
+          return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify({ list })), metadata: { code: 200, message: 'Ok.' } });
+        }
         if (!list) return reply(200, 404, { metadata: { code: 404, message: 'Service tidak ditemukan' }, response: null });
         if (!list.length) return reply(200, 201, { metadata: { code: 201, message: 'Data tidak ditemukan' }, response: null });
         return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify(list)), metadata: { code: 200, message: 'Ok.' } });
