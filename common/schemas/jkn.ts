@@ -15,6 +15,12 @@ export const JknMetadata = Type.Object({
 export const JknAnswer = <T extends TSchema>(response: T, description = 'code 200 with response; 201 or 202 without, message says why') =>
   Type.Object({ response: Type.Optional(Type.Union([response, Type.Null()])), metadata: JknMetadata }, { description });
 
+/** An answer without a response: code 200 done, 201 refused with the reason. */
+export const JknDone = Type.Object(
+  { response: Type.Optional(Type.Null()), metadata: JknMetadata },
+  { description: 'code 200 done; 201 refused, message says why' },
+);
+
 export const JknRefusal = (description: string) => Type.Object({ response: Type.Optional(Type.Null()), metadata: JknMetadata }, { description });
 
 export const JknCredentials = Type.Object({

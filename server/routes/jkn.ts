@@ -18,6 +18,7 @@ import {
   JKN_CODES,
   JknAnswer,
   JknCredentials,
+  JknDone,
   JknRefusal,
   JknToken,
   JknTokenHeaders,
@@ -170,14 +171,12 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     },
   );
 
-  const post = <S extends object>(path: string, summary: string, body: S, response: object) => ({
-    path: `/api/jkn/${path}`,
-    schema: { summary, security: SECURITY, headers: JknTokenHeaders, body, response: { 200: response, ...ANSWERS } },
-  });
-
-  {
-    const r = post('statusantrean', 'Mobile JKN: the seats and queue of a doctor session', StatusAntreanRequest, JknAnswer(StatusAntrean));
-    app.post(r.path, { schema: { ...r.schema, body: StatusAntreanRequest } }, async (req) => {
+  /** What every call but the token's declares: its summary, the token headers, its answers. */
+  const described = (summary: string, response: object) => ({ summary, security: SECURITY, headers: JknTokenHeaders, response: { 200: response, ...ANSWERS } });
+  app.post(
+    '/api/jkn/statusantrean',
+    { schema: { ...described('Mobile JKN: the seats and queue of a doctor session', JknAnswer(StatusAntrean)), body: StatusAntreanRequest } },
+    async (req) => {
       const b = req.body;
       const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
       if (!known.poli) return refuse(JKN_MSG.poliUnknown);
@@ -198,8 +197,8 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         kuotanonjkn: s.batas_quota,
         keterangan: '',
       });
-    });
-  }
+    },
+  );
 
   /** The add's fields for an appointment (its estimate, numbers, names and seats left), whatever its guarantee. */
   async function reportOf(no_reg: string, now: number) {
@@ -209,15 +208,15 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     const built = buildAdd({ ...facts, carabayar: 'P' }, now);
     return built.ok ? { facts, payload: built.payload } : null;
   }
-
-  {
-    const r = post(
-      'ambilantrean',
-      'Mobile JKN: take a seat in a doctor session (the same seats as the app and the counter)',
-      AmbilAntreanRequest,
-      JknAnswer(AmbilAntrean),
-    );
-    app.post(r.path, { schema: { ...r.schema, body: AmbilAntreanRequest } }, async (req) => {
+  app.post(
+    '/api/jkn/ambilantrean',
+    {
+      schema: {
+        ...described('Mobile JKN: take a seat in a doctor session (the same seats as the app and the counter)', JknAnswer(AmbilAntrean)),
+        body: AmbilAntreanRequest,
+      },
+    },
+    async (req) => {
       const b = req.body;
       const now = clock();
       const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
@@ -270,12 +269,12 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         kuotanonjkn: p.kuotanonjkn,
         keterangan: p.keterangan,
       });
-    });
-  }
-
-  {
-    const r = post('sisaantrean', 'Mobile JKN: the patients ahead of a booking and the wait', KodebookingRequest, JknAnswer(SisaAntrean));
-    app.post(r.path, { schema: { ...r.schema, body: KodebookingRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/sisaantrean',
+    { schema: { ...described('Mobile JKN: the patients ahead of a booking and the wait', JknAnswer(SisaAntrean)), body: KodebookingRequest } },
+    async (req) => {
       const now = clock();
       const a = await jknAppointment(db, req.body.kodebooking);
       if (!a || a.cancelled || a.jenis !== 'poli') return refuse(JKN_MSG.cancelledAlready);
@@ -290,17 +289,12 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         waktutunggu: Math.max(0, Math.round((report.payload.estimasidilayani - now) / 1000)),
         keterangan: '',
       });
-    });
-  }
-
-  {
-    const r = post(
-      'batalantrean',
-      "Mobile JKN: cancel a booking (the app's own cancel: the seat is freed once)",
-      BatalAntreanRequest,
-      JknAnswer(JknRefusal('null')),
-    );
-    app.post(r.path, { schema: { ...r.schema, body: BatalAntreanRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/batalantrean',
+    { schema: { ...described("Mobile JKN: cancel a booking (the app's own cancel: the seat is freed once)", JknDone), body: BatalAntreanRequest } },
+    async (req) => {
       const b = req.body;
       const a = await jknAppointment(db, b.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
@@ -308,12 +302,12 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
       await audit(db, { action: 'jkn.batalantrean', outcome: outcome.ok ? 'ok' : 'refused', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
       if (!outcome.ok) return refuse(outcome.message);
       return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
-    });
-  }
-
-  {
-    const r = post('checkinantrean', "Mobile JKN: check in (the app's own check-in: BPJS task 3, once)", CheckinAntreanRequest, JknAnswer(JknRefusal('null')));
-    app.post(r.path, { schema: { ...r.schema, body: CheckinAntreanRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/checkinantrean',
+    { schema: { ...described("Mobile JKN: check in (the app's own check-in: BPJS task 3, once)", JknDone), body: CheckinAntreanRequest } },
+    async (req) => {
       const b = req.body;
       const now = clock();
       const a = await jknAppointment(db, b.kodebooking);
@@ -334,12 +328,12 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
       }
       await audit(db, { action: 'jkn.checkinantrean', outcome: 'ok', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
       return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
-    });
-  }
-
-  {
-    const r = post('pasienbaru', 'Mobile JKN: a new patient, given a medical record number', PasienBaruRequest, JknAnswer(PasienBaru));
-    app.post(r.path, { schema: { ...r.schema, body: PasienBaruRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/pasienbaru',
+    { schema: { ...described('Mobile JKN: a new patient, given a medical record number', JknAnswer(PasienBaru)), body: PasienBaruRequest } },
+    async (req) => {
       const nomr = await db.tx(async (q) => {
         const made = await insertJknPatient(q, req.body);
         // No NIK, card number or name in the audit: the record number leads to them.
@@ -348,46 +342,48 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
       });
       if (!nomr) return refuse(JKN_MSG.knownPatient);
       return { response: { norm: nomr }, metadata: { message: JKN_MSG.registered, code: JKN_CODES.ok } };
-    });
-  }
-
-  {
-    const r = post(
-      'jadwaloperasirs',
-      "Mobile JKN: the hospital's operations in a date range (none are kept by this server: an empty list)",
-      JadwalOperasiRsRequest,
-      JknAnswer(JadwalOperasi),
-    );
-    app.post(r.path, { schema: { ...r.schema, body: JadwalOperasiRsRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/jadwaloperasirs',
+    {
+      schema: {
+        ...described("Mobile JKN: the hospital's operations in a date range (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        body: JadwalOperasiRsRequest,
+      },
+    },
+    async (req) => {
       if (req.body.tanggalakhir < req.body.tanggalawal) return refuse(JKN_MSG.dateOrder);
       return answer({ list: [] });
-    });
-    const p = post(
-      'jadwaloperasipasien',
-      "Mobile JKN: a member's operations (none are kept by this server: an empty list)",
-      JadwalOperasiPasienRequest,
-      JknAnswer(JadwalOperasi),
-    );
-    app.post(p.path, { schema: { ...p.schema, body: JadwalOperasiPasienRequest } }, async () => answer({ list: [] }));
-  }
+    },
+  );
+  app.post(
+    '/api/jkn/jadwaloperasipasien',
+    {
+      schema: {
+        ...described("Mobile JKN: a member's operations (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        body: JadwalOperasiPasienRequest,
+      },
+    },
+    async () => answer({ list: [] }),
+  );
 
   const jenisresep = jenisResep;
-  {
-    const r = post('ambilantreanfarmasi', "Mobile JKN: the booking's pharmacy queue number", KodebookingRequest, JknAnswer(AntreanFarmasi));
-    app.post(r.path, { schema: { ...r.schema, body: KodebookingRequest } }, async (req) => {
+  app.post(
+    '/api/jkn/ambilantreanfarmasi',
+    { schema: { ...described("Mobile JKN: the booking's pharmacy queue number", JknAnswer(AntreanFarmasi)), body: KodebookingRequest } },
+    async (req) => {
       const a = await jknAppointment(db, req.body.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
       const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
       if (!f) return refuse(JKN_MSG.noPrescription);
       return answer({ jenisresep: jenisresep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
-    });
-    const s = post(
-      'statusantreanfarmasi',
-      "Mobile JKN: the pharmacy queue around the booking's prescription",
-      KodebookingRequest,
-      JknAnswer(StatusAntreanFarmasi),
-    );
-    app.post(s.path, { schema: { ...s.schema, body: KodebookingRequest } }, async (req) => {
+    },
+  );
+  app.post(
+    '/api/jkn/statusantreanfarmasi',
+    { schema: { ...described("Mobile JKN: the pharmacy queue around the booking's prescription", JknAnswer(StatusAntreanFarmasi)), body: KodebookingRequest } },
+    async (req) => {
       const a = await jknAppointment(db, req.body.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
       const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
@@ -399,6 +395,6 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         antreanpanggil: f.ready ?? '-',
         keterangan: f.status_obat,
       });
-    });
-  }
+    },
+  );
 }
