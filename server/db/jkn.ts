@@ -64,7 +64,10 @@ export async function jknPatient(q: Queryable, nomorkartu: string, nik: string):
   return row ?? null;
 }
 
-/** An appointment by its kodebooking (its no_reg, or no_reg-N after a move), with the session's last call. */
+/**
+ * A JKN clinic appointment by its kodebooking (its no_reg, or no_reg-N after a move), with the
+ * session's last call. Another guarantee's or an online one is none of Mobile JKN's: not found.
+ */
 export interface JknAppointment {
   no_reg: string;
   nomr: string;
@@ -85,7 +88,8 @@ export async function jknAppointment(q: Queryable, kodebooking: string): Promise
               WHERE x.tgl_janji = a.tgl_janji AND x.kd_dr = a.kd_dr AND x.kd_dep = a.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = a.sts_jam)
                 AND x.called_at IS NOT NULL ORDER BY x.called_at DESC, x.no_urut DESC LIMIT 1) AS called
        FROM appointments a LEFT JOIN bpjs_poli bp ON bp.kd_dep = a.kd_dep
-      WHERE a.no_reg = coalesce((SELECT b.no_reg FROM bpjs_antrean b WHERE b.kodebooking = $1 LIMIT 1), $1)`,
+      WHERE a.no_reg = coalesce((SELECT b.no_reg FROM bpjs_antrean b WHERE b.kodebooking = $1 LIMIT 1), $1)
+        AND a.carabayar = 'B' AND a.jenis = 'poli'`,
     [kodebooking],
   );
   return row ?? null;

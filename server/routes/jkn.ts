@@ -277,7 +277,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     async (req) => {
       const now = clock();
       const a = await jknAppointment(db, req.body.kodebooking);
-      if (!a || a.cancelled || a.jenis !== 'poli') return refuse(JKN_MSG.cancelledAlready);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
       const report = await reportOf(a.no_reg, now);
       if (!report) return refuse(JKN_MSG.notFound);
       return answer({

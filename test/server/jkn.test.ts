@@ -342,9 +342,9 @@ test('a new patient: 202 until registered with pasienbaru, then the booking is m
 });
 
 /** An app booking of today's session with its queue entry, as the hospital's system writes it. */
-async function todaysVisit(i: number): Promise<string> {
+async function todaysVisit(i: number, carabayar = 'P'): Promise<string> {
   const token = await loginAs(app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir });
-  const made = await call('POST', API.book, token, appBooking(i, today));
+  const made = await call('POST', API.book, token, { ...appBooking(i, today), carabayar });
   assert.is(made.body.status, true, JSON.stringify(made.body));
   const { no_reg, no_urut } = made.body.data;
   await db.query(`INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) VALUES ($1, $2, $3, '20001', 'D001', '1', $4)`, [
@@ -422,7 +422,11 @@ test('the pharmacy and the operations: answered in the envelope', async () => {
   const order = await jkn.call('jadwaloperasirs', { tanggalawal: addDays(today, 7), tanggalakhir: today });
   assert.is(order.metadata.code, 201);
   assert.equal((await jkn.call<{ list: unknown[] }>('jadwaloperasipasien', { nopeserta: cardOf(1) })).response?.list, []);
-  const no_reg = await todaysVisit(140);
+  // Mobile JKN reads JKN visits only: a Non BPJS one is not found.
+  const umum = await todaysVisit(141);
+  assert.equal((await jkn.call('sisaantrean', { kodebooking: umum })).metadata, { code: 201, message: 'Antrean tidak ditemukan atau sudah dibatalkan.' });
+  assert.is((await jkn.call('batalantrean', { kodebooking: umum, keterangan: 'x' })).metadata.code, 201);
+  const no_reg = await todaysVisit(140, 'B');
   assert.equal((await jkn.call('ambilantreanfarmasi', { kodebooking: no_reg })).metadata, { code: 201, message: 'Belum ada resep untuk kode booking ini.' });
   await db.query(`INSERT INTO pharmacy_queue (no_antrian, tgl_layanan, no_mr, status_obat) VALUES ('F-901', $1, $2, 'Sedang diracik')`, [today, nomrOf(140)]);
   const taken = await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking: no_reg });
