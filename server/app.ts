@@ -22,6 +22,7 @@ import { bookingRoutes } from './routes/booking.ts';
 import { bpjsReporting } from './routes/bpjs.ts';
 import { fhirRoutes } from './routes/fhir.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { jknRoutes } from './routes/jkn.ts';
 import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
 import { SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -157,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await pushRegistrationRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);
   });
+  // Mobile JKN's calls (docs/bpjs.md): their own envelope, token and error answers.
+  const jkn = config.jkn;
+  if (jkn) await app.register(async (scope) => jknRoutes(scope, db, { ...config, jkn }, options.clock));
   if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake), passkeyCounterRoutes(scope, db)));
   await app.register(async (scope) => {
     // The app's pages and files are not API calls: the OpenAPI document leaves them out.

@@ -38,6 +38,19 @@ export interface Config {
   satusehatOrgId: string;
   /** BPJS Antrean Online (docs/bpjs.md); null: off, nothing is reported or queued. */
   bpjs: BpjsConfig | null;
+  /** The web service Mobile JKN calls (docs/bpjs.md, /api/jkn); null: off, its calls answer 404. */
+  jkn: JknConfig | null;
+}
+
+/** The hospital's web service for Mobile JKN (Antrean Online's "WS RS"): who may call, how long a token lasts. */
+export interface JknConfig {
+  /** What BPJS sends as x-username and x-password to GET /api/jkn/token. */
+  username: string;
+  password: string;
+  /** A token answers this many minutes after it was given. */
+  tokenMinutes: number;
+  /** Wrong credentials from one address within 15 minutes before it is locked out for 15. */
+  maxFailures: number;
 }
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
@@ -57,6 +70,11 @@ export interface BpjsConfig {
   maxAttempts: number;
   /** The backoff between attempts doubles from 15 s up to this. */
   retryMaxSeconds: number;
+  /**
+   * Who reports the visits to BPJS, decided once per deployment so BPJS never gets one twice:
+   * 'app' this server (its outbox); 'simrs' the hospital's system, and this server queues nothing.
+   */
+  reporter: 'app' | 'simrs';
 }
 
 /** Managing appointments: how far ahead, and when the reminders go out. */
@@ -342,6 +360,25 @@ function bpjsConfig(env: Env): BpjsConfig | null {
     leaseSeconds: timeoutSeconds + 40,
     maxAttempts: integer(env, 'BPJS_MAX_ATTEMPTS', 40, 1, 1000),
     retryMaxSeconds: integer(env, 'BPJS_RETRY_MAX_SECONDS', 900, 15, 86_400),
+    reporter: oneOf(env, 'BPJS_REPORTER', 'app', ['app', 'simrs']) as 'app' | 'simrs',
+  };
+}
+
+function jknConfig(env: Env): JknConfig | null {
+  const username = env.JKN_WS_USERNAME || '';
+  const password = env.JKN_WS_PASSWORD || '';
+  if (!username && !password) return null;
+  if (!username || !password) throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together');
+  if (!/^[\x21-\x7e]{1,100}$/.test(username)) throw new ConfigError('JKN_WS_USERNAME must be visible ASCII characters without spaces, at most 100');
+  // The password also keys the tokens' signature (server/jkn/token.ts): a guessable one would let tokens be forged.
+  if (password.length < 16 || !/^[\x21-\x7e]+$/.test(password) || password.length > 200) {
+    throw new ConfigError('JKN_WS_PASSWORD must be 16 to 200 visible ASCII characters without spaces');
+  }
+  return {
+    username,
+    password,
+    tokenMinutes: integer(env, 'JKN_WS_TOKEN_MINUTES', 60, 1, 1440),
+    maxFailures: integer(env, 'JKN_WS_MAX_FAILURES', 20, 1, 10000),
   };
 }
 
@@ -410,5 +447,6 @@ export function loadConfig(env: Env = process.env): Config {
     booking: bookingConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
+    jkn: jknConfig(env),
   };
 }

@@ -79,7 +79,7 @@ function isDataException(err: unknown): boolean {
   return typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState);
 }
 
-function validationText(err: FastifyError): string {
+export function validationText(err: FastifyError): string {
   const first = err.validation?.[0];
   if (!first) return '';
   const field = String(first.instancePath || '').replace(/^\//, '') || String(first.params?.missingProperty ?? '');

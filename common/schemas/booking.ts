@@ -90,6 +90,15 @@ export const BookingRequest = Type.Object(
     sts_jam: Text(10, { minLength: 1 }),
     carabayar: Type.Union([Type.Literal('B'), Type.Literal('P')], { description: 'B: BPJS, P: other' }),
     hp: Text(30, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
+    jeniskunjungan: Type.Optional(
+      Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)], {
+        description:
+          "A BPJS visit's referral (docs/bpjs.md): 1 rujukan FKTP, 2 rujukan internal, 3 kontrol (surat kontrol), 4 rujukan antar RS; required with carabayar B and nomorreferensi",
+      }),
+    ),
+    nomorreferensi: Type.Optional(
+      Type.String({ pattern: '^[0-9A-Za-z]{6,30}$', description: "The referral's number (nomor rujukan) or the control letter's (nomor surat kontrol)" }),
+    ),
   },
   { additionalProperties: false },
 );

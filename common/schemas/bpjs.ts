@@ -3,13 +3,13 @@
 import { Type, type Static } from 'typebox';
 import { NStr, Nullable, Str } from './fields.ts';
 
-export const BPJS_STATUSES = ['waiting', 'sent', 'refused', 'unmapped', 'failed'] as const;
+export const BPJS_STATUSES = ['waiting', 'sent', 'refused', 'unmapped', 'failed', 'held'] as const;
 
 export const BpjsStatus = Type.Union(
   BPJS_STATUSES.map((s) => Type.Literal(s)),
   {
     description:
-      'waiting: to be sent (again, after a failure: see dicoba); sent: BPJS answered code 200; refused: BPJS answered another code (not retried); unmapped: a clinic or doctor without its BPJS code (not sent); failed: no answer by the last attempt',
+      'waiting: to be sent (again, after a failure: see dicoba); sent: BPJS answered code 200; refused: BPJS answered another code (not retried); unmapped: a clinic or doctor without its BPJS code (not sent); failed: no answer by the last attempt; held: a JKN add without the NIK or card number BPJS requires (not sent)',
   },
 );
 export type BpjsStatus = (typeof BPJS_STATUSES)[number];
@@ -30,10 +30,10 @@ export const BpjsRow = Type.Object({
   id: Type.Integer(),
   kodebooking: Str(),
   no_reg: Str('The appointment it reports'),
-  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal')], {
+  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add')], {
     description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}',
   }),
-  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready' })),
+  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped)' })),
   status: BpjsStatus,
   alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),
   kode_bpjs: Nullable(Type.Integer({ description: "BPJS's metadata.code, when it answered" })),
@@ -44,3 +44,51 @@ export const BpjsRow = Type.Object({
   isi: Type.Record(Type.String(), Type.Unknown(), { description: 'The request body as it is (or was) sent' }),
 });
 export type BpjsRow = Static<typeof BpjsRow>;
+
+export const BpjsHfisQuery = Type.Object(
+  {
+    tanggal: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+        format: 'date',
+        description: 'The practice date whose schedule is compared (YYYY-MM-DD); today unless given',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BpjsHfisQuery = Static<typeof BpjsHfisQuery>;
+
+export const BpjsHfisFinding = Type.Object({
+  jenis: Type.Union([Type.Literal('poli'), Type.Literal('dokter'), Type.Literal('jadwal')]),
+  kode: Str('The BPJS code (a poli, a doctor), or for a session: kodepoli kodedokter HH:mm-HH:mm'),
+  status: Type.Union(
+    [Type.Literal('ok'), Type.Literal('tidak dikenal'), Type.Literal('berbeda'), Type.Literal('tidak ada di BPJS'), Type.Literal('tidak ada di RS')],
+    {
+      description:
+        "ok; tidak dikenal: a mapped code BPJS's reference lacks; berbeda: hours or capacity differ; tidak ada di BPJS / di RS: a session one side lacks",
+    },
+  ),
+  keterangan: Str('What differs, naming our kd_dep and kd_dr'),
+});
+export type BpjsHfisFinding = Static<typeof BpjsHfisFinding>;
+
+export const BpjsDashboardQuery = Type.Object(
+  {
+    tanggal: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date', description: 'One day (YYYY-MM-DD); or bulan and tahun' })),
+    bulan: Type.Optional(Type.String({ pattern: '^(0[1-9]|1[0-2])$', description: 'A month, 01–12, with tahun' })),
+    tahun: Type.Optional(Type.String({ pattern: '^20[0-9]{2}$', description: 'The year of bulan' })),
+    waktu: Type.Optional(
+      Type.Union([Type.Literal('rs'), Type.Literal('server')], {
+        description: "Whose clock the times are by: rs (the hospital's, the default) or server (BPJS's)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BpjsDashboardQuery = Static<typeof BpjsDashboardQuery>;
+
+export const BpjsDashboardRow = Type.Record(Type.String(), Type.Unknown(), {
+  description:
+    "A row of BPJS's dashboard as BPJS answers it: per poli and day, the number of visits (jumlah_antrean) and the waiting times of each task (waktu_task1 … 7, avg_waktu_task1 … 7, in seconds)",
+});

@@ -4,7 +4,10 @@ import type { Credentials } from './signing.ts';
 import { decryptResponse } from './signing.ts';
 
 export type Outcome =
-  /** metadata.code 200; `response` is the decrypted answer, when there was one. */
+  /**
+   * metadata.code 200, or 208 (already there), or BPJS's 'TaskId terakhir' (a later task is
+   * there): done; `response` is the decrypted answer, when there was one.
+   */
   | { kind: 'sent'; code: number; message: string; response: string | null }
   /** BPJS answered and said no (a business refusal, a wrong signature): not retried. */
   | { kind: 'refused'; code: number | null; message: string }
@@ -43,6 +46,11 @@ export function outcomeOf(status: number, text: string, c: Pick<Credentials, 'co
     const message = clip(`HTTP ${status} ${text}`);
     return status >= 400 ? { kind: 'refused', code: null, message } : { kind: 'retry', message };
   }
+  // 208: the kodebooking or its task time is there already (a resend after a lost answer): done.
+  if (meta.code === 208) return { kind: 'sent', code: 208, message: meta.message, response: null };
+  // 'TaskId terakhir N': BPJS holds a later step of the visit already; this earlier one can never
+  // be added after it, and asking again would change nothing.
+  if (/taskid\s*terakhir/i.test(meta.message)) return { kind: 'sent', code: meta.code, message: meta.message, response: null };
   if (meta.code !== 200) return { kind: 'refused', code: meta.code, message: meta.message || `code ${meta.code}` };
   const encrypted = (body as { response?: unknown }).response;
   let response: string | null = null;

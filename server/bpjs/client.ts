@@ -24,3 +24,20 @@ export function bpjsClient(c: Pick<BpjsConfig, 'url' | 'consId' | 'secretKey' | 
     }
   };
 }
+
+/**
+ * One GET of BPJS's references (HFIS): {base}/ref/poli, /ref/dokter,
+ * /jadwaldokter/kodepoli/{kodepoli}/tanggal/{tanggal}; signed, its answer decrypted.
+ */
+export async function bpjsGet(c: Pick<BpjsConfig, 'url' | 'consId' | 'secretKey' | 'userKey' | 'timeoutMs'>, path: string, now = Date.now()): Promise<Outcome> {
+  const timestamp = timestampOf(now);
+  try {
+    const res = await fetch(`${c.url}/${path}`, {
+      headers: { ...signedHeaders(c, timestamp), Accept: 'application/json' },
+      signal: AbortSignal.timeout(c.timeoutMs),
+    });
+    return outcomeOf(res.status, await res.text(), c, timestamp);
+  } catch (err) {
+    return networkOutcome(err);
+  }
+}

@@ -4,13 +4,14 @@ import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../domain/visit.ts';
 
-export type Endpoint = 'add' | 'updatewaktu' | 'batal';
+export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add';
 
 /** Task ids of BPJS's service times this server reports: check-in, called, done, pharmacy. */
-export const TASK = { checkin: 3, called: 4, done: 5, pharmacyStarts: 6, medicineReady: 7 } as const;
+export const TASK = { checkin: 3, called: 4, done: 5, pharmacyStarts: 6, medicineReady: 7, absent: 99 } as const;
 
 /** A kodebooking's rows go in this order: the add, its task times by id, the cancel. */
-export const seqOf = (endpoint: Endpoint, taskid?: number): number => (endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : (taskid ?? 0));
+export const seqOf = (endpoint: Endpoint, taskid?: number): number =>
+  endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : endpoint === 'farmasi/add' ? TASK.done : (taskid ?? 0);
 
 /** An appointment as the add reports it. */
 export interface AddFacts {
@@ -36,6 +37,9 @@ export interface AddFacts {
   quota_terisi: number;
   /** The patient was seen in this clinic before: a follow-up (kontrol). */
   seen_before: boolean;
+  /** The referral the booking gave (its kind 1–4 and number); null when it gave none. */
+  jeniskunjungan?: number | null;
+  nomorreferensi?: string | null;
   /**
    * Patients ahead (waiting in the day's queue once there is one, else the seats before this one,
    * the counter's too, less those given back) and the session's calls so far (epoch ms): the
@@ -72,7 +76,15 @@ export interface AddPayload {
   keterangan: string;
 }
 
-export type BuiltAdd = { ok: true; payload: AddPayload } | { ok: false; missing: string };
+/**
+ * unmapped: a clinic or doctor without its BPJS code; held: a JKN patient without the NIK or card
+ * number BPJS requires. Either is kept with its reason and never sent empty.
+ */
+export type BuiltAdd = { ok: true; payload: AddPayload } | { ok: false; status: 'unmapped' | 'held'; missing: string };
+
+/** A NIK is 16 digits; a BPJS card number 13. */
+const NIK = /^[0-9]{16}$/;
+const CARD = /^[0-9]{13}$/;
 
 /** 'H:MM', 'HH.MM' or 'HH:MM:SS' as BPJS's 'HH:mm'. */
 const hhmm = (t: string): string => {
@@ -87,9 +99,13 @@ const hhmm = (t: string): string => {
 export function buildAdd(f: AddFacts, now: number): BuiltAdd {
   if (!f.kodepoli || !f.kodedokter) {
     const missing = [f.kodepoli ? null : `kd_dep ${f.kd_dep}`, f.kodedokter ? null : `kd_dr ${f.kd_dr}`].filter(Boolean);
-    return { ok: false, missing: `Belum dipetakan ke kode BPJS: ${missing.join(', ')}` };
+    return { ok: false, status: 'unmapped', missing: `Belum dipetakan ke kode BPJS: ${missing.join(', ')}` };
   }
   const jkn = f.carabayar === 'B';
+  if (jkn) {
+    const lacking = [NIK.test(f.no_ktp ?? '') ? null : 'NIK (no_ktp)', CARD.test(f.no_jaminan ?? '') ? null : 'nomor kartu BPJS (no_jaminan)'].filter(Boolean);
+    if (lacking.length) return { ok: false, status: 'held', missing: `Data pasien JKN belum lengkap: ${lacking.join(', ')}` };
+  }
   const start = atWib(f.tgl_janji, hhmm(f.jam_dtg));
   const left = Math.max(0, f.batas_quota - f.quota_terisi);
   return {
@@ -109,10 +125,10 @@ export function buildAdd(f: AddFacts, now: number): BuiltAdd {
       kodedokter: f.kodedokter,
       namadokter: f.namadokter,
       jampraktek: `${hhmm(f.jam_dtg)}-${hhmm(f.jam_plg)}`,
-      // 3 a follow-up in a clinic the patient was seen in; 1 a first visit on a primary-care referral.
-      jeniskunjungan: f.seen_before ? 3 : 1,
-      // The app asks for no referral number: the registration counter checks the letter on arrival.
-      nomorreferensi: '',
+      // The referral the booking gave; without one, 3 a follow-up in a clinic the patient was seen
+      // in, 1 a first visit on a primary-care referral (the counter checks the letter on arrival).
+      jeniskunjungan: (f.jeniskunjungan ?? (f.seen_before ? 3 : 1)) as AddPayload['jeniskunjungan'],
+      nomorreferensi: f.nomorreferensi ?? '',
       nomorantrean: `${f.kodepoli}-${f.no_urut}`,
       angkaantrean: f.no_urut,
       estimasidilayani: estimateCall({ now, start, calls: f.calls, defaultMinutes: f.minutes_per_patient }, f.ahead),
@@ -132,6 +148,9 @@ const isReady = (s: string) => normal(s) === READY_STATUS.toLowerCase();
 const isHandedOver = (s: string) => ['sudah diambil', 'diserahkan', 'selesai'].includes(normal(s));
 /** Being made: 'Sedang disiapkan', 'Sedang diracik', … */
 const isPreparing = (s: string) => normal(s).startsWith('sedang');
+
+/** BPJS's jenisresep: 'racikan' once the pharmacy says it is compounding (diracik), else 'non racikan'. */
+export const jenisResep = (status: string): 'racikan' | 'non racikan' => (/racik/i.test(status) ? 'racikan' : 'non racikan');
 
 /**
  * The pharmacy's task time a status change reports: 6 when the medicine starts being prepared,

@@ -30,7 +30,7 @@ export interface BpjsWorkerOptions {
 export function createBpjsWorker({ db, send, config, clock = Date.now, log, batch = 20 }: BpjsWorkerOptions): BpjsWorker {
   async function handle(row: Claimed): Promise<void> {
     const outcome = await send(row.endpoint, row.payload);
-    if (outcome.kind === 'sent') return markBpjsSent(db, row.id, outcome.message);
+    if (outcome.kind === 'sent') return markBpjsSent(db, row.id, outcome.message, outcome.code);
     // Row ids and BPJS's words only: never the patient's card number, NIK or phone.
     log?.warn({ bpjs: row.id, endpoint: row.endpoint, attempt: row.attempts, outcome: outcome.kind, detail: outcome.message }, 'BPJS Antrean not sent');
     if (outcome.kind === 'refused') return markBpjsRefused(db, row.id, outcome.code, outcome.message);

@@ -73,8 +73,18 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
   return row ?? null;
 }
 
+/**
+ * Where a booking or cancel comes from: the app (and the spec's client), or Mobile JKN through the
+ * hospital's web service (server/routes/jkn.ts), whose bookings and cancels BPJS holds already.
+ */
+export type Channel = 'app' | 'mobilejkn';
+
+/** The outbox's reason for what Mobile JKN did: BPJS has it, nothing is sent. */
+export const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
+
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
-function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
+function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
+  const known = channel === 'mobilejkn';
   return {
     async lockPatient(nomr) {
       await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
@@ -120,13 +130,29 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
     async insert(a) {
       const s = a.session;
       const [row] = await q.query<{ id: number; no_reg: string }>(
-        `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis)
+        `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis,
+                                   sumber, jeniskunjungan, nomorreferensi)
          VALUES ((CASE $11 WHEN 'online' THEN 'RO' ELSE 'RJ' END) || to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYMMDD') || nextval('appointments_no_reg_seq'),
-                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          RETURNING id::int AS id, no_reg`,
-        [a.nomr, s.id, a.tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, a.carabayar, a.hp, a.no_urut, a.jenis],
+        [
+          a.nomr,
+          s.id,
+          a.tgl_janji,
+          s.kd_dep,
+          s.kd_dr,
+          s.sts_jam,
+          s.sts_ue,
+          a.carabayar,
+          a.hp,
+          a.no_urut,
+          a.jenis,
+          channel,
+          a.rujukan?.jeniskunjungan ?? null,
+          a.rujukan?.nomorreferensi ?? null,
+        ],
       );
-      if (bpjs && a.jenis === 'poli') await queueBpjsAdd(q, row.no_reg, bpjs);
+      if (bpjs && a.jenis === 'poli') await queueBpjsAdd(q, row.no_reg, bpjs, Date.now(), known ? FROM_MOBILE_JKN.add : null);
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
@@ -140,7 +166,7 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
       );
       // In the cancel's own transaction: no cancel without its entry, and the reason with it.
       await audit(q, { action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
-      await queueBpjsCancel(q, a.no_reg, reason);
+      await queueBpjsCancel(q, a.no_reg, reason, known ? FROM_MOBILE_JKN.batal : null);
       return row.at;
     },
     async freeSeat(scheduleId, date) {
@@ -185,8 +211,8 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
 
-function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsReporting | null): Promise<T> {
-  const attempt = () => db.tx((q) => fn(bookingTx(q, bpjs)));
+function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsReporting | null, channel: Channel): Promise<T> {
+  const attempt = () => db.tx((q) => fn(bookingTx(q, bpjs, channel)));
   const retry = async (left: number): Promise<T> => {
     try {
       return await attempt();
@@ -201,12 +227,12 @@ function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsRepo
   return retry(2);
 }
 
-export function bookingStore(db: Db, bpjs: BpjsReporting | null = null): BookingStore {
-  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn, bpjs) };
+export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
+  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn, bpjs, channel) };
 }
 
-export function manageStore(db: Db, bpjs: BpjsReporting | null = null): ManageStore {
-  return { transaction: (fn) => transaction(db, fn, bpjs) };
+export function manageStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): ManageStore {
+  return { transaction: (fn) => transaction(db, fn, bpjs, channel) };
 }
 
 /** Sets the meeting link of an active online appointment; false when there is none under that number. */

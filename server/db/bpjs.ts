@@ -4,7 +4,7 @@
 // lease and records each answer. A kodebooking's rows go out in order: a row is held while an
 // earlier one of its kodebooking is waiting, unmapped or failed.
 import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
-import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf } from '../bpjs/payload.ts';
+import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf, TASK } from '../bpjs/payload.ts';
 import { audit } from './audit.ts';
 import type { Db, Queryable } from './client.ts';
 
@@ -21,7 +21,7 @@ export interface BpjsReporting {
 const SAME_SESSION = 'x.tgl_janji = a.tgl_janji AND x.kd_dr = a.kd_dr AND x.kd_dep = a.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = a.sts_jam)';
 
 /** An appointment's facts as the add reports them, its codes mapped through the hospital's tables. */
-async function addFacts(q: Queryable, no_reg: string, kodebooking: string, minutesPerPatient: number): Promise<AddFacts | null> {
+export async function addFacts(q: Queryable, no_reg: string, kodebooking: string, minutesPerPatient: number): Promise<AddFacts | null> {
   const [row] = await q.query<AddFacts>(
     `SELECT $2::text AS kodebooking, a.nomr, a.carabayar, p.no_jaminan, p.no_ktp, a.hp, to_char(a.tgl_janji, 'YYYY-MM-DD') AS tgl_janji,
             a.kd_dep, a.kd_dr, bp.kodepoli, coalesce(bp.namapoli, c.ds_dep) AS namapoli,
@@ -35,7 +35,7 @@ async function addFacts(q: Queryable, no_reg: string, kodebooking: string, minut
                                           AND x.no_urut < a.no_urut AND x.cancelled_at IS NOT NULL) END)::int AS ahead,
             coalesce((SELECT json_agg(floor(extract(epoch FROM x.called_at) * 1000)) FROM clinic_queue x
                        WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL), '[]') AS calls,
-            coalesce(c.menit_per_pasien, $3::int) AS minutes_per_patient
+            coalesce(c.menit_per_pasien, $3::int) AS minutes_per_patient, a.jeniskunjungan::int AS jeniskunjungan, a.nomorreferensi
        FROM appointments a JOIN patients p ON p.nomr = a.nomr JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
        JOIN practice_schedules s ON s.id = a.schedule_id
        LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji
@@ -50,24 +50,26 @@ async function addFacts(q: Queryable, no_reg: string, kodebooking: string, minut
  * Reports a new (or moved) clinic appointment: an add under a kodebooking of its own, the
  * appointment's no_reg the first time and `no_reg-N` after N − 1 moves (BPJS never takes a
  * cancelled kodebooking back). An unmapped clinic or doctor is recorded as such, not sent.
+ * `known`: BPJS has it already (booked in Mobile JKN): the row is written as sent, with this
+ * reason, so the visit's task times and a cancel from the app follow it.
  */
-export async function queueBpjsAdd(q: Queryable, no_reg: string, r: BpjsReporting, now = Date.now()): Promise<void> {
+export async function queueBpjsAdd(q: Queryable, no_reg: string, r: BpjsReporting, now = Date.now(), known: string | null = null): Promise<void> {
   const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM bpjs_antrean WHERE no_reg = $1 AND endpoint = 'add'`, [no_reg]);
   const kodebooking = n === 0 ? no_reg : `${no_reg}-${n + 1}`;
   const facts = await addFacts(q, no_reg, kodebooking, r.minutesPerPatient);
   if (!facts) return;
   const built = buildAdd(facts, now);
   await q.query(
-    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, kd_dep, kd_dr, status, reason)
-     VALUES ($1, $2, 'add', 0, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, kd_dep, kd_dr, status, reason, sent_at)
+     VALUES ($1, $2, 'add', 0, $3, $4, $5, $6, $7, CASE WHEN $6 = 'sent' THEN now() END) ON CONFLICT DO NOTHING`,
     [
       no_reg,
       kodebooking,
       JSON.stringify(built.ok ? built.payload : { kodebooking }),
       facts.kd_dep,
       facts.kd_dr,
-      built.ok ? 'waiting' : 'unmapped',
-      built.ok ? null : built.missing,
+      known ? 'sent' : built.ok ? 'waiting' : built.status,
+      known ?? (built.ok ? null : built.missing),
     ],
   );
 }
@@ -82,25 +84,33 @@ const CURRENT = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = $1 A
  * reports the counter's). Each task once per kodebooking: a repeat keeps the first time.
  * `waktu` in epoch ms; null: the transaction's time (the moment of the change it reports).
  */
-export async function queueBpjsTask(q: Queryable, no_reg: string, taskid: number, waktu: number | null = null): Promise<void> {
+export async function queueBpjsTask(q: Queryable, no_reg: string, taskid: number, waktu: number | null = null, earlierMs = 0): Promise<void> {
+  // BPJS takes no medicine ready (7) without its preparation (6): a pharmacy that went straight
+  // to ready reports both (a 6 already there keeps its time), 6 a second earlier so the times stay in order.
+  if (taskid === TASK.medicineReady) await queueBpjsTask(q, no_reg, TASK.pharmacyStarts, waktu, 1000);
   await q.query(
     `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
      SELECT $1, k, 'updatewaktu', $2::smallint, $2::smallint,
-            jsonb_build_object('kodebooking', k, 'taskid', $2::int, 'waktu', coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint))
+            jsonb_build_object('kodebooking', k, 'taskid', $2::int,
+                               'waktu', coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint) - $4::bigint)
        FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
      ON CONFLICT DO NOTHING`,
-    [no_reg, taskid, waktu],
+    [no_reg, taskid, waktu, earlierMs],
   );
 }
 
-/** Reports a cancel of an appointment that was added; `keterangan` the patient's reason. */
-export async function queueBpjsCancel(q: Queryable, no_reg: string, keterangan: string): Promise<void> {
+/**
+ * Reports a cancel of an appointment that was added; `keterangan` the patient's reason. `known`:
+ * BPJS has it already (cancelled in Mobile JKN): written as sent, with this reason.
+ */
+export async function queueBpjsCancel(q: Queryable, no_reg: string, keterangan: string, known: string | null = null): Promise<void> {
   await q.query(
-    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload)
-     SELECT $1, k, 'batal', ${seqOf('batal')}, jsonb_build_object('kodebooking', k, 'keterangan', $2::text)
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, status, reason, sent_at)
+     SELECT $1, k, 'batal', ${seqOf('batal')}, jsonb_build_object('kodebooking', k, 'keterangan', $2::text),
+            CASE WHEN $3::text IS NULL THEN 'waiting' ELSE 'sent' END, $3::text, CASE WHEN $3::text IS NOT NULL THEN now() END
        FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
      ON CONFLICT DO NOTHING`,
-    [no_reg, keterangan.slice(0, 200)],
+    [no_reg, keterangan.slice(0, 200), known],
   );
 }
 
@@ -114,9 +124,16 @@ export async function queueBpjsMove(q: Queryable, appointmentId: number, r: Bpjs
 
 /**
  * A pharmacy status change of a patient's day: task 6 or 7 of the clinic visit it follows, the
- * patient's reported appointment of that day that was done (or called) last.
+ * patient's reported appointment of that day that was done (or called) last. Its prescription is
+ * added to BPJS's pharmacy queue (antrean/farmasi/add, with jenisresep) first, once.
  */
-export async function queueBpjsPharmacy(q: Queryable, no_mr: string, tgl_layanan: string, status_obat: string): Promise<void> {
+export async function queueBpjsPharmacy(
+  q: Queryable,
+  no_mr: string,
+  tgl_layanan: string,
+  status_obat: string,
+  prescription: { no_antrian: string; jenisresep: string } | null = null,
+): Promise<void> {
   const taskid = pharmacyTask(status_obat);
   if (taskid === null) return;
   const [visit] = await q.query<{ no_reg: string }>(
@@ -126,7 +143,19 @@ export async function queueBpjsPharmacy(q: Queryable, no_mr: string, tgl_layanan
       ORDER BY (cq.status = 'selesai') DESC NULLS LAST, cq.called_at DESC NULLS LAST, a.id DESC LIMIT 1`,
     [no_mr, tgl_layanan],
   );
-  if (visit) await queueBpjsTask(q, visit.no_reg, taskid);
+  if (!visit) return;
+  if (prescription) {
+    // Between the clinic's task 5 and the pharmacy's 6 (seq 5, after the 5 by id).
+    await q.query(
+      `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload)
+       SELECT $1, k, 'farmasi/add', ${seqOf('farmasi/add')},
+              jsonb_build_object('kodebooking', k, 'jenisresep', $2::text, 'nomorantrean', $3::text, 'keterangan', $4::text)
+         FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [visit.no_reg, prescription.jenisresep, prescription.no_antrian, 'Resep diproses di farmasi rawat jalan.'],
+    );
+  }
+  await queueBpjsTask(q, visit.no_reg, taskid);
 }
 
 /** A row claimed for sending. */
@@ -140,7 +169,7 @@ export interface Claimed {
 }
 
 /** A row that waits for an earlier one of its kodebooking (`b` the row, `e` the earlier). */
-const HELD_BY = `e.kodebooking = b.kodebooking AND (e.seq, e.id) < (b.seq, b.id) AND e.status IN ('waiting', 'unmapped', 'failed')`;
+const HELD_BY = `e.kodebooking = b.kodebooking AND (e.seq, e.id) < (b.seq, b.id) AND e.status IN ('waiting', 'unmapped', 'failed', 'held')`;
 
 const at = (ms: number) => new Date(ms).toISOString();
 
@@ -166,10 +195,12 @@ export function claimDueBpjs(db: Db, limit: number, leaseSeconds: number, now: n
   );
 }
 
-export async function markBpjsSent(db: Db, id: number, message: string): Promise<void> {
-  await db.query(`UPDATE bpjs_antrean SET status = 'sent', sent_at = now(), locked_until = NULL, bpjs_code = 200, reason = $2 WHERE id = $1`, [
+/** BPJS has it: 200, or 208 and 'TaskId terakhir' (there already), kept with its code and words. */
+export async function markBpjsSent(db: Db, id: number, message: string, code = 200): Promise<void> {
+  await db.query(`UPDATE bpjs_antrean SET status = 'sent', sent_at = now(), locked_until = NULL, bpjs_code = $3, reason = $2 WHERE id = $1`, [
     id,
     message || null,
+    code,
   ]);
 }
 
@@ -218,7 +249,7 @@ export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryRe
       const facts = await addFacts(q, row.no_reg, row.kodebooking, r.minutesPerPatient);
       const built = facts ? buildAdd(facts, Date.now()) : null;
       if (built?.ok) payload = JSON.stringify(built.payload);
-      else if (built) [status, reason] = ['unmapped', built.missing];
+      else if (built) [status, reason] = [built.status, built.missing];
     }
     await q.query(
       `UPDATE bpjs_antrean SET status = $2, reason = $3, payload = coalesce($4::jsonb, payload), attempts = 0, bpjs_code = NULL,

@@ -4,7 +4,7 @@
 import type { ClinicQueueChange, ClinicQueueEntry, PharmacyChange } from '../../common/schemas/internal.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
 import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
-import { TASK } from '../bpjs/payload.ts';
+import { jenisResep, TASK } from '../bpjs/payload.ts';
 import { queueBpjsPharmacy, queueBpjsTask } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { enqueueIn, type Enqueued } from './push.ts';
@@ -82,6 +82,8 @@ export async function setClinicStatus(
     );
     if (!row) return null;
     if (status === 'selesai') await queueBpjsTask(q, no_reg, TASK.done);
+    // Skipped: not there when called. BPJS's 99 closes the visit as absent.
+    if (status === 'dilewati') await queueBpjsTask(q, no_reg, TASK.absent);
     const notified = await notifyNear(q, row, threshold);
     await announce(q, sessionKey(row));
     return { no_reg: row.no_reg, status, notified };
@@ -107,7 +109,8 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
     );
     if (!row) return null;
     await q.query('UPDATE pharmacy_queue SET status_obat = $3 WHERE no_antrian = $1 AND tgl_layanan = $2', [no_antrian, today, status_obat]);
-    await queueBpjsPharmacy(q, row.no_mr, today, status_obat);
+    // Compounding said before or now makes it a racikan.
+    await queueBpjsPharmacy(q, row.no_mr, today, status_obat, { no_antrian, jenisresep: jenisResep(`${row.status_obat} ${status_obat}`) });
     await announce(q, pharmacyKey(row.no_mr, today));
     if (!becomesReady(row.status_obat, status_obat)) return { notified: null };
     return { notified: await enqueueIn(q, readyNotification(row.no_mr, no_antrian)) };

@@ -1,4 +1,4 @@
-// Self-registrations (migrations 001, 004 and 012), kept for the registration counter, which checks
+// Self-registrations (migrations 001, 004 and 013), kept for the registration counter, which checks
 // the person's KTP and creates the medical record in the hospital's own system.
 import type { NewPatient } from '../../common/schemas/auth.ts';
 import { compactPhone } from '../../common/phone.ts';

@@ -71,6 +71,12 @@ export async function checkinEntry(q: Queryable, no_reg: string, nomr: string): 
   return row ?? null;
 }
 
+/** The same entry for the hospital's own callers (the counter, Mobile JKN), who may see any patient's. */
+export async function serviceCheckinEntry(q: Queryable, no_reg: string): Promise<CheckinEntry | null> {
+  const [row] = await q.query<{ no_mr: string }>('SELECT no_mr FROM clinic_queue WHERE no_reg = $1', [no_reg]);
+  return row ? checkinEntry(q, no_reg, row.no_mr) : null;
+}
+
 /**
  * Records the check-in unless one is there: the first is kept (BPJS task 3), so two phones of
  * one patient at once get the same time. Answers the time kept.

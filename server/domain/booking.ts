@@ -26,6 +26,8 @@ export const BOOKING_MSG = {
   bpjsGap: (last: string) =>
     `Perjanjian BPJS baru dapat dibuat lebih dari 8 hari setelah perjanjian terakhir Anda (${formatLong(last)}). Silakan pilih tanggal lain atau gunakan Non BPJS.`,
   full: 'Kuota dokter pada sesi tersebut sudah penuh. Silakan pilih tanggal atau dokter lain.',
+  referralKind: 'Pilih jenis rujukan: rujukan FKTP, rujukan internal, surat kontrol, atau rujukan antar rumah sakit.',
+  referralNumber: 'Tulis nomor rujukan atau nomor surat kontrol Anda.',
   ended: 'Jam praktik sudah berakhir. Silakan pilih sesi lain atau tanggal lain.',
   sameDay: (a: ClinicDayAppointment) =>
     `Anda sudah memiliki janji di ${a.ds_dep} pada ${formatLong(a.tgl_janji)} dengan ${a.nama_dr} (nomor antrian ${a.no_urut}). Satu poli hanya dapat dipesan sekali dalam sehari.`,
@@ -108,6 +110,13 @@ export function requestRefusal(req: Pick<BookingRequest, 'hp' | 'tgl_janji' | 'k
   return null;
 }
 
+/** A referral's number without its kind, or the kind without its number (docs/bpjs.md): the message, or null. */
+export function referralRefusal(req: Pick<BookingRequest, 'jeniskunjungan' | 'nomorreferensi'>): string | null {
+  if (req.nomorreferensi && !req.jeniskunjungan) return BOOKING_MSG.referralKind;
+  if (req.jeniskunjungan && !req.nomorreferensi) return BOOKING_MSG.referralNumber;
+  return null;
+}
+
 /** A date beyond the booking window (BOOKING_WINDOW_DAYS from today): the 400's message, or null. */
 export function windowRefusal(date: string, today: string, windowDays: number): string | null {
   return beyondWindow(date, today, windowDays) ? BOOKING_MSG.window(lastBookableDate(today, windowDays), windowDays) : null;
@@ -165,6 +174,8 @@ export interface NewAppointment {
   hp: string;
   no_urut: number;
   jenis: AppointmentKind;
+  /** A BPJS visit's referral: its kind (jeniskunjungan 1–4) and number; null for another guarantee. */
+  rujukan: { jeniskunjungan: number; nomorreferensi: string } | null;
 }
 
 /** The patient's active appointment in a session on a date, as a repeated booking finds it. */
@@ -215,7 +226,7 @@ export async function book(
   const today = todayWib(now);
   const beyond = windowRefusal(req.tgl_janji, today, policy.windowDays);
   if (beyond) return { ok: false, status: 400, message: beyond };
-  const refusal = requestRefusal(req, today);
+  const refusal = requestRefusal(req, today) ?? referralRefusal(req);
   if (refusal) return { ok: false, message: refusal };
   const session = await store.session(req, jenis);
   if (!session) return { ok: false, message: BOOKING_MSG.noPractice };
@@ -240,7 +251,18 @@ export async function book(
     if (held >= policy.maxActive) return { ok: false, message: BOOKING_MSG.limit(held, policy.maxActive), limit: { held, max: policy.maxActive } };
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return { ok: false, message: BOOKING_MSG.full };
-    const made = await tx.insert({ nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), no_urut: seat, jenis });
+    const rujukan =
+      req.carabayar === 'B' && req.jeniskunjungan && req.nomorreferensi ? { jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi } : null;
+    const made = await tx.insert({
+      nomr,
+      session,
+      tgl_janji: req.tgl_janji,
+      carabayar: req.carabayar,
+      hp: compactPhone(req.hp),
+      no_urut: seat,
+      jenis,
+      rujukan,
+    });
     await tx.setReminders(made.id, dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis }, policy.reminders, now));
     return { ok: true, result: booked(session, seat, req.tgl_janji, { no_reg: made.no_reg, carabayar: req.carabayar, jenis }, room) };
   });

@@ -1,7 +1,11 @@
 // The BPJS Antrean outbox for the hospital's staff (docs/bpjs.md): what waits, was sent, was
 // refused or cannot go yet, and why; and one row sent again. Registered with the internal calls,
 // behind their service token, whose guard writes every call to the audit log.
-import { BpjsQuery, BpjsRow, BpjsRowId } from '../../common/schemas/bpjs.ts';
+import { BpjsDashboardQuery, BpjsDashboardRow, BpjsHfisFinding, BpjsHfisQuery, BpjsQuery, BpjsRow, BpjsRowId } from '../../common/schemas/bpjs.ts';
+import { todayWib } from '../../common/dates.ts';
+import { bpjsGet } from '../bpjs/client.ts';
+import { checkCodes, checkSchedule, type RefDokter, type RefJadwal, type RefPoli } from '../bpjs/hfis.ts';
+import { mappedSessions, mappings } from '../db/jkn.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
@@ -9,8 +13,12 @@ import { type BpjsReporting, listBpjs, retryBpjs } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
 
-/** What a booking needs to report itself to BPJS; null when the bridge is not configured. */
-export const bpjsReporting = (config: Config): BpjsReporting | null => (config.bpjs ? { minutesPerPatient: config.visit.minutesPerPatient } : null);
+/**
+ * What a booking needs to report itself to BPJS; null when the bridge is not configured, or the
+ * hospital's system reports the visits (BPJS_REPORTER=simrs).
+ */
+export const bpjsReporting = (config: Config): BpjsReporting | null =>
+  config.bpjs?.reporter === 'app' ? { minutesPerPatient: config.visit.minutesPerPatient } : null;
 
 export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const reporting = { minutesPerPatient: config.visit.minutesPerPatient };
@@ -28,6 +36,86 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       },
     },
     async (req) => ({ status: true as const, data: await listBpjs(db, req.query.status, Number(req.query.limit ?? 100)) }),
+  );
+
+  app.get(
+    '/api/internal/bpjs/hfis',
+    {
+      schema: {
+        summary: "The mapping tables and a date's practice hours checked against BPJS's references (HFIS: ref/poli, ref/dokter, jadwaldokter)",
+        description:
+          'Every mapped poli and doctor code, and every mapped session of the date, with what BPJS says of it. Read-only: fix bpjs_poli, bpjs_dokter or the schedule (or HFIS) where they differ.',
+        security: SERVICE,
+        querystring: BpjsHfisQuery,
+        response: {
+          200: Success(Type.Array(BpjsHfisFinding)),
+          409: Refusal('The BPJS bridge is not configured (BPJS_ANTREAN_URL …)'),
+          502: Refusal('BPJS did not answer, or refused: its words'),
+          ...SERVICE_GET,
+        },
+      },
+    },
+    async (req, reply) => {
+      const bpjs = config.bpjs;
+      if (!bpjs) return reply.code(409).send({ status: false, message: 'Bridging BPJS belum dikonfigurasi.' });
+      const tanggal = req.query.tanggal ?? todayWib();
+      /** A reference's rows: BPJS answers a list, or { list }. */
+      const read = async <T>(path: string): Promise<T[] | string> => {
+        const outcome = await bpjsGet(bpjs, path);
+        // A date or poli without a schedule is answered as a refusal ('… tidak ditemukan'): an empty list.
+        if (outcome.kind === 'refused' && outcome.code === 201 && /tidak ditemukan|tidak ada/i.test(outcome.message)) return [];
+        if (outcome.kind !== 'sent') return `${path}: ${outcome.message}`;
+        const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
+        return Array.isArray(body) ? (body as T[]) : (((body as { list?: T[] }).list ?? []) as T[]);
+      };
+      const ours = await mappings(db);
+      const sessions = await mappedSessions(db, tanggal);
+      const refPoli = await read<RefPoli>('ref/poli');
+      const refDokter = await read<RefDokter>('ref/dokter');
+      const jadwal: RefJadwal[] = [];
+      for (const kodepoli of [...new Set(sessions.map((s) => s.kodepoli))]) {
+        const rows = await read<RefJadwal>(`jadwaldokter/kodepoli/${encodeURIComponent(kodepoli)}/tanggal/${tanggal}`);
+        if (typeof rows === 'string') return reply.code(502).send({ status: false, message: rows });
+        jadwal.push(...rows);
+      }
+      if (typeof refPoli === 'string') return reply.code(502).send({ status: false, message: refPoli });
+      if (typeof refDokter === 'string') return reply.code(502).send({ status: false, message: refDokter });
+      return { status: true as const, data: [...checkCodes(ours.poli, ours.dokter, refPoli, refDokter), ...checkSchedule(sessions, jadwal)] };
+    },
+  );
+
+  app.get(
+    '/api/internal/bpjs/dashboard',
+    {
+      schema: {
+        summary: "BPJS's dashboard of waiting times (dashboard/waktutunggu) for a day or a month, as BPJS reckons them from what was reported",
+        security: SERVICE,
+        querystring: BpjsDashboardQuery,
+        response: {
+          200: Success(Type.Array(BpjsDashboardRow)),
+          409: Refusal('The BPJS bridge is not configured (BPJS_ANTREAN_URL …)'),
+          502: Refusal('BPJS did not answer, or refused: its words'),
+          ...SERVICE_GET,
+          400: Refusal('The query does not fit its schema, or it gives neither tanggal nor bulan with tahun (or both)'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const bpjs = config.bpjs;
+      if (!bpjs) return reply.code(409).send({ status: false, message: 'Bridging BPJS belum dikonfigurasi.' });
+      const { tanggal, bulan, tahun, waktu = 'rs' } = req.query;
+      const month = bulan && tahun;
+      if (!!tanggal === !!month || (!month && (bulan || tahun))) {
+        return reply.code(400).send({ status: false, message: 'Isi kolom tanggal, atau kolom bulan dan tahun.' });
+      }
+      const path = tanggal ? `dashboard/waktutunggu/tanggal/${tanggal}/waktu/${waktu}` : `dashboard/waktutunggu/bulan/${bulan}/tahun/${tahun}/waktu/${waktu}`;
+      const outcome = await bpjsGet(bpjs, path);
+      if (outcome.kind === 'refused' && outcome.code === 201 && /tidak ditemukan|tidak ada/i.test(outcome.message)) return { status: true as const, data: [] };
+      if (outcome.kind !== 'sent') return reply.code(502).send({ status: false, message: `${path}: ${outcome.message}` });
+      const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
+      const list = Array.isArray(body) ? body : ((body as { list?: unknown[] }).list ?? []);
+      return { status: true as const, data: list as Array<Record<string, unknown>> };
+    },
   );
 
   app.post(

@@ -11,6 +11,8 @@ export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', description: "The patient's session: token.access_token of the login" },
   serviceToken: { type: 'http', scheme: 'bearer', description: "The hospital systems' INTERNAL_API_TOKEN" },
+  jknToken: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Mobile JKN: the token of GET /api/jkn/token' },
+  jknUsername: { type: 'apiKey', in: 'header', name: 'x-username', description: 'Mobile JKN: JKN_WS_USERNAME' },
 } as const;
 
 /** Patient calls carry the session's bearer token (docs/product.md §6). */

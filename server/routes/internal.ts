@@ -25,6 +25,8 @@ import type { Db } from '../db/client.ts';
 import { pendingReminders } from '../db/reminders.ts';
 import { enqueueNotification } from '../db/push.ts';
 import { callClinicQueue, clinicQueueOfDay, setClinicStatus, setPharmacyStatus } from '../db/queues.ts';
+import { checkIn, serviceCheckinEntry } from '../db/visit.ts';
+import { CheckedIn } from '../../common/schemas/visit.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
@@ -87,6 +89,24 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       },
     },
     async (req) => ({ status: true as const, data: await clinicQueueOfDay(db, req.query.tanggal ?? todayWib()) }),
+  );
+
+  app.post(
+    '/api/internal/antrian/poli/checkin',
+    {
+      schema: {
+        summary: "The registration counter checks a patient in for today's clinic queue: the same check-in as the phone's (BPJS task 3, once)",
+        description: 'A check-in already made keeps its first time. The counter decides who is there: no window or distance is checked.',
+        security: SERVICE,
+        body: ClinicCall,
+        response: { 200: Success(CheckedIn), ...NOT_FOUND('No such queue entry today'), ...SERVICE_POST },
+      },
+    },
+    async (req, reply) => {
+      const entry = await serviceCheckinEntry(db, req.body.no_reg);
+      if (!entry || entry.tgl_janji !== todayWib()) return reply.code(404).send({ status: false, message: NO_QUEUE });
+      return { status: true as const, data: { no_reg: req.body.no_reg, checkin: entry.checkin ?? (await checkIn(db, req.body.no_reg, Date.now())) } };
+    },
   );
 
   for (const [path, status, summary] of [

@@ -137,6 +137,14 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   await p.waitForURL(/\/buatjanji\//);
   await p.getByText('BUDI SANTOSO').waitFor();
   assert.ok(((await p.locator('main').textContent()) ?? '').includes('BPJS'));
+  // A BPJS visit asks for its referral: without it nothing is sent.
+  await p.getByLabel('Nomor HP').fill('081298765400');
+  await p.getByRole('button', { name: 'Buat Janji' }).click();
+  const missing = p.getByRole('alertdialog', { name: 'Gagal' });
+  await missing.getByText('Jenis rujukan Harus dipilih !').waitFor();
+  await missing.getByRole('button', { name: 'Tutup' }).click();
+  await p.getByLabel('Jenis rujukan').selectOption({ label: 'Surat kontrol dari rumah sakit ini' });
+  await p.getByLabel('Nomor rujukan / surat kontrol').fill('0301r0011126k000321');
   const said = await bookOnConfirmation(p);
   assert.match(said, /Perjanjian berhasil dibuat/);
   await listedOnHome(p, date, doctor.nama_dr_lengkap);

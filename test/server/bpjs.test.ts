@@ -19,7 +19,7 @@ import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import { claimDueBpjs } from '../../server/db/bpjs.ts';
 import type { BpjsConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
-import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
+import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testApp, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn } from '../support/bpjs-stand-in.ts';
 import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
 import { startServer } from '../support/server.ts';
@@ -44,6 +44,7 @@ const bridge = (over: Partial<BpjsConfig> = {}): BpjsConfig => ({
   leaseSeconds: 60,
   maxAttempts: 20,
   retryMaxSeconds: 120,
+  reporter: 'app',
   ...over,
 });
 const workerWith = (config: BpjsConfig) => createBpjsWorker({ db, send: bpjsClient(config), config, clock: () => Date.now() + later });
@@ -216,7 +217,12 @@ test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 
   const waiting = await rowsOf(made.no_reg);
   assert.equal(
     waiting.map((r) => [r.endpoint, r.taskid, r.status]),
-    [['add', null, 'waiting'], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t, 'waiting'])],
+    [
+      ['add', null, 'waiting'],
+      ...[3, 4, 5].map((t) => ['updatewaktu', t, 'waiting']),
+      ['farmasi/add', null, 'waiting'],
+      ...[6, 7].map((t) => ['updatewaktu', t, 'waiting']),
+    ],
   );
   assert.is(waiting[0].percobaan, tried.length);
   assert.match(String(waiting[0].alasan), /fetch failed|socket|ECONNRESET/i);
@@ -229,11 +235,19 @@ test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 
   const sent = forBooking(made.no_reg).filter((r) => r.answered === 200);
   assert.equal(
     sent.map((r) => [r.endpoint, r.body.taskid ?? null]),
-    [['add', null], ...[3, 4, 5, 6, 7].map((t) => ['updatewaktu', t])],
+    [['add', null], ...[3, 4, 5].map((t) => ['updatewaktu', t]), ['farmasi/add', null], ...[6, 7].map((t) => ['updatewaktu', t])],
   );
+  const farmasi = sent.find((r) => r.endpoint === 'farmasi/add');
+  assert.equal(farmasi?.body, {
+    kodebooking: made.no_reg,
+    jenisresep: 'non racikan',
+    nomorantrean: 'F-050',
+    keterangan: 'Resep diproses di farmasi rawat jalan.',
+  });
   assert.is(forBooking(made.no_reg).filter((r) => r.answered !== 0 && r.answered !== 200).length, 0, 'no refusal, no duplicate');
   assert.is(sent[1].body.waktu, clock, 'task 3: the check-in time, in milliseconds');
-  for (const r of sent.slice(2)) assert.ok(Number.isInteger(r.body.waktu) && (r.body.waktu as number) > 1e12, String(r.body.waktu));
+  for (const r of sent.slice(2).filter((x) => x.endpoint === 'updatewaktu'))
+    assert.ok(Number.isInteger(r.body.waktu) && (r.body.waktu as number) > 1e12, String(r.body.waktu));
   assert.ok((await rowsOf(made.no_reg)).every((r) => r.status === 'sent'));
 });
 
@@ -453,6 +467,73 @@ test('with the bridge off a booking queues nothing', async () => {
   try {
     const made = await book(await cohort(54, off), d001(nomrOf(54), nextOnWeekday(addDays(today, 14), 5)), off);
     assert.equal(await rowsOf(made.no_reg), []);
+  } finally {
+    await off.close();
+  }
+});
+
+test("the mapping tables and a date's hours checked against BPJS's references (HFIS), over signed GETs; its dashboard of waiting times", async () => {
+  const date = nextOnWeekday(addDays(today, 14), 1);
+  const [d001] = await db.query<{ batas_quota: number; jam_dtg: string; jam_plg: string }>(
+    `SELECT batas_quota, jam_dtg, jam_plg FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND sts_jam = '1' AND jenis = 'poli' AND hari = 1`,
+  );
+  standIn.hfis({
+    poli: [{ kdpoli: 'JAN', nmpoli: 'JANTUNG DAN PEMBULUH DARAH', kdsubspesialis: 'JAN', nmsubspesialis: 'JANTUNG DAN PEMBULUH DARAH' }],
+    dokter: [{ kodedokter: 10001, namadokter: 'DR. AHMAD FAUZI' }],
+    jadwal: [
+      {
+        kodepoli: 'JAN',
+        kodesubspesialis: 'JAN',
+        kodedokter: 10001,
+        namadokter: 'DR. AHMAD FAUZI',
+        jadwal: `${d001.jam_dtg} - ${d001.jam_plg}`,
+        kapasitaspasien: d001.batas_quota,
+        libur: 0,
+      },
+      { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 19999, namadokter: 'DR. LAIN', jadwal: '13:00 - 15:00', kapasitaspasien: 20, libur: 0 },
+    ],
+  });
+  const res = await call('GET', `/api/internal/bpjs/hfis?tanggal=${date}`, INTERNAL_TOKEN);
+  assert.is(res.code, 200, JSON.stringify(res.body));
+  const found = res.body.data as Array<{ jenis: string; kode: string; status: string; keterangan: string }>;
+  const of = (jenis: string, kode: string) => found.filter((f) => f.jenis === jenis && f.kode === kode).map((f) => f.status);
+  assert.equal(of('poli', 'JAN'), ['ok', 'ok', 'ok'], 'three clinics map to JAN');
+  assert.equal(of('poli', 'BTK'), ['tidak dikenal', 'tidak dikenal']);
+  assert.equal(of('dokter', '10001'), ['ok']);
+  assert.equal(of('dokter', '10002'), ['tidak dikenal']);
+  const hours = `${d001.jam_dtg.slice(0, 5)}-${d001.jam_plg.slice(0, 5)}`;
+  assert.ok(of('jadwal', `JAN 10001 ${hours}`).includes('ok'), JSON.stringify(found.filter((f) => f.jenis === 'jadwal')));
+  assert.equal(of('jadwal', 'JAN 19999 13:00-15:00'), ['tidak ada di RS']);
+  assert.ok(
+    found.some((f) => f.jenis === 'jadwal' && f.status === 'tidak ada di BPJS' && !f.kode.startsWith('JAN')),
+    'the sessions of polis BPJS lists no schedule for',
+  );
+  const gets = standIn.received.filter((r) => r.endpoint.startsWith('/ref/') || r.endpoint.startsWith('/jadwaldokter/'));
+  assert.ok(gets.length >= 3 && gets.every((r) => r.answered === 200 || r.answered === 201), 'signed: none refused for its signature');
+
+  // BPJS's dashboard of waiting times, for IT staff: a day or a month, as BPJS answers it.
+  const row = {
+    kodepoli: 'JAN',
+    namapoli: 'JANTUNG DAN PEMBULUH DARAH',
+    tanggal: date,
+    jumlah_antrean: 12,
+    waktu_task1: 0,
+    avg_waktu_task3: 420,
+    avg_waktu_task4: 900,
+  };
+  standIn.hfis({ poli: [], dokter: [], jadwal: [], dashboard: [row] });
+  const day = await call('GET', `/api/internal/bpjs/dashboard?tanggal=${date}`, INTERNAL_TOKEN);
+  assert.equal([day.code, day.body.data], [200, [row]]);
+  const month = await call('GET', `/api/internal/bpjs/dashboard?bulan=${date.slice(5, 7)}&tahun=${date.slice(0, 4)}&waktu=server`, INTERNAL_TOKEN);
+  assert.equal([month.code, month.body.data], [200, [row]]);
+  assert.ok(standIn.received.some((r) => r.endpoint === `/dashboard/waktutunggu/bulan/${date.slice(5, 7)}/tahun/${date.slice(0, 4)}/waktu/server`));
+  const neither = await call('GET', '/api/internal/bpjs/dashboard', INTERNAL_TOKEN);
+  assert.equal([neither.code, neither.body.message], [400, 'Isi kolom tanggal, atau kolom bulan dan tahun.']);
+
+  const off = await testApp();
+  try {
+    assert.is((await call('GET', '/api/internal/bpjs/hfis', INTERNAL_TOKEN, undefined, off.app)).code, 409);
+    assert.is((await call('GET', `/api/internal/bpjs/dashboard?tanggal=${date}`, INTERNAL_TOKEN, undefined, off.app)).code, 409);
   } finally {
     await off.close();
   }

@@ -40,6 +40,10 @@ export interface BpjsStandIn {
   outage: (o: Outage) => void;
   /** A business refusal for the requests it matches: code (not 200) and message. */
   refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
+  /** BPJS's references (HFIS) the GETs answer: ref/poli, ref/dokter, and jadwaldokter by kodepoli. */
+  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>>; dashboard?: object[] }) => void;
+  /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
+  know: (kodebooking: string) => void;
   close: () => Promise<void>;
 }
 
@@ -67,12 +71,13 @@ export async function bpjsStandIn(
     held.clear();
   };
   let refusal: Parameters<BpjsStandIn['refuse']>[0] = null;
+  let refs: Parameters<BpjsStandIn['hfis']>[0] = { poli: [], dokter: [], jadwal: [] };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const endpoint = (req.url ?? '').replace(/^\/antrean\//, '');
+      const endpoint = req.method === 'GET' ? (req.url ?? '') : (req.url ?? '').replace(/^\/antrean\//, '');
       let body: Record<string, unknown> = {};
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -107,6 +112,28 @@ export async function bpjsStandIn(
       if (header('x-cons-id') !== credentials.consId || header('user_key') !== credentials.userKey || !sameText(header('x-signature'), expected)) {
         return reply(200, 401, { metadata: { code: 401, message: 'Authentication failed: signature tidak valid' }, response: null });
       }
+      if (req.method === 'GET') {
+        const path = req.url ?? '';
+        const jadwal = /^\/jadwaldokter\/kodepoli\/([^/]+)\/tanggal\/\d{4}-\d{2}-\d{2}$/.exec(path);
+        const dashboard = /^\/dashboard\/waktutunggu\/(tanggal\/\d{4}-\d{2}-\d{2}|bulan\/\d{2}\/tahun\/\d{4})\/waktu\/(rs|server)$/.test(path);
+        const list =
+          path === '/ref/poli'
+            ? refs.poli
+            : path === '/ref/dokter'
+              ? refs.dokter
+              : jadwal
+                ? refs.jadwal.filter((j) => j.kodepoli === jadwal[1])
+                : dashboard
+                  ? (refs.dashboard ?? [])
+                  : null;
+        // The dashboard answers { list } as BPJS's does; the references a bare list.
+        if (dashboard && list?.length) {
+          return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify({ list })), metadata: { code: 200, message: 'Ok.' } });
+        }
+        if (!list) return reply(200, 404, { metadata: { code: 404, message: 'Service tidak ditemukan' }, response: null });
+        if (!list.length) return reply(200, 201, { metadata: { code: 201, message: 'Data tidak ditemukan' }, response: null });
+        return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify(list)), metadata: { code: 200, message: 'Ok.' } });
+      }
       const kodebooking = String(body.kodebooking ?? '');
       const refused = refusal?.({ endpoint, headers: req.headers, body }) ?? null;
       const known = added.has(kodebooking) && !cancelled.has(kodebooking);
@@ -116,7 +143,7 @@ export async function bpjsStandIn(
           ? { code: 208, message: 'Terdapat duplikasi Kode Booking' }
           : endpoint !== 'add' && !known
             ? { code: 201, message: 'Kode booking tidak ditemukan' }
-            : !['add', 'updatewaktu', 'batal'].includes(endpoint)
+            : !['add', 'updatewaktu', 'batal', 'farmasi/add'].includes(endpoint)
               ? { code: 404, message: 'Service tidak ditemukan' }
               : null);
       if (rule) return reply(200, rule.code, { metadata: rule, response: null });
@@ -137,6 +164,8 @@ export async function bpjsStandIn(
       release();
     },
     refuse: (fn) => (refusal = fn),
+    know: (kodebooking) => void added.add(kodebooking),
+    hfis: (r) => (refs = r),
     close: () =>
       new Promise((resolve) => {
         release();

@@ -153,7 +153,16 @@ test('book(): the patient is locked first, then a seat is taken and the appointm
   const outcome = await book(m.store, '00012345', request(), NOW);
   assert.ok(outcome.ok);
   assert.equal(m.calls, ['session', 'lock', 'existing', 'clinic-day', 'seat', 'insert']);
-  assert.equal(m.inserted[0], { nomr: '00012345', session: SESSION, tgl_janji: '2026-11-30', carabayar: 'P', hp: '081234567890', no_urut: 1, jenis: 'poli' });
+  assert.equal(m.inserted[0], {
+    nomr: '00012345',
+    session: SESSION,
+    tgl_janji: '2026-11-30',
+    carabayar: 'P',
+    hp: '081234567890',
+    no_urut: 1,
+    jenis: 'poli',
+    rujukan: null,
+  });
 });
 
 test('book(): the same booking again answers the same appointment and takes no second seat', async () => {
@@ -179,6 +188,17 @@ test('book(): a full session is refused and nothing is written', async () => {
   const m = memoryStore({ taken: 2 });
   assert.equal(await book(m.store, '00012345', request(), NOW), { ok: false, message: BOOKING_MSG.full });
   assert.equal(m.inserted, []);
+});
+
+test('book(): a BPJS booking keeps its referral; a number without its kind, or a kind without its number, is refused', async () => {
+  const m = memoryStore();
+  const made = await book(m.store, '00012345', request({ carabayar: 'B', jeniskunjungan: 3, nomorreferensi: '0301R0011126K000123' }), wibAt(9, 0));
+  assert.ok(made.ok);
+  assert.equal(m.inserted[0].rujukan, { jeniskunjungan: 3, nomorreferensi: '0301R0011126K000123' });
+  const noKind = await book(memoryStore().store, '00012345', request({ carabayar: 'B', nomorreferensi: '0301R0011126K000123' }), wibAt(9, 0));
+  assert.equal(noKind, { ok: false, message: BOOKING_MSG.referralKind });
+  const noNumber = await book(memoryStore().store, '00012345', request({ carabayar: 'B', jeniskunjungan: 1 }), wibAt(9, 0));
+  assert.equal(noNumber, { ok: false, message: BOOKING_MSG.referralNumber });
 });
 
 test('the WIB wall clock is read from the instant, whatever the machine zone', () => {

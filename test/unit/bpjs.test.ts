@@ -5,6 +5,7 @@ import LZString from 'lz-string';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
+import { checkCodes, checkSchedule } from '../../server/bpjs/hfis.ts';
 import { type AddFacts, buildAdd, pharmacyTask } from '../../server/bpjs/payload.ts';
 import { decryptResponse, signature, signedHeaders, timestampOf } from '../../server/bpjs/signing.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -162,8 +163,39 @@ test("on the visit day the estimate follows the session's calls", () => {
 });
 
 test('an unmapped clinic or doctor is never sent: it names the codes that are missing', () => {
-  assert.equal(buildAdd(facts({ kodepoli: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001' });
-  assert.equal(buildAdd(facts({ kodepoli: null, kodedokter: null }), 0), { ok: false, missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001, kd_dr D001' });
+  assert.equal(buildAdd(facts({ kodepoli: null }), 0), { ok: false, status: 'unmapped', missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001' });
+  assert.equal(buildAdd(facts({ kodepoli: null, kodedokter: null }), 0), {
+    ok: false,
+    status: 'unmapped',
+    missing: 'Belum dipetakan ke kode BPJS: kd_dep 20001, kd_dr D001',
+  });
+});
+
+test('a JKN add without the NIK or the card number is held, naming what is missing; NON JKN needs no card', () => {
+  assert.equal(buildAdd(facts({ no_ktp: null }), 0), { ok: false, status: 'held', missing: 'Data pasien JKN belum lengkap: NIK (no_ktp)' });
+  assert.equal(buildAdd(facts({ no_ktp: '', no_jaminan: '12' }), 0), {
+    ok: false,
+    status: 'held',
+    missing: 'Data pasien JKN belum lengkap: NIK (no_ktp), nomor kartu BPJS (no_jaminan)',
+  });
+  assert.ok(buildAdd(facts({ carabayar: 'P', no_jaminan: null }), 0).ok);
+});
+
+test("the referral the booking gave is the add's jeniskunjungan and nomorreferensi", () => {
+  const built = buildAdd(facts({ jeniskunjungan: 4, nomorreferensi: '0301R0011126B000777' }), 0);
+  assert.ok(built.ok);
+  assert.equal([built.payload.jeniskunjungan, built.payload.nomorreferensi], [4, '0301R0011126B000777']);
+});
+
+test("208 (there already) and BPJS's 'TaskId terakhir' answers count as done", () => {
+  assert.equal(outcomeOf(200, '{"metadata":{"code":208,"message":"Terdapat duplikasi Kode Booking"}}', creds, TS), {
+    kind: 'sent',
+    code: 208,
+    message: 'Terdapat duplikasi Kode Booking',
+    response: null,
+  });
+  assert.is(outcomeOf(200, '{"metadata":{"code":201,"message":"TaskId terakhir 5"}}', creds, TS).kind, 'sent');
+  assert.is(outcomeOf(200, '{"metadata":{"code":201,"message":"TaskId=3 tidak valid"}}', creds, TS).kind, 'refused');
 });
 
 test('the pharmacy: being prepared is task 6, ready or handed over task 7, anything else none', () => {
@@ -187,6 +219,65 @@ test('three of the four settings stop the start, naming the one missing; so does
     () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'apijkn.bpjs-kesehatan.go.id' }),
     (err: Error) => /BPJS_ANTREAN_URL must be/.test(err.message),
   );
+});
+
+test('who reports the visits: this server unless BPJS_REPORTER says the hospital system', () => {
+  assert.is(loadConfig(BRIDGE).bpjs?.reporter, 'app');
+  assert.is(loadConfig({ ...BRIDGE, BPJS_REPORTER: 'simrs' }).bpjs?.reporter, 'simrs');
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_REPORTER: 'both' }),
+    (err: Error) => /BPJS_REPORTER must be one of app, simrs/.test(err.message),
+  );
+});
+
+test("Mobile JKN's web service is off without its settings; they go together, the password long enough", () => {
+  assert.is(loadConfig({}).jkn, null);
+  const on = loadConfig({ JKN_WS_USERNAME: 'rs-jantung', JKN_WS_PASSWORD: 'sandi-yang-cukup-panjang' }).jkn;
+  assert.equal([on?.username, on?.tokenMinutes, on?.maxFailures], ['rs-jantung', 60, 20]);
+  assert.throws(
+    () => loadConfig({ JKN_WS_USERNAME: 'rs-jantung' }),
+    (err: Error) => err instanceof ConfigError && /JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together/.test(err.message),
+  );
+  assert.throws(
+    () => loadConfig({ JKN_WS_USERNAME: 'rs-jantung', JKN_WS_PASSWORD: 'pendek' }),
+    (err: Error) => /JKN_WS_PASSWORD must be 16 to 200/.test(err.message) && !err.message.includes('pendek'),
+  );
+});
+
+test("HFIS: a session whose hours or capacity differ from BPJS's schedule is named; one on a holiday there is missing", () => {
+  const ours = [
+    { kd_dep: '20001', kd_dr: 'D001', kodepoli: 'JAN', kodedokter: 10001, jam_dtg: '08:00', jam_plg: '12:00', batas_quota: 30 },
+    { kd_dep: '20001', kd_dr: 'D002', kodepoli: 'JAN', kodedokter: 10002, jam_dtg: '13:00', jam_plg: '16:00', batas_quota: 20 },
+    { kd_dep: '20009', kd_dr: 'D003', kodepoli: 'INT', kodedokter: 10003, jam_dtg: '08:00', jam_plg: '11:00', batas_quota: 15 },
+  ];
+  const jadwal = [
+    { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 10001, jadwal: '08:00 - 12:00', kapasitaspasien: 25, libur: 0 },
+    { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 10002, jadwal: '14:00 - 16:00', kapasitaspasien: 20, libur: 0 },
+    { kodepoli: 'INT', kodesubspesialis: 'INT', kodedokter: 10003, jadwal: '08:00 - 11:00', kapasitaspasien: 15, libur: 1 },
+  ];
+  assert.equal(
+    checkSchedule(ours, jadwal).map((f) => [f.kode, f.status, f.keterangan]),
+    [
+      ['JAN 10001 08:00-12:00', 'berbeda', 'kd_dep 20001, kd_dr D001: kapasitas di BPJS 25, kuota di RS 30'],
+      ['JAN 10002 13:00-16:00', 'berbeda', 'kd_dep 20001, kd_dr D002: jam di BPJS 14:00-16:00, di RS 13:00-16:00'],
+      ['INT 10003 08:00-11:00', 'tidak ada di BPJS', 'kd_dep 20009, kd_dr D003: sesi ini tidak ada di jadwal dokter BPJS'],
+    ],
+  );
+  assert.equal(
+    checkCodes([{ kd_dep: '20001', kodepoli: 'JAN' }], [{ kd_dr: 'D009', kodedokter: 19 }], [{ kdpoli: 'JAN' }], [{ kodedokter: '12', namadokter: 'X' }]).map(
+      (f) => f.status,
+    ),
+    ['ok', 'tidak dikenal'],
+  );
+});
+
+test('BPJS is reached over https only; plain http only on loopback', () => {
+  assert.throws(
+    () => loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://apijkn.bpjs-kesehatan.go.id/antreanrs' }),
+    (err: Error) => /must be an https:\/\/ address/.test(err.message),
+  );
+  assert.is(loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://127.0.0.1:9000' }).bpjs?.url, 'http://127.0.0.1:9000');
+  assert.is(loadConfig({ ...BRIDGE, BPJS_ANTREAN_URL: 'http://localhost:9000/antreanrs' }).bpjs?.url, 'http://localhost:9000/antreanrs');
 });
 
 test.run();

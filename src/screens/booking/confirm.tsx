@@ -20,6 +20,7 @@ import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
+import { NO_REFERRAL, ReferralFields, referralFields, referralProblem } from './referral.tsx';
 import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
 
 const T = BOOKING.confirm;
@@ -168,15 +169,21 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
+  const [referral, setReferral] = useState(NO_REFERRAL);
   const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr);
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
   const bayar: Guarantee = p.bayar;
+  // A BPJS visit rests on a referral, which the hospital reports to BPJS (docs/bpjs.md, Referrals).
+  const bpjs = bayar === 'BPJS';
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending || booked) return;
     if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
+    const problem = bpjs ? referralProblem(referral) : null;
+    if (problem) return setMessage({ title: T.failTitle, lines: [problem] });
     void submit({
+      ...(bpjs ? referralFields(referral) : {}),
       nomr: patient.nomr,
       tgl_janji: p.tgljanji,
       sts_ue: p.sts_ue,
@@ -210,6 +217,7 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
       </section>
       <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
+        {bpjs && <ReferralFields value={referral} onChange={setReferral} />}
         <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
           {sending && <Spinner small />}
           {T.submit}

@@ -1,0 +1,400 @@
+// The hospital's web service for Mobile JKN (BPJS Antrean Online v2, "WS RS"; docs/bpjs.md),
+// under /api/jkn on the public listener, in BPJS's envelope. A Mobile JKN booking, cancel and
+// check-in go through the app's own code (domain/booking.ts book(), domain/manage.ts cancel(),
+// db/visit.ts checkIn()), so every channel shares one seat pool and one set of rules; BPJS's codes
+// come through the mapping tables. On only with JKN_WS_USERNAME and JKN_WS_PASSWORD.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { OTHER_REASON } from '../../common/booking.ts';
+import { todayWib } from '../../common/dates.ts';
+import {
+  AmbilAntrean,
+  AmbilAntreanRequest,
+  AntreanFarmasi,
+  BatalAntreanRequest,
+  CheckinAntreanRequest,
+  JadwalOperasi,
+  JadwalOperasiPasienRequest,
+  JadwalOperasiRsRequest,
+  JKN_CODES,
+  JknAnswer,
+  JknCredentials,
+  JknDone,
+  JknRefusal,
+  JknToken,
+  JknTokenHeaders,
+  KodebookingRequest,
+  PasienBaru,
+  PasienBaruRequest,
+  SisaAntrean,
+  StatusAntrean,
+  StatusAntreanFarmasi,
+  StatusAntreanRequest,
+} from '../../common/schemas/jkn.ts';
+import { buildAdd, jenisResep } from '../bpjs/payload.ts';
+import type { Config, JknConfig } from '../config.ts';
+import { audit } from '../db/audit.ts';
+import { addFacts } from '../db/bpjs.ts';
+import { bookingStore, manageStore } from '../db/booking.ts';
+import type { Db } from '../db/client.ts';
+import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions, type JknSession } from '../db/jkn.ts';
+import { countEvent, lockedUntil } from '../db/throttle.ts';
+import { checkIn, checkinEntry } from '../db/visit.ts';
+import { book } from '../domain/booking.ts';
+import { cancel } from '../domain/manage.ts';
+import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
+import { atWib, checkinRefusal } from '../domain/visit.ts';
+import { MSG, validationText } from '../errors.ts';
+import { checkToken, issueToken, sameSecret } from '../jkn/token.ts';
+import { bookingPolicy } from './booking.ts';
+import { bpjsReporting } from './bpjs.ts';
+import { SECURITY_SCHEMES, type Api } from './contract.ts';
+
+export const JKN_MSG = {
+  ok: 'Ok',
+  wrongCredentials: 'Username atau password tidak sesuai.',
+  locked: (until: Date) => `Terlalu banyak percobaan yang gagal. Silakan coba lagi setelah pukul ${wibTime(until)}.`,
+  tokenExpired: 'Token sudah kedaluwarsa. Silakan minta token baru.',
+  tokenInvalid: 'Token tidak valid.',
+  poliUnknown: 'Poli tidak ditemukan.',
+  dokterUnknown: 'Dokter tidak ditemukan.',
+  noSession: 'Jadwal dokter tidak ditemukan pada tanggal dan jam praktik tersebut.',
+  newPatient: 'Data pasien ini tidak ditemukan. Silakan melakukan registrasi pasien baru.',
+  notFound: 'Antrean tidak ditemukan.',
+  cancelledAlready: 'Antrean tidak ditemukan atau sudah dibatalkan.',
+  notQueued: 'Antrean belum terdaftar di loket hari ini. Silakan ke loket pendaftaran.',
+  registered: 'Harap datang ke admisi untuk melengkapi data rekam medis.',
+  knownPatient: 'Data peserta sudah pernah dientrikan.',
+  dateOrder: 'Tanggal akhir tidak boleh lebih kecil dari tanggal awal.',
+  noPrescription: 'Belum ada resep untuk kode booking ini.',
+  prescription: 'Resep diproses di farmasi rawat jalan.',
+} as const;
+
+/** BPJS's envelope: `response` with code 200, none with a refusal. */
+const answer = <T>(response: T) => ({ response, metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } });
+const refuse = (message: string, code: number = JKN_CODES.refused) => ({ metadata: { message, code } });
+
+/** 'H:MM', 'HH.MM' or 'HH:MM:SS' as 'HH:mm'. */
+const hhmm = (t: string) => {
+  const m = /^(\d{1,2})[:.](\d{2})/.exec(t.trim());
+  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : t;
+};
+
+/** The session whose hours are `jampraktek` (HH:mm-HH:mm); its start alone will do when the end differs. */
+export function sessionAt(sessions: JknSession[], jampraktek: string): JknSession | null {
+  const exact = sessions.find((s) => `${hhmm(s.jam_dtg)}-${hhmm(s.jam_plg)}` === jampraktek);
+  return exact ?? sessions.find((s) => hhmm(s.jam_dtg) === jampraktek.slice(0, 5)) ?? null;
+}
+
+const ANSWERS = {
+  400: JknRefusal('The request does not fit its schema; metadata.message names the field (code 201)'),
+  401: JknRefusal('x-token missing, wrong or expired, or x-username not the configured one (code 201)'),
+  500: JknRefusal('Our fault, logged with the request id'),
+} as const;
+const SECURITY = [{ jknToken: [], jknUsername: [] }];
+
+export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknConfig }, clock: () => number = Date.now): Promise<void> {
+  const jkn = config.jkn;
+  const bpjs = bpjsReporting(config);
+  const policy = bookingPolicy(config.booking);
+  const minutes = config.visit.minutesPerPatient;
+  const tokenRule = { max: jkn.maxFailures, windowMinutes: 15, lockMinutes: 15, maxLockMinutes: 60 };
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err, reqId: req.id }, 'request failed');
+      return reply.code(500).send(refuse(MSG.server));
+    }
+    const message = err.validation ? `${MSG.badRequest} ${validationText(err)}`.trim() : status === 413 ? MSG.tooLarge : MSG.badRequest;
+    return reply.code(status).send(refuse(message));
+  });
+
+  // Every call but the token's carries x-token and x-username, checked before its body: a caller
+  // without a token learns nothing of the schemas.
+  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.routeOptions.url === '/api/jkn/token' || req.routeOptions.url === '/api/jkn/docs') return;
+    const token = String(req.headers['x-token'] ?? '');
+    const username = String(req.headers['x-username'] ?? '');
+    const checked = await checkToken(jkn, token, username, clock());
+    if (checked.ok) return;
+    await audit(db, { action: 'jkn.token', outcome: checked.reason, actor: 'mobile-jkn', detail: `${req.method} ${req.routeOptions.url}` }, req);
+    return reply.code(401).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
+  });
+
+  app.get('/api/jkn/docs', { schema: { hide: true } }, async () => {
+    const doc = app.swagger() as { paths?: Record<string, unknown>; info?: object; components?: object };
+    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith('/api/jkn/')));
+    return {
+      ...doc,
+      info: {
+        title: 'Mobile JKN web service (Antrean Online v2, WS RS)',
+        version: '2.0.0',
+        description: "Registered with BPJS as the hospital's WS RS; docs/bpjs.md.",
+      },
+      components: { securitySchemes: { jknToken: SECURITY_SCHEMES.jknToken, jknUsername: SECURITY_SCHEMES.jknUsername } },
+      paths,
+    };
+  });
+
+  app.get(
+    '/api/jkn/token',
+    {
+      schema: {
+        summary: 'Mobile JKN: a token for the other calls, with x-username and x-password',
+        headers: JknCredentials,
+        response: {
+          200: JknAnswer(JknToken),
+          401: JknRefusal('Wrong username or password (code 201)'),
+          429: JknRefusal('Too many wrong attempts from this address'),
+          400: ANSWERS[400],
+          500: ANSWERS[500],
+        },
+      },
+    },
+    async (req, reply) => {
+      const locked = await lockedUntil(db, [['jkn-token', req.ip]]);
+      if (locked)
+        return reply
+          .code(429)
+          .header('Retry-After', String(retryAfterSeconds(locked)))
+          .send(refuse(JKN_MSG.locked(locked)));
+      const okUser = sameSecret(req.headers['x-username'], jkn.username);
+      const okPassword = sameSecret(req.headers['x-password'], jkn.password);
+      if (!okUser || !okPassword) {
+        await countEvent(db, 'jkn-token', req.ip, tokenRule);
+        // Never the password, nor the username that was tried.
+        await audit(db, { action: 'jkn.token', outcome: 'denied', actor: 'mobile-jkn' }, req);
+        return reply.code(401).send(refuse(JKN_MSG.wrongCredentials));
+      }
+      const { token, expires } = await issueToken(jkn, clock());
+      return answer({ token, expired: expires });
+    },
+  );
+
+  /** What every call but the token's declares: its summary, the token headers, its answers. */
+  const described = (summary: string, response: object) => ({ summary, security: SECURITY, headers: JknTokenHeaders, response: { 200: response, ...ANSWERS } });
+  app.post(
+    '/api/jkn/statusantrean',
+    { schema: { ...described('Mobile JKN: the seats and queue of a doctor session', JknAnswer(StatusAntrean)), body: StatusAntreanRequest } },
+    async (req) => {
+      const b = req.body;
+      const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
+      if (!known.poli) return refuse(JKN_MSG.poliUnknown);
+      if (!known.dokter) return refuse(JKN_MSG.dokterUnknown);
+      const s = sessionAt(await jknSessions(db, b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
+      if (!s) return refuse(JKN_MSG.noSession);
+      const left = Math.max(0, s.batas_quota - s.quota_terisi);
+      return answer({
+        namapoli: s.namapoli,
+        namadokter: s.namadokter,
+        totalantrean: s.quota_terisi,
+        sisaantrean: s.queued ? s.waiting : s.quota_terisi,
+        antreanpanggil: s.called === null ? '-' : `${s.kodepoli}-${s.called}`,
+        // One seat pool for every channel and guarantee (docs/decisions.md, Mobile JKN): both pairs say the same.
+        sisakuotajkn: left,
+        kuotajkn: s.batas_quota,
+        sisakuotanonjkn: left,
+        kuotanonjkn: s.batas_quota,
+        keterangan: '',
+      });
+    },
+  );
+
+  /** The add's fields for an appointment (its estimate, numbers, names and seats left), whatever its guarantee. */
+  async function reportOf(no_reg: string, now: number) {
+    const facts = await addFacts(db, no_reg, no_reg, minutes);
+    if (!facts) return null;
+    // The answer's fields do not depend on the patient's data BPJS requires of the add.
+    const built = buildAdd({ ...facts, carabayar: 'P' }, now);
+    return built.ok ? { facts, payload: built.payload } : null;
+  }
+  app.post(
+    '/api/jkn/ambilantrean',
+    {
+      schema: {
+        ...described('Mobile JKN: take a seat in a doctor session (the same seats as the app and the counter)', JknAnswer(AmbilAntrean)),
+        body: AmbilAntreanRequest,
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const now = clock();
+      const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
+      if (!known.poli) return refuse(JKN_MSG.poliUnknown);
+      if (!known.dokter) return refuse(JKN_MSG.dokterUnknown);
+      const s = sessionAt(await jknSessions(db, b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
+      if (!s) return refuse(JKN_MSG.noSession);
+      const patient = await jknPatient(db, b.nomorkartu, b.nik);
+      if (!patient) return refuse(JKN_MSG.newPatient, JKN_CODES.newPatient);
+      const request = {
+        nomr: patient.nomr,
+        tgl_janji: b.tanggalperiksa,
+        kd_dep: s.kd_dep,
+        kd_dr: s.kd_dr,
+        sts_jam: s.sts_jam,
+        carabayar: 'B' as const,
+        hp: b.nohp,
+        jeniskunjungan: b.jeniskunjungan,
+        nomorreferensi: b.nomorreferensi,
+      };
+      // The app's own booking: its rules, its seat pool, its reminders; BPJS has the booking already.
+      const outcome = await book(bookingStore(db, bpjs, 'mobilejkn'), patient.nomr, request, now, policy, 'poli');
+      const no_reg = outcome.ok ? outcome.result.no_reg : undefined;
+      await audit(
+        db,
+        {
+          action: 'jkn.ambilantrean',
+          outcome: outcome.ok ? 'ok' : 'refused',
+          actor: 'mobile-jkn',
+          subject: patient.nomr,
+          detail: (no_reg ?? (outcome.ok ? '' : outcome.message)).slice(0, 300),
+        },
+        req,
+      );
+      if (!outcome.ok) return refuse(outcome.message);
+      const report = no_reg ? await reportOf(no_reg, now) : null;
+      if (!no_reg || !report) throw new Error('a booking without its appointment');
+      const p = report.payload;
+      return answer({
+        nomorantrean: p.nomorantrean,
+        angkaantrean: p.angkaantrean,
+        kodebooking: no_reg,
+        norm: patient.nomr,
+        namapoli: p.namapoli,
+        namadokter: p.namadokter,
+        estimasidilayani: p.estimasidilayani,
+        sisakuotajkn: p.sisakuotajkn,
+        kuotajkn: p.kuotajkn,
+        sisakuotanonjkn: p.sisakuotanonjkn,
+        kuotanonjkn: p.kuotanonjkn,
+        keterangan: p.keterangan,
+      });
+    },
+  );
+  app.post(
+    '/api/jkn/sisaantrean',
+    { schema: { ...described('Mobile JKN: the patients ahead of a booking and the wait', JknAnswer(SisaAntrean)), body: KodebookingRequest } },
+    async (req) => {
+      const now = clock();
+      const a = await jknAppointment(db, req.body.kodebooking);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
+      const report = await reportOf(a.no_reg, now);
+      if (!report) return refuse(JKN_MSG.notFound);
+      return answer({
+        nomorantrean: report.payload.nomorantrean,
+        namapoli: report.payload.namapoli,
+        namadokter: report.payload.namadokter,
+        sisaantrean: report.facts.ahead,
+        antreanpanggil: a.called === null ? '-' : `${a.kodepoli}-${a.called}`,
+        waktutunggu: Math.max(0, Math.round((report.payload.estimasidilayani - now) / 1000)),
+        keterangan: '',
+      });
+    },
+  );
+  app.post(
+    '/api/jkn/batalantrean',
+    { schema: { ...described("Mobile JKN: cancel a booking (the app's own cancel: the seat is freed once)", JknDone), body: BatalAntreanRequest } },
+    async (req) => {
+      const b = req.body;
+      const a = await jknAppointment(db, b.kodebooking);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
+      const outcome = await cancel(manageStore(db, bpjs, 'mobilejkn'), a.nomr, { no_reg: a.no_reg, alasan: OTHER_REASON, keterangan: b.keterangan }, clock());
+      await audit(db, { action: 'jkn.batalantrean', outcome: outcome.ok ? 'ok' : 'refused', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
+      if (!outcome.ok) return refuse(outcome.message);
+      return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
+    },
+  );
+  app.post(
+    '/api/jkn/checkinantrean',
+    { schema: { ...described("Mobile JKN: check in (the app's own check-in: BPJS task 3, once)", JknDone), body: CheckinAntreanRequest } },
+    async (req) => {
+      const b = req.body;
+      const now = clock();
+      const a = await jknAppointment(db, b.kodebooking);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
+      const entry = await checkinEntry(db, a.no_reg, a.nomr);
+      if (!entry) return refuse(JKN_MSG.notQueued);
+      if (!entry.checkin) {
+        const refusal = checkinRefusal(
+          { tgl_janji: entry.tgl_janji, status: entry.status, start: atWib(entry.tgl_janji, entry.jam_dtg), end: atWib(entry.tgl_janji, entry.jam_plg) },
+          now,
+          todayWib(now),
+          config.visit.checkinOpensMinutes,
+          null,
+          undefined,
+        );
+        if (refusal) return refuse(refusal.message);
+        await checkIn(db, a.no_reg, Math.min(b.waktu, now));
+      }
+      await audit(db, { action: 'jkn.checkinantrean', outcome: 'ok', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
+      return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
+    },
+  );
+  app.post(
+    '/api/jkn/pasienbaru',
+    { schema: { ...described('Mobile JKN: a new patient, given a medical record number', JknAnswer(PasienBaru)), body: PasienBaruRequest } },
+    async (req) => {
+      const nomr = await db.tx(async (q) => {
+        const made = await insertJknPatient(q, req.body);
+        // No NIK, card number or name in the audit: the record number leads to them.
+        await audit(q, { action: 'jkn.pasienbaru', outcome: made ? 'ok' : 'known', actor: 'mobile-jkn', subject: made }, req);
+        return made;
+      });
+      if (!nomr) return refuse(JKN_MSG.knownPatient);
+      return { response: { norm: nomr }, metadata: { message: JKN_MSG.registered, code: JKN_CODES.ok } };
+    },
+  );
+  app.post(
+    '/api/jkn/jadwaloperasirs',
+    {
+      schema: {
+        ...described("Mobile JKN: the hospital's operations in a date range (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        body: JadwalOperasiRsRequest,
+      },
+    },
+    async (req) => {
+      if (req.body.tanggalakhir < req.body.tanggalawal) return refuse(JKN_MSG.dateOrder);
+      return answer({ list: [] });
+    },
+  );
+  app.post(
+    '/api/jkn/jadwaloperasipasien',
+    {
+      schema: {
+        ...described("Mobile JKN: a member's operations (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        body: JadwalOperasiPasienRequest,
+      },
+    },
+    async () => answer({ list: [] }),
+  );
+
+  const jenisresep = jenisResep;
+  app.post(
+    '/api/jkn/ambilantreanfarmasi',
+    { schema: { ...described("Mobile JKN: the booking's pharmacy queue number", JknAnswer(AntreanFarmasi)), body: KodebookingRequest } },
+    async (req) => {
+      const a = await jknAppointment(db, req.body.kodebooking);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
+      const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
+      if (!f) return refuse(JKN_MSG.noPrescription);
+      return answer({ jenisresep: jenisresep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
+    },
+  );
+  app.post(
+    '/api/jkn/statusantreanfarmasi',
+    { schema: { ...described("Mobile JKN: the pharmacy queue around the booking's prescription", JknAnswer(StatusAntreanFarmasi)), body: KodebookingRequest } },
+    async (req) => {
+      const a = await jknAppointment(db, req.body.kodebooking);
+      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
+      const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
+      if (!f) return refuse(JKN_MSG.noPrescription);
+      return answer({
+        jenisresep: jenisresep(f.status_obat),
+        totalantrean: f.total,
+        sisaantrean: f.ahead,
+        antreanpanggil: f.ready ?? '-',
+        keterangan: f.status_obat,
+      });
+    },
+  );
+}
