@@ -34,7 +34,12 @@ export interface Config {
   satusehatOrgId: string;
   /** BPJS Antrean Online (docs/bpjs.md); null: off, nothing is reported or queued. */
   bpjs: BpjsConfig | null;
+  /** The hospital's information system the API reads and writes (docs/integration.md). */
+  simrs: SimrsConfig;
 }
+
+/** SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL). */
+export type SimrsConfig = { kind: 'local' } | { kind: 'khanza'; url: string; timeoutMs: number };
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
 export interface BpjsConfig {
@@ -309,6 +314,26 @@ function satusehatOrgId(env: Env): string {
   return raw;
 }
 
+function simrsConfig(env: Env): SimrsConfig {
+  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza']);
+  const url = env.KHANZA_DATABASE_URL || '';
+  if (kind === 'local') {
+    if (url) throw new ConfigError('KHANZA_DATABASE_URL is set but SIMRS is not khanza: set SIMRS=khanza, or unset it');
+    return { kind: 'local' };
+  }
+  if (!url) throw new ConfigError('SIMRS=khanza needs KHANZA_DATABASE_URL (mysql://user:password@host:3306/sik)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('KHANZA_DATABASE_URL must be a URL: mysql://user:password@host:3306/sik');
+  }
+  if (!/^(mysql|mariadb):$/.test(parsed.protocol) || !parsed.hostname || parsed.pathname.length < 2) {
+    throw new ConfigError('KHANZA_DATABASE_URL must be mysql://user:password@host:3306/sik (mysql:// or mariadb://, with the database name)');
+  }
+  return { kind: 'khanza', url, timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000 };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -348,5 +373,6 @@ export function loadConfig(env: Env = process.env): Config {
     booking: bookingConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
+    simrs: simrsConfig(env),
   };
 }

@@ -6,9 +6,6 @@ import { Type } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
-import type { Db } from '../db/client.ts';
-import { patientIdentity } from '../db/patients.ts';
-import * as records from '../db/records.ts';
 import { everything } from '../domain/fhir.ts';
 import { HttpError, MSG } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
@@ -24,25 +21,26 @@ const BUNDLE = "The patient's record as a FHIR R4 Bundle; every reference resolv
  */
 const send = (reply: FastifyReply, bundle: FhirBundle) => reply.type(FHIR_JSON).serializer(JSON.stringify).send(bundle);
 
-export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => number = Date.now): Promise<void> {
+export async function fhirRoutes(app: Api, orgId: string, now: () => number = Date.now): Promise<void> {
+  const records = app.simrs;
   const handler = async (nomr: string): Promise<FhirBundle> => {
     const at = now();
     const today = todayWib(at);
-    const patient = await patientIdentity(db, nomr);
+    const patient = await records.patientIdentity(nomr);
     if (!patient) throw new HttpError(404, 'Data pasien tidak ditemukan.');
     // One read after another: the routes share the pool with every other request.
     const record = {
       patient,
-      outpatient: await records.outpatientVisits(db, nomr),
-      online: await records.onlineVisits(db, nomr, today),
-      inpatientCurrent: await records.currentInpatient(db, nomr),
-      inpatientPast: await records.pastInpatient(db, nomr),
-      cathDone: await records.cathHistory(db, nomr),
-      cathPlanned: await records.cathSchedule(db, nomr, today),
-      surgeryDone: await records.surgeryHistory(db, nomr),
-      surgeryPlanned: await records.surgerySchedule(db, nomr, today),
-      labs: await records.labOrders(db, nomr),
-      upcoming: await records.upcomingAppointments(db, nomr, today),
+      outpatient: await records.outpatientVisits(nomr),
+      online: await records.onlineVisits(nomr, today),
+      inpatientCurrent: await records.currentInpatient(nomr),
+      inpatientPast: await records.pastInpatient(nomr),
+      cathDone: await records.cathHistory(nomr),
+      cathPlanned: await records.cathSchedule(nomr, today),
+      surgeryDone: await records.surgeryHistory(nomr),
+      surgeryPlanned: await records.surgerySchedule(nomr, today),
+      labs: await records.labOrders(nomr),
+      upcoming: await records.upcomingAppointments(nomr, today),
     };
     // The domain's type is FHIR's own (@types/fhir); the wire schema describes its envelope.
     return everything(record, orgId, at) as FhirBundle;

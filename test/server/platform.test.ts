@@ -20,10 +20,10 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-test('GET /api/health reports the database', async () => {
+test("GET /api/health reports the database and the hospital's system", async () => {
   const res = await t.app.inject({ url: '/api/health' });
   assert.is(res.statusCode, 200);
-  assert.equal(res.json(), { status: 'ok', database: ENGINE });
+  assert.equal(res.json(), { status: 'ok', database: ENGINE, simrs: 'local' });
 });
 
 test('/api/docs is an OpenAPI document with every call of spec section 7', async () => {
@@ -84,6 +84,8 @@ test('a bad configuration value stops the start with a message that names the va
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['INTERNAL_API_TOKEN', 'short'],
+    ['SIMRS', 'upstream'],
+    ['KHANZA_DATABASE_URL', 'postgres://h/sik'],
   ]) {
     try {
       loadConfig({ [name]: value });
@@ -102,6 +104,27 @@ test('a bad configuration value stops the start with a message that names the va
       () => loadConfig({ [name]: value }),
       (err: Error) => err instanceof ConfigError && err.message.includes(name),
       `${name}=${value}`,
+    );
+  }
+});
+
+test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL naming its database', () => {
+  assert.equal(loadConfig({}).simrs, { kind: 'local' });
+  assert.equal(loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' }).simrs, {
+    kind: 'khanza',
+    url: 'mysql://app:pw@10.0.0.9:3306/sik',
+    timeoutMs: 5000,
+  });
+  for (const env of [
+    { SIMRS: 'khanza' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
+    { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
+  ]) {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && /KHANZA_|SIMRS/.test(err.message),
+      JSON.stringify(env),
     );
   }
 });
