@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await pushRegistrationRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);
   });
-  if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake), passkeyCounterRoutes(scope, db)));
+  if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake, options.clock), passkeyCounterRoutes(scope, db)));
   await app.register(async (scope) => {
     // The app's pages and files are not API calls: the OpenAPI document leaves them out.
     scope.addHook('onRoute', (route) => {
@@ -162,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<Api> {
 export async function buildInternalApp(options: AppOptions): Promise<Api> {
   const { config, db, push } = options;
   const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
-  await app.register(async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined)), passkeyCounterRoutes(scope, db)));
+  await app.register(
+    async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined), options.clock), passkeyCounterRoutes(scope, db)),
+  );
   return app;
 }

@@ -68,7 +68,7 @@ export interface ManageTx extends BookingTx {
   freeSeat(scheduleId: number, date: string): Promise<void>;
   /** Locks the two sessions' seat counters in one order, so two crossing reschedules cannot deadlock. */
   lockSeats(a: { scheduleId: number; date: string }, b: { scheduleId: number; date: string; batas_quota: number }): Promise<void>;
-  /** Moves the appointment to the new session, date and queue number. */
+  /** Moves the appointment, and its waiting place in the clinic queue, to the new session, date and queue number. */
   move(id: number, s: Session, date: string, no_urut: number): Promise<void>;
   /** A waiting entry of the clinic queue under this number leaves the queue. */
   leaveQueue(no_reg: string): Promise<void>;
@@ -179,7 +179,6 @@ export async function reschedule(
     if (seat === null) return refuse(BOOKING_MSG.full);
     await tx.move(a.id, session, req.tgl_janji, seat);
     await tx.freeSeat(a.schedule_id, a.tgl_janji);
-    await tx.leaveQueue(a.no_reg);
     await tx.setReminders(a.id, dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis: a.jenis }, policy.reminders, now));
     return answer(seat);
   });

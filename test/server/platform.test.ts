@@ -234,6 +234,7 @@ test('the public app answers 404 for the internal calls; the internal app serves
       '/api/internal/antrian/poli/lewati',
       '/api/internal/antrian/poli/panggil',
       '/api/internal/antrian/poli/selesai',
+      '/api/internal/antrian/poli/walkin',
       '/api/internal/bpjs/antrean',
       '/api/internal/bpjs/antrean/{id}/ulang',
       '/api/internal/konsultasi/link',
