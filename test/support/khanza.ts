@@ -1,0 +1,127 @@
+// A SIMRS Khanza database for the connector's tests: a MariaDB of its own (mariadb.ts) with the
+// schema fixture (khanza/sik-schema.sql), the quota guard the hospital installs
+// (server/connector/khanza/quota-guard.sql), the connector's own database user with the grants
+// docs/integration.md names, and demo rows copied from this API's demo seed, so the same patients,
+// clinics, doctors and weekly schedules are there.
+import { readFileSync } from 'node:fs';
+import { createConnection, type Connection } from 'mysql2/promise';
+import type { Queryable } from '../../server/db/client.ts';
+import { HARI_KERJA } from '../../server/connector/khanza/seats.ts';
+import { type Mariadb, startMariadb } from './mariadb.ts';
+
+const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+
+/** The statements of an SQL file: split at ';' ending a line, a trigger's body kept whole (it ends in 'END;'). */
+export function statements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inBody = false;
+  for (const line of sql.replace(/--.*$/gm, '').split('\n')) {
+    current += `${line}\n`;
+    if (/^\s*BEGIN\s*$/i.test(line)) inBody = true;
+    const ends = inBody ? /^END;\s*$/.test(line) : /;\s*$/.test(line);
+    if (ends) {
+      out.push(current.trim().replace(/;$/, ''));
+      current = '';
+      inBody = false;
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out.filter(Boolean);
+}
+
+export const APP_USER = { user: 'pasien_app', password: 'pasien-app-test-pw' };
+
+/** The grants of the connector's user: reads, and the two tables a booking writes (docs/integration.md). */
+export const GRANTS = [
+  'GRANT SELECT ON sik.* TO ?@?',
+  'GRANT INSERT, UPDATE ON sik.reg_periksa TO ?@?',
+  'GRANT INSERT, UPDATE ON sik.referensi_mobilejkn_bpjs TO ?@?',
+];
+
+export interface Khanza {
+  server: Mariadb;
+  /** mysql://pasien_app:…@127.0.0.1:port/sik — what KHANZA_DATABASE_URL is in a hospital. */
+  url: string;
+  /** The administrator on the sik database: the tests write as Khanza's own screens would. */
+  admin: Connection;
+  stop(): Promise<void>;
+}
+
+export async function startKhanza(): Promise<Khanza> {
+  const server = await startMariadb();
+  const admin = await createConnection({ host: '127.0.0.1', port: server.port, user: 'root', dateStrings: true, timezone: '+07:00' });
+  try {
+    await admin.query('CREATE DATABASE sik CHARACTER SET latin1');
+    await admin.query('USE sik');
+    for (const s of statements(read('./khanza/sik-schema.sql'))) await admin.query(s);
+    for (const s of statements(read('../../server/connector/khanza/quota-guard.sql'))) await admin.query(s);
+    await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [APP_USER.user, '%', APP_USER.password]);
+    for (const g of GRANTS) await admin.query(g, [APP_USER.user, '%']);
+  } catch (err) {
+    await admin.end();
+    await server.stop();
+    throw err;
+  }
+  return {
+    server,
+    url: `mysql://${APP_USER.user}:${APP_USER.password}@127.0.0.1:${server.port}/sik`,
+    admin,
+    async stop() {
+      await admin.end();
+      await server.stop();
+    },
+  };
+}
+
+/** Khanza's payer codes of the demo: the general one and BPJS. */
+export const PENJAB = { umum: 'UMU', bpjs: 'BPJ' } as const;
+
+/**
+ * Copies the demo seed's patients, clinics, doctors (with their specialties) and weekly clinic
+ * schedules from this API's database into Khanza's tables, so both hold the same hospital.
+ */
+export async function copyDemo(admin: Connection, db: Queryable): Promise<void> {
+  await admin.query(`INSERT INTO penjab (kd_pj, png_jawab) VALUES (?, 'UMUM'), (?, 'BPJS KESEHATAN')`, [PENJAB.umum, PENJAB.bpjs]);
+  const patients = await db.query<{
+    nomr: string;
+    nama: string;
+    jenis_kelamin: string;
+    tgl_lahir: string;
+    pastipe: string;
+    alamat: string;
+    no_jaminan: string | null;
+    telp_hp: string | null;
+  }>(`SELECT nomr, nama, jenis_kelamin, to_char(tgl_lahir, 'YYYY-MM-DD') AS tgl_lahir, pastipe, alamat, no_jaminan, telp_hp FROM patients ORDER BY nomr`);
+  for (let i = 0; i < patients.length; i += 200) {
+    const rows = patients
+      .slice(i, i + 200)
+      .map((p) => [
+        p.nomr,
+        p.nama.slice(0, 40),
+        p.jenis_kelamin,
+        p.tgl_lahir,
+        p.alamat.slice(0, 200),
+        p.telp_hp,
+        p.pastipe === 'BPJS' ? PENJAB.bpjs : PENJAB.umum,
+        p.no_jaminan,
+        p.tgl_lahir,
+      ]);
+    await admin.query('INSERT INTO pasien (no_rkm_medis, nm_pasien, jk, tgl_lahir, alamat, no_tlp, kd_pj, no_peserta, tgl_daftar) VALUES ?', [rows]);
+  }
+  const clinics = await db.query<{ kd_dep: string; ds_dep: string }>('SELECT kd_dep, ds_dep FROM clinics');
+  await admin.query('INSERT INTO poliklinik (kd_poli, nm_poli) VALUES ?', [clinics.map((c) => [c.kd_dep, c.ds_dep])]);
+  const doctors = await db.query<{ kd_dr: string; nama_dr_lengkap: string; spesialis: string }>('SELECT kd_dr, nama_dr_lengkap, spesialis FROM doctors');
+  const specialties = [...new Set(doctors.map((d) => d.spesialis))];
+  const kdSps = (name: string) => `S${String(specialties.indexOf(name) + 1).padStart(2, '0')}`;
+  await admin.query('INSERT INTO spesialis (kd_sps, nm_sps) VALUES ?', [specialties.map((s) => [kdSps(s), s.slice(0, 50)])]);
+  await admin.query('INSERT INTO dokter (kd_dokter, nm_dokter, kd_sps) VALUES ?', [
+    doctors.map((d) => [d.kd_dr, d.nama_dr_lengkap.slice(0, 50), kdSps(d.spesialis)]),
+  ]);
+  const schedules = await db.query<{ kd_dr: string; kd_dep: string; hari: number; jam_dtg: string; jam_plg: string; batas_quota: number }>(
+    `SELECT kd_dr, kd_dep, hari, jam_dtg, jam_plg, batas_quota FROM practice_schedules WHERE jenis = 'poli'`,
+  );
+  // ISO weekday (1 Monday … 7 Sunday) to Khanza's day name.
+  const rows = schedules.map((s) => [s.kd_dr, HARI_KERJA[s.hari % 7], `${s.jam_dtg}:00`, `${s.jam_plg}:00`, s.kd_dep, s.batas_quota]);
+  await admin.query('INSERT IGNORE INTO jadwal (kd_dokter, hari_kerja, jam_mulai, jam_selesai, kd_poli, kuota) VALUES ?', [rows]);
+}

@@ -1,0 +1,172 @@
+-- A SIMRS Khanza database ("sik") for the connector's tests: the tables and columns the connector
+-- reads and writes, with the types and enums of Khanza's published table definitions (its sik.sql
+-- and the Mobile JKN tables), and in each table at least one column the connector never touches,
+-- as a hospital's database has many. Written for this project; not Khanza's own file.
+
+CREATE TABLE penjab (
+  kd_pj char(3) NOT NULL,
+  png_jawab varchar(30) NOT NULL,
+  nama_perusahaan varchar(60) NOT NULL DEFAULT '',       -- not read
+  status enum('0','1') NOT NULL DEFAULT '1',
+  PRIMARY KEY (kd_pj)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE pasien (
+  no_rkm_medis varchar(15) NOT NULL,
+  nm_pasien varchar(40) DEFAULT NULL,
+  no_ktp varchar(20) DEFAULT NULL,
+  jk enum('L','P') DEFAULT NULL,
+  tmp_lahir varchar(15) DEFAULT NULL,
+  tgl_lahir date DEFAULT NULL,
+  nm_ibu varchar(40) NOT NULL DEFAULT '-',                -- not read
+  alamat varchar(200) DEFAULT NULL,
+  gol_darah enum('A','B','O','AB','-') DEFAULT NULL,      -- not read
+  tgl_daftar date DEFAULT NULL,
+  no_tlp varchar(40) DEFAULT NULL,
+  umur varchar(30) NOT NULL DEFAULT '',                   -- not read
+  kd_pj char(3) NOT NULL,
+  no_peserta varchar(25) DEFAULT NULL,
+  PRIMARY KEY (no_rkm_medis),
+  KEY no_ktp (no_ktp),
+  KEY kd_pj (kd_pj),
+  CONSTRAINT pasien_ibfk_1 FOREIGN KEY (kd_pj) REFERENCES penjab (kd_pj) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE poliklinik (
+  kd_poli char(5) NOT NULL,
+  nm_poli varchar(50) DEFAULT NULL,
+  registrasi double NOT NULL DEFAULT 0,                   -- not read
+  registrasilama double NOT NULL DEFAULT 0,               -- not read
+  status enum('0','1') NOT NULL DEFAULT '1',
+  PRIMARY KEY (kd_poli)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE spesialis (
+  kd_sps char(5) NOT NULL,
+  nm_sps varchar(50) DEFAULT NULL,
+  PRIMARY KEY (kd_sps)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE dokter (
+  kd_dokter varchar(20) NOT NULL,
+  nm_dokter varchar(50) DEFAULT NULL,
+  jk enum('L','P') DEFAULT NULL,
+  alumni varchar(60) DEFAULT NULL,                        -- not read
+  no_ijn_praktek varchar(120) DEFAULT NULL,               -- not read
+  kd_sps char(5) DEFAULT NULL,
+  status enum('0','1') NOT NULL DEFAULT '1',
+  PRIMARY KEY (kd_dokter),
+  KEY kd_sps (kd_sps),
+  CONSTRAINT dokter_ibfk_1 FOREIGN KEY (kd_sps) REFERENCES spesialis (kd_sps) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- The weekly practice: one row per doctor, weekday and start; kuota is the session's seats, the
+-- counter's, Mobile JKN's and this app's together.
+CREATE TABLE jadwal (
+  kd_dokter varchar(20) NOT NULL,
+  hari_kerja enum('SENIN','SELASA','RABU','KAMIS','JUMAT','SABTU','AKHAD') NOT NULL DEFAULT 'SENIN',
+  jam_mulai time NOT NULL DEFAULT '00:00:00',
+  jam_selesai time DEFAULT NULL,
+  kd_poli char(5) DEFAULT NULL,
+  kuota int(11) DEFAULT NULL,
+  PRIMARY KEY (kd_dokter, hari_kerja, jam_mulai),
+  KEY kd_poli (kd_poli),
+  CONSTRAINT jadwal_ibfk_1 FOREIGN KEY (kd_dokter) REFERENCES dokter (kd_dokter) ON DELETE CASCADE ON UPDATE CASCADE,
+  CONSTRAINT jadwal_ibfk_2 FOREIGN KEY (kd_poli) REFERENCES poliklinik (kd_poli) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- A visit: no_rawat (YYYY/MM/DD/NNNNNN) names it; no_reg is its queue number of the doctor's day
+-- at the clinic (Khanza's no_reg, not this API's).
+CREATE TABLE reg_periksa (
+  no_reg varchar(8) DEFAULT NULL,
+  no_rawat varchar(17) NOT NULL,
+  tgl_registrasi date DEFAULT NULL,
+  jam_reg time DEFAULT NULL,
+  kd_dokter varchar(20) DEFAULT NULL,
+  no_rkm_medis varchar(15) DEFAULT NULL,
+  kd_poli char(5) DEFAULT NULL,
+  p_jawab varchar(100) DEFAULT NULL,
+  almt_pj varchar(200) DEFAULT NULL,
+  hubunganpj varchar(20) DEFAULT NULL,
+  biaya_reg double DEFAULT NULL,                          -- not read
+  stts enum('Belum','Sudah','Batal','Berkas Diterima','Dirujuk','Meninggal','Dirawat','Pulang Paksa') DEFAULT NULL,
+  stts_daftar enum('-','Lama','Baru') NOT NULL,
+  status_lanjut enum('Ralan','Ranap') NOT NULL,
+  kd_pj char(3) NOT NULL,
+  umurdaftar int(11) DEFAULT NULL,
+  sttsumur enum('Th','Bl','Hr') DEFAULT NULL,
+  status_bayar enum('Sudah Bayar','Belum Bayar') NOT NULL,
+  status_poli enum('Lama','Baru') NOT NULL,
+  PRIMARY KEY (no_rawat),
+  KEY no_rkm_medis (no_rkm_medis),
+  KEY kd_poli (kd_poli),
+  KEY kd_dokter (kd_dokter),
+  KEY tgl_registrasi (tgl_registrasi),
+  CONSTRAINT reg_periksa_ibfk_3 FOREIGN KEY (kd_poli) REFERENCES poliklinik (kd_poli) ON UPDATE CASCADE,
+  CONSTRAINT reg_periksa_ibfk_4 FOREIGN KEY (kd_pj) REFERENCES penjab (kd_pj) ON UPDATE CASCADE,
+  CONSTRAINT reg_periksa_ibfk_6 FOREIGN KEY (kd_dokter) REFERENCES dokter (kd_dokter) ON UPDATE CASCADE,
+  CONSTRAINT reg_periksa_ibfk_7 FOREIGN KEY (no_rkm_medis) REFERENCES pasien (no_rkm_medis) ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- The counter's bookings for a later day: a seat held until staff register the visit on the day.
+CREATE TABLE booking_registrasi (
+  tanggal_booking date DEFAULT NULL,
+  jam_booking time DEFAULT NULL,
+  no_rkm_medis varchar(15) NOT NULL,
+  tanggal_periksa date NOT NULL,
+  kd_dokter varchar(20) DEFAULT NULL,
+  kd_poli varchar(5) DEFAULT NULL,
+  no_reg varchar(8) DEFAULT NULL,
+  kd_pj char(3) DEFAULT NULL,
+  limit_reg int(1) DEFAULT NULL,                          -- not read
+  waktu_kunjungan datetime DEFAULT NULL,
+  status enum('Terdaftar','Belum','Batal','Dokter Berhalangan') DEFAULT NULL,
+  PRIMARY KEY (no_rkm_medis, tanggal_periksa),
+  KEY kd_dokter (kd_dokter),
+  KEY kd_poli (kd_poli)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- Khanza's Mobile JKN bookings beside their reg_periksa row; this app's bookings are written the same way.
+CREATE TABLE referensi_mobilejkn_bpjs (
+  nobooking varchar(15) NOT NULL,
+  no_rawat varchar(17) DEFAULT NULL,
+  nomorkartu varchar(25) DEFAULT NULL,
+  nik varchar(30) DEFAULT NULL,
+  nohp varchar(15) DEFAULT NULL,
+  kodepoli varchar(15) DEFAULT NULL,
+  pasienbaru enum('0','1') NOT NULL,
+  norm varchar(15) DEFAULT NULL,
+  tanggalperiksa date DEFAULT NULL,
+  kodedokter varchar(20) DEFAULT NULL,
+  jampraktek varchar(12) DEFAULT NULL,
+  jeniskunjungan enum('1 (Rujukan FKTP)','2 (Rujukan Internal)','3 (Kontrol)','4 (Rujukan Antar RS)') DEFAULT NULL,
+  nomorreferensi varchar(40) NOT NULL,
+  nomorantrean varchar(15) NOT NULL,
+  angkaantrean varchar(5) NOT NULL,
+  estimasidilayani varchar(15) NOT NULL,
+  sisakuotajkn int(11) NOT NULL,
+  kuotajkn int(11) NOT NULL,
+  sisakuotanonjkn int(11) NOT NULL,
+  kuotanonjkn int(11) NOT NULL,
+  status enum('Belum','Checkin','Batal','Gagal') NOT NULL,
+  validasi datetime NOT NULL,
+  statuskirim enum('Belum','Sudah') NOT NULL,             -- not read
+  PRIMARY KEY (nobooking),
+  KEY no_rawat (no_rawat),
+  KEY tanggalperiksa (tanggalperiksa)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE maping_poli_bpjs (
+  kd_poli_rs varchar(5) NOT NULL,
+  kd_poli_bpjs varchar(15) NOT NULL,
+  nm_poli_bpjs varchar(40) NOT NULL,                      -- not read
+  PRIMARY KEY (kd_poli_rs),
+  UNIQUE KEY kd_poli_bpjs (kd_poli_bpjs)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE maping_dokter_dpjpvclaim (
+  kd_dokter varchar(20) NOT NULL,
+  kd_dokter_bpjs varchar(20) DEFAULT NULL,
+  nm_dokter_bpjs varchar(50) DEFAULT NULL,                -- not read
+  PRIMARY KEY (kd_dokter)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
