@@ -39,7 +39,15 @@ export interface Config {
 }
 
 /** SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL). */
-export type SimrsConfig = { kind: 'local' } | { kind: 'khanza'; url: string; timeoutMs: number };
+export type SimrsConfig =
+  | { kind: 'local' }
+  | {
+      kind: 'khanza';
+      url: string;
+      timeoutMs: number;
+      /** Khanza's payer codes (penjab.kd_pj) a booking is written with: BPJS, and the general one. */
+      payers: { bpjs: string; umum: string };
+    };
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
 export interface BpjsConfig {
@@ -331,7 +339,18 @@ function simrsConfig(env: Env): SimrsConfig {
   if (!/^(mysql|mariadb):$/.test(parsed.protocol) || !parsed.hostname || parsed.pathname.length < 2) {
     throw new ConfigError('KHANZA_DATABASE_URL must be mysql://user:password@host:3306/sik (mysql:// or mariadb://, with the database name)');
   }
-  return { kind: 'khanza', url, timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000 };
+  const payer = (name: string, fallback: string) => {
+    const raw = env[name] || fallback;
+    if (!/^[A-Za-z0-9]{1,3}$/.test(raw))
+      throw new ConfigError(`${name} must be a payer code of Khanza's penjab table (1 to 3 letters or digits; got "${raw}")`);
+    return raw;
+  };
+  return {
+    kind: 'khanza',
+    url,
+    timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
+    payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'UMU') },
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -168,6 +168,8 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null): ManageTx {
       );
       if (moved.jenis === 'poli') await moveInClinicQueue(q, moved.no_reg, { tgl_janji: date, kd_dep: s.kd_dep, kd_dr: s.kd_dr, sts_jam: s.sts_jam, no_urut });
       await queueBpjsMove(q, id, bpjs);
+      // Its registration number stays.
+      return undefined;
     },
     async leaveQueue(no_reg) {
       const left = await q.query<SessionOf>(

@@ -114,11 +114,13 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     kind: 'khanza',
     url: 'mysql://app:pw@10.0.0.9:3306/sik',
     timeoutMs: 5000,
+    payers: { bpjs: 'BPJ', umum: 'UMU' },
   });
   for (const env of [
     { SIMRS: 'khanza' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
   ]) {
     assert.throws(

@@ -119,8 +119,10 @@ export async function copyDemo(admin: Connection, db: Queryable): Promise<void> 
     doctors.map((d) => [d.kd_dr, d.nama_dr_lengkap.slice(0, 50), kdSps(d.spesialis)]),
   ]);
   const schedules = await db.query<{ kd_dr: string; kd_dep: string; hari: number; jam_dtg: string; jam_plg: string; batas_quota: number }>(
-    `SELECT kd_dr, kd_dep, hari, jam_dtg, jam_plg, batas_quota FROM practice_schedules WHERE jenis = 'poli'`,
+    `SELECT kd_dr, kd_dep, hari, jam_dtg, jam_plg, batas_quota FROM practice_schedules WHERE jenis = 'poli' ORDER BY kd_dep <> '20001', id`,
   );
+  // Khanza keeps one practice per doctor, weekday and start: where the demo has a doctor in two
+  // clinics at once, the demo patients' clinic (20001) is kept.
   // ISO weekday (1 Monday … 7 Sunday) to Khanza's day name.
   const rows = schedules.map((s) => [s.kd_dr, HARI_KERJA[s.hari % 7], `${s.jam_dtg}:00`, `${s.jam_plg}:00`, s.kd_dep, s.batas_quota]);
   await admin.query('INSERT IGNORE INTO jadwal (kd_dokter, hari_kerja, jam_mulai, jam_selesai, kd_poli, kuota) VALUES ?', [rows]);

@@ -2,6 +2,7 @@
 // bounded by the timeout (KHANZA_TIMEOUT_SECONDS, 5 s), transactions at READ COMMITTED (locking
 // reads then take no gap locks, so bookings of different doctors do not wait on each other).
 import { createPool, type Pool, type PoolConnection } from 'mysql2/promise';
+import { HttpError } from '../../errors.ts';
 
 export type Params = Array<string | number | null>;
 
@@ -18,10 +19,12 @@ export interface KhanzaDb extends KhanzaQuery {
   close(): Promise<void>;
 }
 
-/** The hospital's system did not answer in time, or not at all. */
-export class KhanzaUnavailable extends Error {
-  constructor(cause: unknown) {
-    super(`SIMRS Khanza did not answer: ${(cause as Error)?.message ?? String(cause)}`);
+export const UNREACHABLE = 'Sistem informasi rumah sakit sedang tidak dapat dihubungi. Tidak ada yang disimpan; silakan coba lagi beberapa saat lagi.';
+
+/** The hospital's system did not answer in time, or not at all: a 503 that says so (errors.ts). */
+export class KhanzaUnavailable extends HttpError {
+  constructor(readonly reason: unknown) {
+    super(503, UNREACHABLE);
     this.name = 'KhanzaUnavailable';
   }
 }
@@ -31,7 +34,8 @@ export const ER = { dupEntry: 1062, deadlock: 1213, lockWait: 1205, signal: 1644
 export const errno = (err: unknown): number | undefined => (err as { errno?: number }).errno;
 
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'PROTOCOL_SEQUENCE_TIMEOUT', 'PROTOCOL_CONNECTION_LOST', 'ENOTFOUND', 'EHOSTUNREACH']);
-const unavailable = (err: unknown) => UNAVAILABLE.has((err as { code?: string }).code ?? '');
+/** Not answering, or a lock Khanza held past the timeout (a slow Khanza to the patient). */
+const unavailable = (err: unknown) => UNAVAILABLE.has((err as { code?: string }).code ?? '') || errno(err) === ER.lockWait;
 
 function wrap(c: Pool | PoolConnection, timeout: number): KhanzaQuery {
   const exec = async (sql: string, params: Params) => {
@@ -70,16 +74,26 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
       }
       const q = wrap(conn, timeoutMs);
       try {
+        // A lock Khanza holds is waited for no longer than a call may take.
+        await q.run(`SET SESSION innodb_lock_wait_timeout = ${Math.max(1, Math.floor(timeoutMs / 1000))}`);
         await q.run('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
         await q.run('START TRANSACTION');
         const result = await fn(q);
         await q.run('COMMIT');
+        conn.release();
         return result;
       } catch (err) {
-        await conn.query('ROLLBACK').catch(() => undefined);
+        if (err instanceof KhanzaUnavailable) {
+          // A statement may still be running there: end the connection, so Khanza rolls back at once
+          // and frees the locks it took, instead of waiting for it here.
+          const thread = conn.threadId;
+          conn.destroy();
+          await pool.query({ sql: 'KILL ?', values: [thread], timeout: timeoutMs }).catch(() => undefined);
+        } else {
+          await conn.query('ROLLBACK').catch(() => undefined);
+          conn.release();
+        }
         throw err;
-      } finally {
-        conn.release();
       }
     },
     async ping() {

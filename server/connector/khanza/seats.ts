@@ -79,14 +79,28 @@ async function nextNumbers(q: KhanzaQuery, s: SeatSession): Promise<Seat> {
   };
 }
 
-/** Inside a Khanza transaction: takes the session's next seat for the patient, or says why not. */
-export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOutcome> {
-  const practice = await lockPractice(q, r);
+/** A seat reserved under the practice's lock, not yet written: its numbers and the practice's hours and quota. */
+export interface Reserved {
+  seat: Seat;
+  kuota: number;
+  jam_mulai: string;
+  jam_selesai: string | null;
+}
+
+/** Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not. */
+export async function reserveIn(q: KhanzaQuery, s: SeatSession): Promise<{ ok: true; reserved: Reserved } | { ok: false; reason: 'full' | 'no-practice' }> {
+  const practice = await lockPractice(q, s);
   if (!practice) return { ok: false, reason: 'no-practice' };
   const kuota = practice.kuota ?? 0;
   // A kuota of 0 is a doctor's leave that day (or a practice closed to booking).
-  if (kuota <= 0 || (await seatsTaken(q, r)) >= kuota) return { ok: false, reason: 'full' };
-  const seat = await nextNumbers(q, r);
+  if (kuota <= 0 || (await seatsTaken(q, s)) >= kuota) return { ok: false, reason: 'full' };
+  return { ok: true, reserved: { seat: await nextNumbers(q, s), kuota, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
+}
+
+const jamPraktek = (r: Pick<Reserved, 'jam_mulai' | 'jam_selesai'>) => `${r.jam_mulai.slice(0, 5)}-${(r.jam_selesai ?? r.jam_mulai).slice(0, 5)}`;
+
+/** Inside the same transaction: writes the reserved seat as Khanza's Mobile JKN service writes a booking. */
+export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota, jam_mulai, jam_selesai }: Reserved): Promise<Seat> {
   await q.run(
     `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, p_jawab, almt_pj, hubunganpj,
                               biaya_reg, stts, stts_daftar, status_lanjut, kd_pj, umurdaftar, sttsumur, status_bayar, status_poli)
@@ -94,7 +108,7 @@ export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOu
             TIMESTAMPDIFF(YEAR, p.tgl_lahir, ?), 'Th', 'Belum Bayar',
             IF(EXISTS (SELECT 1 FROM reg_periksa x WHERE x.no_rkm_medis = p.no_rkm_medis AND x.kd_poli = ?), 'Lama', 'Baru')
        FROM pasien p WHERE p.no_rkm_medis = ?`,
-    [seat.no_reg, seat.no_rawat, r.tanggal, practice.jam_mulai, r.kd_dokter, r.kd_poli, r.kd_pj, r.tanggal, r.kd_poli, r.no_rkm_medis],
+    [seat.no_reg, seat.no_rawat, r.tanggal, jam_mulai, r.kd_dokter, r.kd_poli, r.kd_pj, r.tanggal, r.kd_poli, r.no_rkm_medis],
   );
   await q.run(
     `INSERT INTO referensi_mobilejkn_bpjs (nobooking, no_rawat, nomorkartu, nik, nohp, kodepoli, pasienbaru, norm, tanggalperiksa, kodedokter,
@@ -113,7 +127,7 @@ export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOu
       r.kd_poli,
       r.tanggal,
       r.kd_dokter,
-      `${practice.jam_mulai.slice(0, 5)}-${(practice.jam_selesai ?? practice.jam_mulai).slice(0, 5)}`,
+      jamPraktek({ jam_mulai, jam_selesai }),
       `${r.kd_poli}-${seat.no_reg}`,
       String(Number(seat.no_reg)),
       0,
@@ -125,11 +139,18 @@ export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOu
       r.no_rkm_medis,
     ],
   );
-  return { ok: true, seat };
+  return seat;
+}
+
+/** Inside a Khanza transaction: takes the session's next seat for the patient, or says why not. */
+export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOutcome> {
+  const got = await reserveIn(q, r);
+  if (!got.ok) return got;
+  return { ok: true, seat: await writeSeatIn(q, r, got.reserved) };
 }
 
 /** A refusal Khanza makes by rolling the statement back: the same numbers taken at once, a deadlock. */
-const retryable = (err: unknown) => [ER.dupEntry, ER.deadlock, ER.lockWait].includes(errno(err) as never);
+const retryable = (err: unknown) => [ER.dupEntry, ER.deadlock].includes(errno(err) as never);
 
 /**
  * Takes a seat in its own Khanza transaction: in Khanza when it answers ok, nothing left behind
@@ -202,17 +223,7 @@ export async function moveSeat(db: KhanzaDb, no_rawat: string, to: SeatSession):
           `UPDATE referensi_mobilejkn_bpjs SET no_rawat = ?, tanggalperiksa = ?, kodedokter = ?, nomorantrean = ?, angkaantrean = ?,
                   jampraktek = ?, kuotajkn = ?, kuotanonjkn = ?
             WHERE no_rawat = ?`,
-          [
-            seat.no_rawat,
-            to.tanggal,
-            to.kd_dokter,
-            `${to.kd_poli}-${seat.no_reg}`,
-            String(Number(seat.no_reg)),
-            `${target.jam_mulai.slice(0, 5)}-${(target.jam_selesai ?? target.jam_mulai).slice(0, 5)}`,
-            kuota,
-            kuota,
-            no_rawat,
-          ],
+          [seat.no_rawat, to.tanggal, to.kd_dokter, `${to.kd_poli}-${seat.no_reg}`, String(Number(seat.no_reg)), jamPraktek(target), kuota, kuota, no_rawat],
         );
         const [kept] = await q.query<{ nobooking: string }>('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [seat.no_rawat]);
         return { ok: true, seat: { ...seat, nobooking: kept?.nobooking ?? '' } };
