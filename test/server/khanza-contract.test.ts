@@ -21,7 +21,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { copyDemo, type Khanza, startKhanza } from '../support/khanza.ts';
+import { copyDemo, copyDemoLab, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 
 const it = needsMariadb(test);
@@ -42,6 +42,7 @@ test.before(async () => {
   if (!MARIADB) return;
   [khanza, db] = await Promise.all([startKhanza(), freshDb()]);
   await copyDemo(khanza.admin, db);
+  await copyDemoLab(khanza.admin, db);
   [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
 });
 test.after(async () => {
@@ -223,6 +224,44 @@ it('every read of spec section 7 answers its schema and the documented one, from
   const fhir = await app.inject({ url: fhirEverythingOf(DEMO_A.nomr), headers: { authorization: `Bearer ${token}` } });
   assert.is(fhir.statusCode, 200);
   assert.is(fhir.json().resourceType, 'Bundle');
+});
+
+it("lab results come from Khanza's periksa_lab, detail_periksa_lab and template_laboratorium as the demo's; a change made in Khanza is in the next answer", async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const labs = (await get(app, API.supporting, tk)).hasillab;
+  const localLabs = (await get(local, API.supporting, tl)).hasillab;
+  assert.ok(localLabs.length > 0);
+  const shape = (orders: Array<{ tgl_prksa: string; hasil_lab: Array<Record<string, unknown>> }>) =>
+    orders.map((o) => [o.tgl_prksa, o.hasil_lab.map((r) => [r.test_nm, r.hasil, r.unit, r.flag, r.ref_range])]);
+  assert.equal(shape(labs), shape(localLabs));
+  assert.ok(labs.every((o: { no_lab: string }) => /^LAB\d{14}\d{6}$/.test(o.no_lab)));
+
+  // Fresh: what Khanza's own screens change is in the next read, nothing held in between.
+  const date = nextOnWeekday(addDays(today, 10), 2);
+  const before = (await get(app, quotaUrl(date, 'D001'), tk)).data[0];
+  await sik(
+    `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
+     VALUES ('001', ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+    [`${date.replaceAll('-', '/')}/700001`, date, who(130).nomr],
+  );
+  assert.is((await get(app, quotaUrl(date, 'D001'), tk)).data[0].quota_terisi, before.quota_terisi + 1, 'a counter registration');
+  await sik(`UPDATE jadwal SET kuota = 0 WHERE kd_dokter = 'D001' AND kd_poli = '20001' AND hari_kerja = 'SELASA'`);
+  assert.is((await get(app, quotaUrl(date, 'D001'), tk)).data[0].batas_quota, 0, "a doctor's leave");
+  const refused = await post(app, API.book, await loginAs(app, who(131)), d001(131, date));
+  assert.equal(refused.body, { status: false, message: 'Kuota dokter pada sesi tersebut sudah penuh. Silakan pilih tanggal atau dokter lain.' });
+  await sik(`UPDATE jadwal SET kuota = ? WHERE kd_dokter = 'D001' AND kd_poli = '20001' AND hari_kerja = 'SELASA'`, [before.batas_quota]);
+  const [last] = await sik(`SELECT no_rawat, DATE_FORMAT(tgl_periksa, '%Y-%m-%d') AS tgl FROM periksa_lab ORDER BY tgl_periksa DESC LIMIT 1`);
+  await sik(`INSERT INTO template_laboratorium (kd_jenis_prw, Pemeriksaan, satuan, urut) VALUES ('LAB-DEMO', 'Troponin I', 'ng/L', 99)`);
+  await sik(
+    `INSERT INTO detail_periksa_lab (no_rawat, kd_jenis_prw, tgl_periksa, jam, id_template, nilai, nilai_rujukan, keterangan)
+     SELECT no_rawat, kd_jenis_prw, tgl_periksa, jam, LAST_INSERT_ID(), '12', '< 26', '' FROM periksa_lab WHERE no_rawat = ?`,
+    [last.no_rawat],
+  );
+  const newest = (await get(app, API.supporting, tk)).hasillab.find((o: { tgl_prksa: string }) => o.tgl_prksa.startsWith(last.tgl));
+  assert.ok(
+    newest.hasil_lab.some((r: { test_nm: string; hasil: string }) => r.test_nm === 'Troponin I' && r.hasil === '12'),
+    'a new lab result',
+  );
 });
 
 const closedPort = () =>

@@ -127,3 +127,44 @@ export async function copyDemo(admin: Connection, db: Queryable): Promise<void> 
   const rows = schedules.map((s) => [s.kd_dr, HARI_KERJA[s.hari % 7], `${s.jam_dtg}:00`, `${s.jam_plg}:00`, s.kd_dep, s.batas_quota]);
   await admin.query('INSERT IGNORE INTO jadwal (kd_dokter, hari_kerja, jam_mulai, jam_selesai, kd_poli, kuota) VALUES ?', [rows]);
 }
+
+/**
+ * Copies the demo seed's lab orders into Khanza's lab tables: each order an examination of a visit
+ * on its date (a reg_periksa row of the patient's), each result a template item with its value.
+ */
+export async function copyDemoLab(admin: Connection, db: Queryable): Promise<void> {
+  const orders = await db.query<{ no_lab: string; no_mr: string; tgl: string; jam: string }>(
+    `SELECT no_lab, no_mr, to_char(tgl_prksa, 'YYYY-MM-DD') AS tgl, to_char(tgl_prksa, 'HH24:MI:SS') AS jam FROM lab_orders ORDER BY tgl_prksa`,
+  );
+  let n = 0;
+  for (const o of orders) {
+    n++;
+    const no_rawat = `${o.tgl.replaceAll('-', '/')}/8${String(n).padStart(5, '0')}`;
+    await admin.query(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES ('001', ?, ?, ?, 'D001', ?, '20001', 'Sudah', 'Lama', 'Ralan', ?, 'Sudah Bayar', 'Lama')`,
+      [no_rawat, o.tgl, o.jam, o.no_mr, PENJAB.umum],
+    );
+    await admin.query(`INSERT INTO periksa_lab (no_rawat, kd_jenis_prw, tgl_periksa, jam, kd_dokter, status) VALUES (?, 'LAB-DEMO', ?, ?, 'D001', 'Ralan')`, [
+      no_rawat,
+      o.tgl,
+      o.jam,
+    ]);
+    const results = await db.query<{ seq: number; test_nm: string; hasil: string; unit: string | null; flag: string | null; ref_range: string | null }>(
+      'SELECT seq, test_nm, hasil, unit, flag, ref_range FROM lab_results WHERE no_lab = $1 ORDER BY seq',
+      [o.no_lab],
+    );
+    for (const r of results) {
+      const [made] = (await admin.query(`INSERT INTO template_laboratorium (kd_jenis_prw, Pemeriksaan, satuan, urut) VALUES ('LAB-DEMO', ?, ?, ?)`, [
+        r.test_nm,
+        r.unit,
+        r.seq,
+      ])) as unknown as [{ insertId: number }];
+      await admin.query(
+        `INSERT INTO detail_periksa_lab (no_rawat, kd_jenis_prw, tgl_periksa, jam, id_template, nilai, nilai_rujukan, keterangan) VALUES (?, 'LAB-DEMO', ?, ?, ?, ?, ?, ?)`,
+        [no_rawat, o.tgl, o.jam, made.insertId, r.hasil, r.ref_range ?? '', r.flag ?? ''],
+      );
+    }
+  }
+}

@@ -534,7 +534,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
       const rows = await registrations(`r.no_rkm_medis = ? AND r.stts NOT IN ('Belum', 'Batal') ORDER BY r.tgl_registrasi DESC`, [nomr]);
       return rows.map((r) => ({ no_reg: r.no_rawat, tgl_reg: r.tgl_registrasi, ds_dep: r.nm_poli, inap: r.stts === 'Dirawat' ? 'Y' : 'N' }));
     },
-    // Not read from Khanza yet (its kamar_inap, booking_operasi/operasi and periksa_lab tables): hidden, never faked.
+    // Not read from Khanza yet (its kamar_inap, booking_operasi and operasi tables): hidden, never faked.
     onlineVisits: async () => [],
     currentInpatient: async () => [],
     pastInpatient: async () => [],
@@ -542,7 +542,45 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
     cathHistory: async () => [],
     surgerySchedule: async () => [],
     surgeryHistory: async () => [],
-    labOrders: async () => [],
+    async labOrders(nomr) {
+      const rows = await sik.query<{
+        no_rawat: string;
+        tgl: string;
+        jam: string;
+        test_nm: string;
+        nilai: string;
+        satuan: string | null;
+        nilai_rujukan: string;
+        keterangan: string;
+      }>(
+        `SELECT l.no_rawat, DATE_FORMAT(l.tgl_periksa, '%Y-%m-%d') AS tgl, TIME_FORMAT(l.jam, '%H:%i:%s') AS jam,
+                t.Pemeriksaan AS test_nm, d.nilai, t.satuan, d.nilai_rujukan, d.keterangan
+           FROM periksa_lab l JOIN reg_periksa r ON r.no_rawat = l.no_rawat
+           JOIN detail_periksa_lab d ON d.no_rawat = l.no_rawat AND d.kd_jenis_prw = l.kd_jenis_prw AND d.tgl_periksa = l.tgl_periksa AND d.jam = l.jam
+           JOIN template_laboratorium t ON t.id_template = d.id_template
+          WHERE r.no_rkm_medis = ?
+          ORDER BY l.tgl_periksa DESC, l.jam DESC, l.no_rawat, t.urut, t.id_template`,
+        [nomr],
+      );
+      // One order per visit and time of examination; Khanza gives it no number of its own.
+      const orders = new Map<string, C.LabOrder>();
+      for (const r of rows) {
+        const no_lab = `LAB${r.tgl.replaceAll('-', '')}${r.jam.replaceAll(':', '')}${r.no_rawat.slice(-6)}`;
+        const order = orders.get(no_lab) ?? { no_lab, tgl_prksa: `${r.tgl} ${r.jam}`, hasil_lab: [] };
+        const flag = /^[HL]$/.test(r.keterangan) ? r.keterangan : null;
+        order.hasil_lab.push({
+          test_nm: r.test_nm,
+          hasil: r.nilai,
+          unit: r.satuan || null,
+          flag,
+          ref_range: r.nilai_rujukan || null,
+          status: null,
+          test_comment: flag || !r.keterangan ? null : r.keterangan,
+        });
+        orders.set(no_lab, order);
+      }
+      return [...orders.values()];
+    },
     // The hospital's vascular reports have no Khanza table: they stay in this API's database.
     vascularReports: (nomr) => records.vascularReports(db, nomr),
 

@@ -170,3 +170,43 @@ CREATE TABLE maping_dokter_dpjpvclaim (
   nm_dokter_bpjs varchar(50) DEFAULT NULL,                -- not read
   PRIMARY KEY (kd_dokter)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- Lab: an examination ordered in a visit (periksa_lab), its results per template item
+-- (detail_periksa_lab), and the items' names and units (template_laboratorium).
+CREATE TABLE template_laboratorium (
+  kd_jenis_prw varchar(15) NOT NULL,
+  id_template int(11) NOT NULL AUTO_INCREMENT,
+  Pemeriksaan varchar(200) NOT NULL,
+  satuan varchar(20) DEFAULT NULL,
+  nilai_rujukan_ld varchar(30) NOT NULL DEFAULT '',       -- not read
+  urut int(4) DEFAULT NULL,
+  PRIMARY KEY (id_template),
+  KEY kd_jenis_prw (kd_jenis_prw)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE periksa_lab (
+  no_rawat varchar(17) NOT NULL,
+  nip varchar(20) NOT NULL DEFAULT '-',                   -- not read
+  kd_jenis_prw varchar(15) NOT NULL,
+  tgl_periksa date NOT NULL,
+  jam time NOT NULL,
+  kd_dokter varchar(20) DEFAULT NULL,
+  status enum('Ralan','Ranap') DEFAULT NULL,
+  kategori enum('PK','PA','MB') NOT NULL DEFAULT 'PK',
+  PRIMARY KEY (no_rawat, kd_jenis_prw, tgl_periksa, jam),
+  KEY tgl_periksa (tgl_periksa)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE detail_periksa_lab (
+  no_rawat varchar(17) NOT NULL,
+  kd_jenis_prw varchar(15) NOT NULL,
+  tgl_periksa date NOT NULL,
+  jam time NOT NULL,
+  id_template int(11) NOT NULL,
+  nilai varchar(200) NOT NULL,
+  nilai_rujukan varchar(30) NOT NULL,
+  keterangan varchar(60) NOT NULL,
+  biaya_item double NOT NULL DEFAULT 0,                   -- not read
+  PRIMARY KEY (no_rawat, kd_jenis_prw, tgl_periksa, jam, id_template),
+  KEY id_template (id_template)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
