@@ -20,8 +20,9 @@ import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
+import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { copyDemo, copyDemoLab, type Khanza, startKhanza } from '../support/khanza.ts';
+import { copyDemo, copyDemoLab, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 
 const it = needsMariadb(test);
@@ -43,6 +44,7 @@ test.before(async () => {
   [khanza, db] = await Promise.all([startKhanza(), freshDb()]);
   await copyDemo(khanza.admin, db);
   await copyDemoLab(khanza.admin, db);
+  await copyDemoStays(khanza.admin, db);
   [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
 });
 test.after(async () => {
@@ -262,6 +264,22 @@ it("lab results come from Khanza's periksa_lab, detail_periksa_lab and template_
     newest.hasil_lab.some((r: { test_nm: string; hasil: string }) => r.test_nm === 'Troponin I' && r.hasil === '12'),
     'a new lab result',
   );
+});
+
+it('inpatient stays, current and past, come from reg_periksa, kamar_inap, kamar and bangsal as the demo has them', async () => {
+  for (const person of [DEMO_A, DEMO_C]) {
+    const [tk, tl] = [await loginAs(app, person), await loginAs(local, person)];
+    const current = (await get(app, API.inpatientCurrent, tk)).data;
+    const localCurrent = (await get(local, API.inpatientCurrent, tl)).data;
+    const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ no_reg: _, ...r }) => r);
+    assert.equal(strip(current), strip(localCurrent), person.nomr);
+    const past = (await get(app, API.inpatientPast, tk)).data;
+    const localPast = (await get(local, API.inpatientPast, tl)).data;
+    const facts = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.nama_pas, r.no_mr, r.tgl_masuk, r.tgl_pulang, r.diagnosis_primer]);
+    assert.equal(facts(past), facts(localPast), person.nomr);
+    assert.ok(current.every((r: { no_reg: string }) => /^\d{4}\/\d{2}\/\d{2}\/\d{6}$/.test(r.no_reg)));
+  }
+  assert.is((await get(app, API.inpatientCurrent, await loginAs(app, DEMO_C))).data.length, 1, 'C is in the ICVCU now');
 });
 
 const closedPort = () =>

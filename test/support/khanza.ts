@@ -168,3 +168,52 @@ export async function copyDemoLab(admin: Connection, db: Queryable): Promise<voi
     }
   }
 }
+
+/**
+ * Copies the demo seed's inpatient stays: each a visit continued as inpatient (reg_periksa 'Ranap'
+ * from the clinic the patient came from), its room in a ward, its dates and diagnosis.
+ */
+export async function copyDemoStays(admin: Connection, db: Queryable): Promise<void> {
+  const stays = await db.query<{
+    no_mr: string;
+    tgl_reg: string;
+    tgl_masuk: string;
+    tgl_pulang: string | null;
+    ds_kmr: string;
+    kd_bed_from: string;
+    ds_bed_from: string;
+    status: string;
+    diagnosis_primer: string;
+  }>(
+    `SELECT no_mr, to_char(tgl_reg, 'YYYY-MM-DD') AS tgl_reg, to_char(tgl_masuk, 'YYYY-MM-DD') AS tgl_masuk,
+            to_char(tgl_pulang, 'YYYY-MM-DD') AS tgl_pulang, ds_kmr, kd_bed_from, ds_bed_from, status, diagnosis_primer
+       FROM inpatient_stays ORDER BY tgl_masuk`,
+  );
+  const code = (prefix: string, names: string[], name: string) => `${prefix}${String(names.indexOf(name) + 1).padStart(3, '0')}`;
+  const wards = [...new Set(stays.map((s) => s.ds_kmr))];
+  const origins = [...new Set(stays.map((s) => s.ds_bed_from))];
+  if (wards.length) await admin.query('INSERT INTO bangsal (kd_bangsal, nm_bangsal) VALUES ?', [wards.map((w) => [code('B', wards, w), w])]);
+  // Where the patients came from (the emergency unit): units of Khanza, not clinics to book (status '0').
+  if (origins.length) await admin.query(`INSERT INTO poliklinik (kd_poli, nm_poli, status) VALUES ?`, [origins.map((o) => [code('R', origins, o), o, '0'])]);
+  let n = 0;
+  for (const s of stays) {
+    n++;
+    const no_rawat = `${s.tgl_reg.replaceAll('-', '/')}/6${String(n).padStart(5, '0')}`;
+    await admin.query(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES ('001', ?, ?, '08:00:00', 'D001', ?, ?, 'Dirawat', 'Lama', 'Ranap', ?, 'Belum Bayar', 'Lama')`,
+      [no_rawat, s.tgl_reg, s.no_mr, code('R', origins, s.ds_bed_from), PENJAB.umum],
+    );
+    await admin.query('INSERT IGNORE INTO kamar (kd_kamar, kd_bangsal, status) VALUES (?, ?, ?)', [
+      s.kd_bed_from,
+      code('B', wards, s.ds_kmr),
+      s.tgl_pulang ? 'KOSONG' : 'ISI',
+    ]);
+    await admin.query(
+      `INSERT INTO kamar_inap (no_rawat, kd_kamar, diagnosa_awal, diagnosa_akhir, tgl_masuk, jam_masuk, tgl_keluar, stts_pulang)
+       VALUES (?, ?, ?, ?, ?, '08:00:00', ?, ?)`,
+      [no_rawat, s.kd_bed_from, s.diagnosis_primer, s.tgl_pulang ? s.diagnosis_primer : null, s.tgl_masuk, s.tgl_pulang, s.tgl_pulang ? 'Membaik' : '-'],
+    );
+  }
+}

@@ -307,6 +307,37 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
   };
   const manage: ManageStore = { transaction };
 
+  /**
+   * Inpatient stays: a visit continued as inpatient, from its first room's day to its last room's
+   * discharge; still there while its latest room has no discharge (stts_pulang '-').
+   */
+  function stays(nomr: string, which: 'now' | 'past') {
+    return sik.query<{
+      no_rawat: string;
+      tgl_registrasi: string;
+      nm_poli: string;
+      tgl_masuk: string;
+      tgl_keluar: string | null;
+      kd_kamar: string;
+      nm_bangsal: string;
+      diagnosa: string | null;
+    }>(
+      `SELECT r.no_rawat, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl_registrasi, p.nm_poli,
+              DATE_FORMAT((SELECT MIN(k.tgl_masuk) FROM kamar_inap k WHERE k.no_rawat = r.no_rawat), '%Y-%m-%d') AS tgl_masuk,
+              DATE_FORMAT(NULLIF(last.tgl_keluar, '0000-00-00'), '%Y-%m-%d') AS tgl_keluar, last.kd_kamar, b.nm_bangsal,
+              COALESCE(NULLIF(last.diagnosa_akhir, ''), last.diagnosa_awal) AS diagnosa
+         FROM reg_periksa r JOIN poliklinik p ON p.kd_poli = r.kd_poli
+         JOIN kamar_inap last ON last.no_rawat = r.no_rawat
+          AND (last.tgl_masuk, last.jam_masuk) = (SELECT k.tgl_masuk, k.jam_masuk FROM kamar_inap k WHERE k.no_rawat = r.no_rawat
+                                                   ORDER BY k.tgl_masuk DESC, k.jam_masuk DESC LIMIT 1)
+         JOIN kamar km ON km.kd_kamar = last.kd_kamar JOIN bangsal b ON b.kd_bangsal = km.kd_bangsal
+        WHERE r.no_rkm_medis = ? AND r.status_lanjut = 'Ranap' AND r.stts <> 'Batal'
+          AND ${which === 'now' ? "last.stts_pulang = '-'" : "last.stts_pulang NOT IN ('-', 'Pindah Kamar')"}
+        ORDER BY tgl_masuk DESC`,
+      [nomr],
+    );
+  }
+
   async function registrations(where: string, params: Array<string | number>): Promise<RegRow[]> {
     return sik.query<RegRow>(`${REGISTRATION} WHERE r.status_lanjut = 'Ralan' AND ${where}`, params);
   }
@@ -534,10 +565,35 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
       const rows = await registrations(`r.no_rkm_medis = ? AND r.stts NOT IN ('Belum', 'Batal') ORDER BY r.tgl_registrasi DESC`, [nomr]);
       return rows.map((r) => ({ no_reg: r.no_rawat, tgl_reg: r.tgl_registrasi, ds_dep: r.nm_poli, inap: r.stts === 'Dirawat' ? 'Y' : 'N' }));
     },
-    // Not read from Khanza yet (its kamar_inap, booking_operasi and operasi tables): hidden, never faked.
+    async currentInpatient(nomr) {
+      const rows = await stays(nomr, 'now');
+      return rows.map((r) => ({
+        no_reg: r.no_rawat,
+        tgl_reg: r.tgl_registrasi,
+        tgl_pulang: null,
+        ds_kmr: r.nm_bangsal,
+        kd_bed_from: r.kd_kamar,
+        ds_bed_from: r.nm_poli,
+        status: 'Dirawat',
+        tgl_masuk: r.tgl_masuk,
+        tgl_keluar: null,
+      }));
+    },
+    async pastInpatient(nomr) {
+      const rows = await stays(nomr, 'past');
+      const [p] = await sik.query<{ nm_pasien: string }>('SELECT nm_pasien FROM pasien WHERE no_rkm_medis = ?', [nomr]);
+      return rows.map((r) => ({
+        no_reg: r.no_rawat,
+        nama_pas: p?.nm_pasien ?? '',
+        no_mr: nomr,
+        tgl_masuk: r.tgl_masuk,
+        tgl_pulang: r.tgl_keluar,
+        diagnosis_primer: r.diagnosa ?? '',
+        diagnosis_sekunder: null,
+      }));
+    },
+    // Not read from Khanza yet (its booking_operasi and operasi tables): hidden, never faked.
     onlineVisits: async () => [],
-    currentInpatient: async () => [],
-    pastInpatient: async () => [],
     cathSchedule: async () => [],
     cathHistory: async () => [],
     surgerySchedule: async () => [],

@@ -210,3 +210,37 @@ CREATE TABLE detail_periksa_lab (
   PRIMARY KEY (no_rawat, kd_jenis_prw, tgl_periksa, jam, id_template),
   KEY id_template (id_template)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- Inpatient stays: the wards (bangsal), their rooms and beds (kamar), and each stay's room with its
+-- dates and its diagnosis (kamar_inap) of a visit continued as inpatient (reg_periksa 'Ranap').
+CREATE TABLE bangsal (
+  kd_bangsal char(5) NOT NULL,
+  nm_bangsal varchar(30) DEFAULT NULL,
+  status enum('0','1') DEFAULT '1',                       -- not read
+  PRIMARY KEY (kd_bangsal)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE kamar (
+  kd_kamar varchar(15) NOT NULL,
+  kd_bangsal char(5) DEFAULT NULL,
+  trf_kamar double DEFAULT NULL,                          -- not read
+  status enum('ISI','KOSONG') DEFAULT NULL,
+  kelas varchar(15) NOT NULL DEFAULT 'Kelas 1',
+  PRIMARY KEY (kd_kamar),
+  KEY kd_bangsal (kd_bangsal)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE kamar_inap (
+  no_rawat varchar(17) NOT NULL DEFAULT '',
+  kd_kamar varchar(15) NOT NULL,
+  diagnosa_awal varchar(100) DEFAULT NULL,
+  diagnosa_akhir varchar(100) DEFAULT NULL,
+  tgl_masuk date NOT NULL,
+  jam_masuk time NOT NULL DEFAULT '00:00:00',
+  tgl_keluar date DEFAULT NULL,
+  jam_keluar time DEFAULT NULL,
+  ttl_biaya double DEFAULT NULL,                          -- not read
+  stts_pulang enum('Sehat','Rujuk','APS','+','Meninggal','Sembuh','Membaik','Pulang Paksa','-','Pindah Kamar') NOT NULL,
+  PRIMARY KEY (no_rawat, tgl_masuk, jam_masuk),
+  KEY kd_kamar (kd_kamar)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
