@@ -47,6 +47,8 @@ export type SimrsConfig =
       timeoutMs: number;
       /** Khanza's payer codes (penjab.kd_pj) a booking is written with: BPJS, and the general one. */
       payers: { bpjs: string; umum: string };
+      /** The operating rooms (booking_operasi.kd_ruang_ok) that are the catheterization lab; the others' bookings are surgery. */
+      cathRooms: string[];
     };
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
@@ -322,6 +324,17 @@ function satusehatOrgId(env: Env): string {
   return raw;
 }
 
+function cathRooms(raw: string): string[] {
+  const rooms = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (rooms.some((r) => !/^[A-Za-z0-9]{1,3}$/.test(r))) {
+    throw new ConfigError(`KHANZA_RUANG_OK_KATETER must be room codes of Khanza's ruang_ok, comma-separated (1 to 3 letters or digits; got "${raw}")`);
+  }
+  return rooms;
+}
+
 function simrsConfig(env: Env): SimrsConfig {
   const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza']);
   const url = env.KHANZA_DATABASE_URL || '';
@@ -350,6 +363,7 @@ function simrsConfig(env: Env): SimrsConfig {
     url,
     timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
     payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'UMU') },
+    cathRooms: cathRooms(env.KHANZA_RUANG_OK_KATETER || ''),
   };
 }
 

@@ -22,7 +22,7 @@ import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { copyDemo, copyDemoLab, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
+import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 
 const it = needsMariadb(test);
@@ -35,7 +35,7 @@ let local: Api;
 let app: Api;
 
 const khanzaConfig = (url: string, timeoutMs = 5000): Partial<Config> => ({
-  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' } },
+  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM] },
 });
 const build = (over: Partial<Config> = {}) => buildApp({ config: testConfig(over), db, logger: false, internal: 'here', clock: () => now });
 
@@ -45,6 +45,7 @@ test.before(async () => {
   await copyDemo(khanza.admin, db);
   await copyDemoLab(khanza.admin, db);
   await copyDemoStays(khanza.admin, db);
+  await copyDemoProcedures(khanza.admin, db);
   [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
 });
 test.after(async () => {
@@ -192,7 +193,8 @@ it('every read of spec section 7 answers its schema and the documented one, from
   const doc = (await app.inject({ url: '/api/docs' })).json();
   const list = (item: TSchema) => Success(Type.Array(item));
   const date = nextOnWeekday(addDays(today, 3), 1);
-  assert.is((await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B' })).body.status, true);
+  const booked = await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B' });
+  assert.is(booked.body.status, true, booked.body.message);
   const calls: Array<[string, TSchema]> = [
     [API.profile, Success(Profile)],
     [API.upcoming, Success(UpcomingAppointments)],
@@ -280,6 +282,21 @@ it('inpatient stays, current and past, come from reg_periksa, kamar_inap, kamar 
     assert.ok(current.every((r: { no_reg: string }) => /^\d{4}\/\d{2}\/\d{2}\/\d{6}$/.test(r.no_reg)));
   }
   assert.is((await get(app, API.inpatientCurrent, await loginAs(app, DEMO_C))).data.length, 1, 'C is in the ICVCU now');
+});
+
+it('catheterization and surgery, planned and done, come from booking_operasi, paket_operasi and operasi as the demo has them', async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ no_reg: _, ...r }) => r);
+  for (const path of [API.cathSchedule, API.historyCath, API.surgerySchedule, API.historySurgery]) {
+    const mine = (await get(app, path, tk)).data;
+    assert.equal(strip(mine), strip((await get(local, path, tl)).data), path);
+  }
+  const all = [API.cathSchedule, API.historyCath, API.surgerySchedule, API.historySurgery];
+  const counts = await Promise.all(all.map(async (path) => (await get(app, path, tk)).data.length));
+  assert.ok(
+    counts.every((n) => n > 0),
+    `every list has entries: ${counts}`,
+  );
 });
 
 const closedPort = () =>

@@ -115,6 +115,7 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     url: 'mysql://app:pw@10.0.0.9:3306/sik',
     timeoutMs: 5000,
     payers: { bpjs: 'BPJ', umum: 'UMU' },
+    cathRooms: [],
   });
   for (const env of [
     { SIMRS: 'khanza' },

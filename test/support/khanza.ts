@@ -217,3 +217,49 @@ export async function copyDemoStays(admin: Connection, db: Queryable): Promise<v
     );
   }
 }
+
+/** The operating room of the demo's catheterization lab; the other procedures are the surgery theatre's. */
+export const CATH_ROOM = 'KAT';
+
+/**
+ * Copies the demo seed's procedures: each a booking of an operating room (the catheterization lab
+ * for 'kath'), 'Selesai' when done, with its package's name, and for a surgery done its team.
+ */
+export async function copyDemoProcedures(admin: Connection, db: Queryable): Promise<void> {
+  const rows = await db.query<{
+    no_mr: string;
+    jenis: string;
+    tanggal: string;
+    tindakan: string;
+    kd_dr: string;
+    kd_dr_anestesi: string | null;
+    selesai: boolean;
+  }>(`SELECT no_mr, jenis, to_char(tanggal, 'YYYY-MM-DD') AS tanggal, tindakan, kd_dr, kd_dr_anestesi, selesai FROM procedures ORDER BY tanggal`);
+  const packages = [...new Set(rows.map((r) => r.tindakan))];
+  const kode = (t: string) => `PKT${String(packages.indexOf(t) + 1).padStart(3, '0')}`;
+  if (packages.length) await admin.query('INSERT INTO paket_operasi (kode_paket, nm_perawatan) VALUES ?', [packages.map((t) => [kode(t), t.slice(0, 80)])]);
+  let n = 0;
+  for (const r of rows) {
+    n++;
+    const no_rawat = `${r.tanggal.replaceAll('-', '/')}/5${String(n).padStart(5, '0')}`;
+    await admin.query(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES ('001', ?, ?, '07:00:00', ?, ?, '20001', ?, 'Lama', 'Ranap', ?, 'Belum Bayar', 'Lama')`,
+      [no_rawat, r.tanggal, r.kd_dr, r.no_mr, r.selesai ? 'Sudah' : 'Belum', PENJAB.umum],
+    );
+    await admin.query(
+      `INSERT INTO booking_operasi (no_rawat, kode_paket, tanggal, jam_mulai, status, kd_dokter, kd_ruang_ok) VALUES (?, ?, ?, '09:00:00', ?, ?, ?)`,
+      [no_rawat, kode(r.tindakan), r.tanggal, r.selesai ? 'Selesai' : 'Menunggu', r.kd_dr, r.jenis === 'kath' ? CATH_ROOM : 'OK1'],
+    );
+    if (r.kd_dr_anestesi) {
+      await admin.query(`INSERT INTO operasi (no_rawat, tgl_operasi, operator1, dokter_anestesi, kode_paket, status) VALUES (?, ?, ?, ?, ?, 'Ranap')`, [
+        no_rawat,
+        `${r.tanggal} 09:00:00`,
+        r.kd_dr,
+        r.kd_dr_anestesi,
+        kode(r.tindakan),
+      ]);
+    }
+  }
+}

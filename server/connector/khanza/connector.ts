@@ -4,7 +4,7 @@
 // patient's row there is a copy of Khanza's, refreshed at each login, for the sessions, passkeys,
 // family and push that refer to it; the vascular reports are read from there.
 import type { AppointmentKind } from '../../../common/booking.ts';
-import { isoWeekdayName } from '../../../common/dates.ts';
+import { isoWeekdayName, weekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { audit, type AuditEntry } from '../../db/audit.ts';
@@ -140,9 +140,11 @@ function checkinOf(r: RegRow): string | null {
 
 export interface KhanzaConnectorOptions {
   payers: KhanzaPayers;
+  /** The operating rooms that are the catheterization lab (KHANZA_RUANG_OK_KATETER). */
+  cathRooms: string[];
 }
 
-export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnectorOptions): HospitalConnector {
+export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: KhanzaConnectorOptions): HospitalConnector {
   const carabayar = (kd_pj: string): 'B' | 'P' => (kd_pj === payers.bpjs ? 'B' : 'P');
 
   async function lastBpjs(q: KhanzaQuery, nomr: string, exceptRawat: string | null): Promise<string | null> {
@@ -196,7 +198,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
         const s = known.get(sessionId);
         if (!s) return null;
         const [row] = await q.query<{ no_rawat: string; no_reg: string; kd_pj: string }>(
-          `SELECT no_rawat, no_reg, kd_pj FROM reg_periksa WHERE no_rkm_medis = ? AND kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ? AND stts <> 'Batal'`,
+          `SELECT no_rawat, no_reg, kd_pj FROM reg_periksa
+            WHERE no_rkm_medis = ? AND kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ? AND stts <> 'Batal' AND status_lanjut = 'Ralan'`,
           [nomr, s.kd_dr, s.kd_dep, date],
         );
         return row ? { no_urut: Number(row.no_reg), no_reg: row.no_rawat, carabayar: carabayar(row.kd_pj), jenis: 'poli' as const } : null;
@@ -205,7 +208,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
         const [row] = await q.query<{ nm_poli: string; nm_dokter: string; tgl: string; no_reg: string }>(
           `SELECT p.nm_poli, d.nm_dokter, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl, r.no_reg
              FROM reg_periksa r JOIN poliklinik p ON p.kd_poli = r.kd_poli JOIN dokter d ON d.kd_dokter = r.kd_dokter
-            WHERE r.no_rkm_medis = ? AND r.kd_poli = ? AND r.tgl_registrasi = ? AND r.stts <> 'Batal' AND r.no_rawat <> ?
+            WHERE r.no_rkm_medis = ? AND r.kd_poli = ? AND r.tgl_registrasi = ? AND r.stts <> 'Batal' AND r.status_lanjut = 'Ralan' AND r.no_rawat <> ?
             ORDER BY r.no_rawat LIMIT 1`,
           [nomr, kdDep, date, rawatOf.get(except) ?? ''],
         );
@@ -337,6 +340,44 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
       [nomr],
     );
   }
+
+  interface ProcedureRow {
+    no_rawat: string;
+    tanggal: string;
+    tindakan: string;
+    dokter: string;
+    anestesi: string;
+    nm_pasien: string;
+  }
+  /**
+   * Procedures from the operating rooms' bookings: catheterization in the rooms KHANZA_RUANG_OK_KATETER
+   * names, surgery in the others; planned (not 'Selesai', from `today`) or done ('Selesai'), the
+   * anaesthesia doctor from the operation's team.
+   */
+  function procedures(nomr: string, jenis: 'kath' | 'bedah', today: string | null): Promise<ProcedureRow[]> {
+    const rooms = cathRooms.length ? cathRooms : [''];
+    const inRooms = `b.kd_ruang_ok ${jenis === 'kath' ? '' : 'NOT '}IN (${rooms.map(() => '?').join(', ')})`;
+    const when = today === null ? "b.status = 'Selesai' ORDER BY b.tanggal DESC" : "b.status <> 'Selesai' AND b.tanggal >= ? ORDER BY b.tanggal";
+    return sik.query<ProcedureRow>(
+      `SELECT b.no_rawat, DATE_FORMAT(b.tanggal, '%Y-%m-%d') AS tanggal, k.nm_perawatan AS tindakan, d.nm_dokter AS dokter,
+              IFNULL((SELECT a.nm_dokter FROM operasi o JOIN dokter a ON a.kd_dokter = o.dokter_anestesi
+                       WHERE o.no_rawat = b.no_rawat AND o.kode_paket = b.kode_paket ORDER BY o.tgl_operasi LIMIT 1), '') AS anestesi,
+              p.nm_pasien
+         FROM booking_operasi b JOIN reg_periksa r ON r.no_rawat = b.no_rawat JOIN pasien p ON p.no_rkm_medis = r.no_rkm_medis
+         JOIN paket_operasi k ON k.kode_paket = b.kode_paket JOIN dokter d ON d.kd_dokter = b.kd_dokter
+        WHERE r.no_rkm_medis = ? AND ${jenis === 'kath' && !cathRooms.length ? 'FALSE' : inRooms} AND ${when}`,
+      [nomr, ...rooms, ...(today === null ? [] : [today])],
+    );
+  }
+  const surgery = (r: ProcedureRow, nomr: string) => ({
+    hari: weekdayName(r.tanggal),
+    tanggal_operasi: r.tanggal,
+    nama_pasien: r.nm_pasien,
+    no_mr: nomr,
+    tindakan_bedah: r.tindakan,
+    no_reg: r.no_rawat,
+    nama_dokter_bedah: r.dokter,
+  });
 
   async function registrations(where: string, params: Array<string | number>): Promise<RegRow[]> {
     return sik.query<RegRow>(`${REGISTRATION} WHERE r.status_lanjut = 'Ralan' AND ${where}`, params);
@@ -592,12 +633,38 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers }: KhanzaConnect
         diagnosis_sekunder: null,
       }));
     },
-    // Not read from Khanza yet (its booking_operasi and operasi tables): hidden, never faked.
     onlineVisits: async () => [],
-    cathSchedule: async () => [],
-    cathHistory: async () => [],
-    surgerySchedule: async () => [],
-    surgeryHistory: async () => [],
+    async cathSchedule(nomr, today) {
+      const rows = await procedures(nomr, 'kath', today);
+      return rows.map((r) => ({
+        hari: weekdayName(r.tanggal),
+        tanggal_tindakan: r.tanggal,
+        nama_pasien: r.nm_pasien,
+        no_mr: nomr,
+        tindakan: r.tindakan,
+        no_reg: r.no_rawat,
+        nama_dokter: r.dokter,
+      }));
+    },
+    async cathHistory(nomr) {
+      const rows = await procedures(nomr, 'kath', null);
+      return rows.map((r) => ({
+        hari: weekdayName(r.tanggal),
+        tanggal_tindakan: r.tanggal,
+        nama_pasien: r.nm_pasien,
+        no_mr: nomr,
+        no_reg: r.no_rawat,
+        nama_dokter: r.dokter,
+      }));
+    },
+    async surgerySchedule(nomr, today) {
+      const rows = await procedures(nomr, 'bedah', today);
+      return rows.map((r) => ({ ...surgery(r, nomr), nama_dokter_anastesi: r.anestesi }));
+    },
+    async surgeryHistory(nomr) {
+      const rows = await procedures(nomr, 'bedah', null);
+      return rows.map((r) => ({ ...surgery(r, nomr), nama_dokter_anestesi: r.anestesi }));
+    },
     async labOrders(nomr) {
       const rows = await sik.query<{
         no_rawat: string;

@@ -244,3 +244,37 @@ CREATE TABLE kamar_inap (
   PRIMARY KEY (no_rawat, tgl_masuk, jam_masuk),
   KEY kd_kamar (kd_kamar)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- Procedures: the packages (paket_operasi), the operating rooms' bookings, planned and done
+-- (booking_operasi, with the room: the catheterization lab is one), and the operations' teams
+-- (operasi: the operator and the anaesthesia doctor).
+CREATE TABLE paket_operasi (
+  kode_paket varchar(15) NOT NULL,
+  nm_perawatan varchar(80) NOT NULL,
+  kategori enum('Kebidanan','Operasi') DEFAULT NULL,      -- not read
+  PRIMARY KEY (kode_paket)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE booking_operasi (
+  no_rawat varchar(17) DEFAULT NULL,
+  kode_paket varchar(15) DEFAULT NULL,
+  tanggal date DEFAULT NULL,
+  jam_mulai time DEFAULT NULL,
+  jam_selesai time DEFAULT NULL,                          -- not read
+  status enum('Menunggu','Proses Operasi','Selesai') DEFAULT NULL,
+  kd_dokter varchar(20) DEFAULT NULL,
+  kd_ruang_ok varchar(3) NOT NULL,
+  KEY no_rawat (no_rawat),
+  KEY kd_dokter (kd_dokter)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE operasi (
+  no_rawat varchar(17) NOT NULL,
+  tgl_operasi datetime NOT NULL,
+  jenis_anasthesi varchar(8) NOT NULL DEFAULT '-',        -- not read
+  operator1 varchar(20) NOT NULL,
+  dokter_anestesi varchar(20) NOT NULL,
+  kode_paket varchar(15) NOT NULL,
+  status enum('Ranap','Ralan') DEFAULT NULL,
+  PRIMARY KEY (no_rawat, tgl_operasi, kode_paket)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
