@@ -11,19 +11,21 @@ import { type Mariadb, startMariadb } from './mariadb.ts';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
-/** The statements of an SQL file: split at ';' ending a line, a trigger's body kept whole (it ends in 'END;'). */
+/** The statements of an SQL file as the command-line client reads it: ';' ends one, or the DELIMITER set (a trigger's body). */
 export function statements(sql: string): string[] {
   const out: string[] = [];
+  let delimiter = ';';
   let current = '';
-  let inBody = false;
   for (const line of sql.replace(/--.*$/gm, '').split('\n')) {
+    const set = /^\s*DELIMITER\s+(\S+)\s*$/i.exec(line);
+    if (set) {
+      delimiter = set[1];
+      continue;
+    }
     current += `${line}\n`;
-    if (/^\s*BEGIN\s*$/i.test(line)) inBody = true;
-    const ends = inBody ? /^END;\s*$/.test(line) : /;\s*$/.test(line);
-    if (ends) {
-      out.push(current.trim().replace(/;$/, ''));
+    if (current.trimEnd().endsWith(delimiter)) {
+      out.push(current.trimEnd().slice(0, -delimiter.length).trim());
       current = '';
-      inBody = false;
     }
   }
   if (current.trim()) out.push(current.trim());

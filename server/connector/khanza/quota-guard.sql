@@ -5,6 +5,9 @@
 -- Khanza's registration screen, its Mobile JKN service or this API. So together they never sell
 -- more than jadwal.kuota; a registration beyond it fails with the message below.
 -- The count reads with a lock (LOCK IN SHARE MODE), so it sees what the one before committed.
+-- Install with the command-line client: mariadb -u root -p sik < quota-guard.sql
+
+DELIMITER //
 
 CREATE TRIGGER pasien_app_kuota_reg BEFORE INSERT ON reg_periksa FOR EACH ROW
 BEGIN
@@ -28,7 +31,7 @@ BEGIN
       END IF;
     END IF;
   END IF;
-END;
+END //
 
 CREATE TRIGGER pasien_app_kuota_booking BEFORE INSERT ON booking_registrasi FOR EACH ROW
 BEGIN
@@ -51,4 +54,6 @@ BEGIN
       END IF;
     END IF;
   END IF;
-END;
+END //
+
+DELIMITER ;
