@@ -25,6 +25,8 @@ import { internalRoutes } from './routes/internal.ts';
 import { jknRoutes } from './routes/jkn.ts';
 import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
 import { SECURITY_SCHEMES, type Api } from './routes/contract.ts';
+import type { HospitalConnector } from './connector/contract.ts';
+import { openConnector } from './connector/open.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
 import { recordRoutes } from './routes/records.ts';
@@ -57,6 +59,8 @@ export interface AppOptions {
   internal?: 'apart' | 'here';
   /** The clock the booking rules read (epoch ms); tests fix it so they do not depend on the hour. */
   clock?: () => number;
+  /** The hospital's system the routes read and write (docs/integration.md); by default the one the SIMRS setting names. */
+  simrs?: HospitalConnector;
 }
 
 /** Trust that many proxies in front of this server (TRUST_PROXY=2: a CDN and a load balancer). */
@@ -118,23 +122,31 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   const { config, db, push, internal = 'apart' } = options;
   const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
   const app = await baseApp(options, "The patient app contract (spec section 7) and the reference API's additions.");
+  // A connector given by the caller is the caller's to close; one opened here closes with the app.
+  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config)));
+  if (!options.simrs) app.addHook('onClose', () => simrs.close());
+  app.decorate('simrs', simrs);
   app.get(
     '/api/health',
-    { schema: { summary: 'Whether this process and its database answer', response: { 200: Healthy, 503: Unhealthy } } },
+    { schema: { summary: "Whether this process, its database and the hospital's system answer", response: { 200: Healthy, 503: Unhealthy } } },
     async (_req, reply) => {
-      try {
-        await ping(db);
-        return { status: 'ok' as const, database: db.kind };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', database: db.kind });
-      }
+      const [database, simrs] = await Promise.all([
+        ping(db).then(
+          () => true,
+          () => false,
+        ),
+        app.simrs.health(),
+      ]);
+      const down = [...(database ? [] : ['database' as const]), ...(simrs.ok ? [] : ['simrs' as const])];
+      if (!down.length) return { status: 'ok' as const, database: db.kind, simrs: app.simrs.kind };
+      return reply.code(503).send({ status: 'unavailable', database: db.kind, simrs: app.simrs.kind, down });
     },
   );
 
   await app.register(async (scope) => {
     await authRoutes(scope, db, config);
     await registrationRoutes(scope, db, config);
-    await photoRoutes(scope, db);
+    await photoRoutes(scope);
     await pushKeyRoutes(scope, vapid);
     await passkeyLoginRoutes(scope, db, config);
   });
@@ -150,18 +162,18 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
-    await recordRoutes(scope, db, config.booking, options.clock);
+    await recordRoutes(scope, config.booking, options.clock);
     await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
     const live = new LiveStreams(config.live, db, sessions, { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays });
-    await visitRoutes(scope, db, config, events, options.clock, live);
-    await bookingRoutes(scope, db, config.booking, options.clock, bpjsReporting(config));
+    await visitRoutes(scope, config, events, options.clock, live);
+    await bookingRoutes(scope, db, config.booking, options.clock);
     await pushRegistrationRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);
   });
   // Mobile JKN's calls (docs/bpjs.md): their own envelope, token and error answers.
   const jkn = config.jkn;
   if (jkn) await app.register(async (scope) => jknRoutes(scope, db, { ...config, jkn }, options.clock));
-  if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake), passkeyCounterRoutes(scope, db)));
+  if (internal === 'here') await app.register(async (scope) => (await internalRoutes(scope, db, config, wake, options.clock), passkeyCounterRoutes(scope, db)));
   await app.register(async (scope) => {
     // The app's pages and files are not API calls: the OpenAPI document leaves them out.
     scope.addHook('onRoute', (route) => {
@@ -176,6 +188,8 @@ export async function buildApp(options: AppOptions): Promise<Api> {
 export async function buildInternalApp(options: AppOptions): Promise<Api> {
   const { config, db, push } = options;
   const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
-  await app.register(async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined)), passkeyCounterRoutes(scope, db)));
+  await app.register(
+    async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined), options.clock), passkeyCounterRoutes(scope, db)),
+  );
   return app;
 }

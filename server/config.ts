@@ -40,6 +40,8 @@ export interface Config {
   bpjs: BpjsConfig | null;
   /** The web service Mobile JKN calls (docs/bpjs.md, /api/jkn); null: off, its calls answer 404. */
   jkn: JknConfig | null;
+  /** The hospital's information system the API reads and writes (docs/integration.md). */
+  simrs: SimrsConfig;
 }
 
 /** The hospital's web service for Mobile JKN (Antrean Online's "WS RS"): who may call, how long a token lasts. */
@@ -52,6 +54,19 @@ export interface JknConfig {
   /** Wrong credentials from one address within 15 minutes before it is locked out for 15. */
   maxFailures: number;
 }
+
+/** SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL). */
+export type SimrsConfig =
+  | { kind: 'local' }
+  | {
+      kind: 'khanza';
+      url: string;
+      timeoutMs: number;
+      /** Khanza's payer codes (penjab.kd_pj) a booking is written with: BPJS, and the general one. */
+      payers: { bpjs: string; umum: string };
+      /** The operating rooms (booking_operasi.kd_ruang_ok) that are the catheterization lab; the others' bookings are surgery. */
+      cathRooms: string[];
+    };
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
 export interface BpjsConfig {
@@ -364,10 +379,14 @@ function bpjsConfig(env: Env): BpjsConfig | null {
   };
 }
 
-function jknConfig(env: Env): JknConfig | null {
+function jknConfig(env: Env, simrs: string): JknConfig | null {
   const username = env.JKN_WS_USERNAME || '';
   const password = env.JKN_WS_PASSWORD || '';
   if (!username && !password) return null;
+  // Mobile JKN's bookings take their seats through this API's own tables; with SIMRS=khanza the
+  // seats are Khanza's, and two pools would sell a session twice (docs/bpjs.md).
+  if (simrs !== 'local')
+    throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD need SIMRS=local: with another SIMRS its own Mobile JKN service answers BPJS');
   if (!username || !password) throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together');
   if (!/^[\x21-\x7e]{1,100}$/.test(username)) throw new ConfigError('JKN_WS_USERNAME must be visible ASCII characters without spaces, at most 100');
   // The password also keys the tokens' signature (server/jkn/token.ts): a guessable one would let tokens be forged.
@@ -401,6 +420,49 @@ function satusehatOrgId(env: Env): string {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(raw))
     throw new ConfigError(`SATUSEHAT_ORG_ID must be the organisation id SATUSEHAT gave (letters, digits, '-'; got "${raw}")`);
   return raw;
+}
+
+function cathRooms(raw: string): string[] {
+  const rooms = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (rooms.some((r) => !/^[A-Za-z0-9]{1,3}$/.test(r))) {
+    throw new ConfigError(`KHANZA_RUANG_OK_KATETER must be room codes of Khanza's ruang_ok, comma-separated (1 to 3 letters or digits; got "${raw}")`);
+  }
+  return rooms;
+}
+
+function simrsConfig(env: Env): SimrsConfig {
+  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza']);
+  const url = env.KHANZA_DATABASE_URL || '';
+  if (kind === 'local') {
+    if (url) throw new ConfigError('KHANZA_DATABASE_URL is set but SIMRS is not khanza: set SIMRS=khanza, or unset it');
+    return { kind: 'local' };
+  }
+  if (!url) throw new ConfigError('SIMRS=khanza needs KHANZA_DATABASE_URL (mysql://user:password@host:3306/sik)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('KHANZA_DATABASE_URL must be a URL: mysql://user:password@host:3306/sik');
+  }
+  if (!/^(mysql|mariadb):$/.test(parsed.protocol) || !parsed.hostname || parsed.pathname.length < 2) {
+    throw new ConfigError('KHANZA_DATABASE_URL must be mysql://user:password@host:3306/sik (mysql:// or mariadb://, with the database name)');
+  }
+  const payer = (name: string, fallback: string) => {
+    const raw = env[name] || fallback;
+    if (!/^[A-Za-z0-9]{1,3}$/.test(raw))
+      throw new ConfigError(`${name} must be a payer code of Khanza's penjab table (1 to 3 letters or digits; got "${raw}")`);
+    return raw;
+  };
+  return {
+    kind: 'khanza',
+    url,
+    timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
+    payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'UMU') },
+    cathRooms: cathRooms(env.KHANZA_RUANG_OK_KATETER || ''),
+  };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -438,7 +500,7 @@ export function loadConfig(env: Env = process.env): Config {
     timeouts: timeouts(env),
     live: {
       maxPerSession: integer(env, 'LIVE_MAX_PER_SESSION', 3, 1, 100),
-      maxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 20, 1, 100_000),
+      maxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 200, 1, 100_000),
     },
     push: pushConfig(env),
     security: securityConfig(env),
@@ -447,6 +509,7 @@ export function loadConfig(env: Env = process.env): Config {
     booking: bookingConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
-    jkn: jknConfig(env),
+    jkn: jknConfig(env, env.SIMRS ?? 'local'),
+    simrs: simrsConfig(env),
   };
 }

@@ -59,6 +59,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // PostgreSQL's data exceptions (SQLSTATE class 22: a NUL character, a value out of range)
     // are always the request's data, never our fault.
     const code = isDataException(err) ? 400 : (err.statusCode ?? 500);
+    // A part behind this API that did not answer (the hospital's system): said as such, nothing written.
+    if (code === 503 && err instanceof HttpError) {
+      request.log.warn({ err, reqId: request.id }, 'a system behind the API did not answer');
+      return reply.code(503).send({ status: false, message: err.message });
+    }
     if (code >= 500) {
       request.log.error({ err, reqId: request.id }, 'request failed');
       return reply.code(500).send({ status: false, message: MSG.server });

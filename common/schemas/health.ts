@@ -3,6 +3,19 @@ import { Type, type Static } from 'typebox';
 
 const Database = Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]);
 
-export const Healthy = Type.Object({ status: Type.Literal('ok'), database: Database }, { description: 'Serving' });
-export const Unhealthy = Type.Object({ status: Type.Literal('unavailable'), database: Database }, { description: 'The database does not answer' });
+/** The hospital's information system behind the API (the SIMRS setting, docs/integration.md). */
+const Simrs = Type.Union([Type.Literal('local'), Type.Literal('khanza')]);
+/** A part that does not answer: this API's own database, or the hospital's system. */
+const Part = Type.Union([Type.Literal('database'), Type.Literal('simrs')]);
+
+export const Healthy = Type.Object({ status: Type.Literal('ok'), database: Database, simrs: Simrs }, { description: 'Serving' });
+export const Unhealthy = Type.Object(
+  {
+    status: Type.Literal('unavailable'),
+    database: Database,
+    simrs: Simrs,
+    down: Type.Array(Part, { minItems: 1, description: 'The parts that do not answer' }),
+  },
+  { description: "The database or the hospital's system does not answer" },
+);
 export type Health = Static<typeof Healthy> | Static<typeof Unhealthy>;

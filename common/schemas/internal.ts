@@ -39,6 +39,18 @@ export const ClinicQueueEntry = Type.Object({
 });
 export type ClinicQueueEntry = Static<typeof ClinicQueueEntry>;
 
+/** The registration counter adds a patient without a booking to today's session of a doctor in a clinic. */
+export const ClinicWalkIn = Type.Object(
+  {
+    no_mr: Nomr,
+    kd_dep: Text(20, { minLength: 1, description: 'The clinic' }),
+    kd_dr: Text(20, { minLength: 1, description: 'The doctor' }),
+    sts_jam: Type.Optional(Text(2, { minLength: 1, description: "The session of the day (1 morning, 2 afternoon); left out: the doctor's first that day" })),
+  },
+  { additionalProperties: false },
+);
+export type ClinicWalkIn = Static<typeof ClinicWalkIn>;
+
 /** A number done or skipped, and how many 'tinggal N lagi' notifications that queued for those behind. */
 export const ClinicQueueChange = Type.Object({ no_reg: Str(), status: QueueStatus, notified: Type.Integer() });
 export type ClinicQueueChange = Static<typeof ClinicQueueChange>;

@@ -11,7 +11,7 @@ import { audit } from './audit.ts';
 import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
-import { wibText } from './queues.ts';
+import { joinClinicQueue, moveInClinicQueue, wibText } from './queues.ts';
 import { setReminders } from './reminders.ts';
 
 /** The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11); `except` is left out. */
@@ -152,7 +152,19 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): 
           a.rujukan?.nomorreferensi ?? null,
         ],
       );
-      if (bpjs && a.jenis === 'poli') await queueBpjsAdd(q, row.no_reg, bpjs, Date.now(), known ? FROM_MOBILE_JKN.add : null);
+      if (a.jenis === 'poli') {
+        // The day's clinic queue is the day's appointments: this one joins it under its number.
+        await joinClinicQueue(q, {
+          no_reg: row.no_reg,
+          no_mr: a.nomr,
+          tgl_janji: a.tgl_janji,
+          kd_dep: s.kd_dep,
+          kd_dr: s.kd_dr,
+          sts_jam: s.sts_jam,
+          no_urut: a.no_urut,
+        });
+        if (bpjs) await queueBpjsAdd(q, row.no_reg, bpjs, Date.now(), known ? FROM_MOBILE_JKN.add : null);
+      }
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
@@ -189,12 +201,15 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): 
     },
     async move(id, s, date, no_urut) {
       // The meeting link belonged to the old session: the hospital sets the new one.
-      await q.query(
+      const [moved] = await q.query<{ no_reg: string; jenis: AppointmentKind }>(
         `UPDATE appointments SET schedule_id = $2, tgl_janji = $3, kd_dr = $4, sts_jam = $5, sts_ue = $6, no_urut = $7, meeting_url = NULL
-          WHERE id = $1`,
+          WHERE id = $1 RETURNING no_reg, jenis`,
         [id, s.id, date, s.kd_dr, s.sts_jam, s.sts_ue, no_urut],
       );
+      if (moved.jenis === 'poli') await moveInClinicQueue(q, moved.no_reg, { tgl_janji: date, kd_dep: s.kd_dep, kd_dr: s.kd_dr, sts_jam: s.sts_jam, no_urut });
       await queueBpjsMove(q, id, bpjs);
+      // Its registration number stays.
+      return undefined;
     },
     async leaveQueue(no_reg) {
       const left = await q.query<SessionOf>(

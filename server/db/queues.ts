@@ -1,7 +1,8 @@
 // Today's clinic and pharmacy queues as the hospital's systems change them: each change, the
 // patients' notifications and the word to the live streams (queue-events.ts) are written in one
 // transaction.
-import type { ClinicQueueChange, ClinicQueueEntry, PharmacyChange } from '../../common/schemas/internal.ts';
+import { isoWeekday } from '../../common/dates.ts';
+import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../common/schemas/internal.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
 import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
 import { jenisResep, TASK } from '../bpjs/payload.ts';
@@ -115,4 +116,98 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
     if (!becomesReady(row.status_obat, status_obat)) return { notified: null };
     return { notified: await enqueueIn(q, readyNotification(row.no_mr, no_antrian)) };
   });
+}
+
+/** A clinic appointment's place in its day's queue: its own registration and queue numbers. */
+export interface QueueSeat extends SessionOf {
+  no_reg: string;
+  no_mr: string;
+  no_urut: number;
+}
+
+/**
+ * A clinic booking joins its day's queue in the booking's transaction (SIMRS=local: the day's queue
+ * is the day's appointments, with the counter's walk-ins). Announced, so a live stream of that
+ * session hears of a booking made for today.
+ */
+export async function joinClinicQueue(q: Queryable, e: QueueSeat): Promise<void> {
+  await q.query(`INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    e.no_reg,
+    e.no_mr,
+    e.tgl_janji,
+    e.kd_dep,
+    e.kd_dr,
+    e.sts_jam,
+    e.no_urut,
+  ]);
+  await announce(q, sessionKey(e));
+}
+
+/** A rescheduled appointment's waiting queue entry moves with it: its new day, session and number. */
+export async function moveInClinicQueue(q: Queryable, no_reg: string, to: Omit<QueueSeat, 'no_reg' | 'no_mr'>): Promise<void> {
+  const [from] = await q.query<SessionOf>(
+    `SELECT ${SESSION_COLUMNS} FROM clinic_queue cq WHERE cq.no_reg = $1 AND cq.status = 'menunggu' AND cq.checkin_at IS NULL FOR UPDATE`,
+    [no_reg],
+  );
+  if (!from) return;
+  await q.query(`UPDATE clinic_queue SET tgl_janji = $2, kd_dep = $3, kd_dr = $4, sts_jam = $5, no_urut = $6, near_notified_at = NULL WHERE no_reg = $1`, [
+    no_reg,
+    to.tgl_janji,
+    to.kd_dep,
+    to.kd_dr,
+    to.sts_jam,
+    to.no_urut,
+  ]);
+  await announce(q, sessionKey(from));
+  await announce(q, sessionKey(to));
+}
+
+export type WalkInOutcome = { ok: true; created: boolean; entry: ClinicQueueEntry } | { ok: false; status: 404 | 409; message: string };
+
+export const WALKIN_MSG = {
+  patient: 'Nomor rekam medis tidak dikenal.',
+  noSession: 'Dokter tidak praktik hari ini pada poli dan sesi itu.',
+  full: 'Kuota sesi itu hari ini sudah penuh.',
+} as const;
+
+const ENTRY_COLUMNS = `no_reg, no_mr, no_urut, kd_dep, kd_dr, sts_jam, status, ${wibText('checkin_at')} AS checkin, ${wibText('called_at')} AS dipanggil`;
+
+/**
+ * The registration counter adds a patient who came without a booking to today's session: a seat of
+ * the session's quota (the same counter the app's bookings take, so the two never sell more than
+ * it) and the next queue number. A patient already in that session's queue today keeps their
+ * entry: a repeated call takes no second seat.
+ */
+export async function walkIn(q: Queryable, w: ClinicWalkIn, today: string): Promise<WalkInOutcome> {
+  const [patient] = await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [w.no_mr]);
+  if (!patient) return { ok: false, status: 404, message: WALKIN_MSG.patient };
+  const [s] = await q.query<{ id: number; batas_quota: number; sts_jam: string }>(
+    `SELECT id, batas_quota, sts_jam FROM practice_schedules
+      WHERE kd_dep = $1 AND kd_dr = $2 AND hari = $3 AND jenis = 'poli' AND ($4 = '' OR sts_jam = $4)
+      ORDER BY jam_dtg LIMIT 1`,
+    [w.kd_dep, w.kd_dr, isoWeekday(today), w.sts_jam ?? ''],
+  );
+  if (!s) return { ok: false, status: 404, message: WALKIN_MSG.noSession };
+  const [held] = await q.query<ClinicQueueEntry>(
+    `SELECT ${ENTRY_COLUMNS} FROM clinic_queue
+      WHERE no_mr = $1 AND tgl_janji = $2 AND kd_dep = $3 AND kd_dr = $4 AND sts_jam IS NOT DISTINCT FROM $5 AND status <> 'batal'`,
+    [w.no_mr, today, w.kd_dep, w.kd_dr, s.sts_jam],
+  );
+  if (held) return { ok: true, created: false, entry: held };
+  await q.query('INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [s.id, today, s.batas_quota]);
+  const [seat] = await q.query<{ no_urut: number }>(
+    `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1, no_urut_terakhir = greatest(no_urut_terakhir, quota_terisi) + 1
+      WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi < batas_quota
+      RETURNING no_urut_terakhir AS no_urut`,
+    [s.id, today],
+  );
+  if (!seat) return { ok: false, status: 409, message: WALKIN_MSG.full };
+  const [entry] = await q.query<ClinicQueueEntry>(
+    `INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut)
+     VALUES ('RJ' || to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYMMDD') || nextval('appointments_no_reg_seq'), $1, $2, $3, $4, $5, $6)
+     RETURNING ${ENTRY_COLUMNS}`,
+    [w.no_mr, today, w.kd_dep, w.kd_dr, s.sts_jam, seat.no_urut],
+  );
+  await announce(q, sessionKey({ tgl_janji: today, kd_dep: w.kd_dep, kd_dr: w.kd_dr, sts_jam: s.sts_jam }));
+  return { ok: true, created: true, entry };
 }

@@ -187,9 +187,13 @@ async function seedPatientA(q: Queryable, schedules: Schedule[], today: string):
        AND quota_terisi < batas_quota RETURNING quota_terisi AS no_urut`,
       [s.id, tgl],
     );
+    // As a booking does, each joins its day's clinic queue under its number.
     await q.query(
-      `INSERT INTO appointments (nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut)
-       SELECT $1, id, $2, kd_dep, kd_dr, sts_jam, sts_ue, $3, '081234567890', $4 FROM practice_schedules WHERE id = $5`,
+      `WITH a AS (
+         INSERT INTO appointments (nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut)
+         SELECT $1, id, $2, kd_dep, kd_dr, sts_jam, sts_ue, $3, '081234567890', $4 FROM practice_schedules WHERE id = $5
+         RETURNING no_reg, nomr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut)
+       INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) SELECT * FROM a`,
       [mr, tgl, carabayar, no_urut, s.id],
     );
   }

@@ -70,8 +70,12 @@ export interface ManageTx extends BookingTx {
   freeSeat(scheduleId: number, date: string): Promise<void>;
   /** Locks the two sessions' seat counters in one order, so two crossing reschedules cannot deadlock. */
   lockSeats(a: { scheduleId: number; date: string }, b: { scheduleId: number; date: string; batas_quota: number }): Promise<void>;
-  /** Moves the appointment to the new session, date and queue number. */
-  move(id: number, s: Session, date: string, no_urut: number): Promise<void>;
+  /**
+   * Moves the appointment, and its waiting place in the clinic queue, to the new session, date and
+   * queue number; answers its registration number when the move gave it a new one (a SIMRS that
+   * numbers visits by their date).
+   */
+  move(id: number, s: Session, date: string, no_urut: number): Promise<string | undefined>;
   /** A waiting entry of the clinic queue under this number leaves the queue. */
   leaveQueue(no_reg: string): Promise<void>;
 }
@@ -182,9 +186,9 @@ export async function reschedule(
     await tx.lockSeats({ scheduleId: a.schedule_id, date: a.tgl_janji }, { scheduleId: session.id, date: req.tgl_janji, batas_quota: session.batas_quota });
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return refuse(BOOKING_MSG.full);
-    await tx.move(a.id, session, req.tgl_janji, seat);
+    const renumbered = await tx.move(a.id, session, req.tgl_janji, seat);
+    if (renumbered) held.no_reg = renumbered;
     await tx.freeSeat(a.schedule_id, a.tgl_janji);
-    await tx.leaveQueue(a.no_reg);
     await tx.setReminders(a.id, dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis: a.jenis }, policy.reminders, now));
     return answer(seat);
   });

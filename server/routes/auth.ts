@@ -7,7 +7,6 @@ import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { hasPasskey } from '../db/passkeys.ts';
-import { patientByBirthDate } from '../db/patients.ts';
 import { forgetRegistration, saveRegistration } from '../db/push.ts';
 import { createSession, revokeSession, tokenOwner } from '../db/sessions.ts';
 import { forgive, release, reserve, settle } from '../db/throttle.ts';
@@ -72,7 +71,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         return locked(number.until);
       }
       // One query for both halves: an unknown number and a wrong date look the same.
-      const patient = await patientByBirthDate(db, nomr, req.body.birthdate);
+      const patient = await app.simrs.patientByBirthDate(nomr, req.body.birthdate);
       if (!patient) {
         // Both reservations stay: they are the failure's count.
         await db.tx(async (q) => {

@@ -21,10 +21,7 @@ import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
-import type { BpjsReporting } from '../db/bpjs.ts';
-import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
-import * as records from '../db/records.ts';
 import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
 import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
@@ -48,17 +45,18 @@ export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
 
 /**
  * `now` is the clock the booking rules read (today, whether a session has ended or started); tests
- * fix it. `bpjs`: appointments are reported to BPJS Antrean (docs/bpjs.md).
+ * fix it. The hospital's system (app.simrs) holds the sessions and takes the seats.
  */
-export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now, bpjs: BpjsReporting | null = null): Promise<void> {
-  const store = bookingStore(db, bpjs);
-  const manage = manageStore(db, bpjs);
+export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now): Promise<void> {
+  const hospital = app.simrs;
+  const store = hospital.booking;
+  const manage = hospital.manage;
   const policy = bookingPolicy(config);
 
   app.get(
     '/api/patient/kddep',
     { schema: { summary: 'Clinics', security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(Clinic)), ...PATIENT_GET } } },
-    async () => ({ status: true as const, data: await records.clinics(db) }),
+    async () => ({ status: true as const, data: await hospital.clinics() }),
   );
 
   app.get(
@@ -71,7 +69,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         response: { 200: Success(LastAppointment), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true as const, data: { tgl_janji: await lastBpjsAppointment(db, req.nomr) } }),
+    async (req) => ({ status: true as const, data: { tgl_janji: await hospital.lastBpjsAppointment(req.nomr) } }),
   );
 
   app.get(
@@ -84,7 +82,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         response: { 200: Success(Type.Array(DoctorSchedule)), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true as const, data: await records.doctorSchedules(db, req.query.spesialis) }),
+    async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis) }),
   );
 
   app.get(
@@ -104,7 +102,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       if (hari && !sameWeekday(hari, weekdayName(date))) {
         return reply.code(400).send({ status: false, message: `Tanggal ${tgl_janji} jatuh pada hari ${weekdayName(date)}, bukan ${hari}.` });
       }
-      return { status: true as const, data: orNoPractice(await quotaSlots(db, kd_dep, kd_dr, date, jenis)) };
+      return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis)) };
     },
   );
 

@@ -6,12 +6,10 @@ import { Type } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
-import type { Rule } from '../domain/throttle.ts';
 import type { Db } from '../db/client.ts';
-import { patientIdentity } from '../db/patients.ts';
-import * as records from '../db/records.ts';
 import { hashToken } from '../db/sessions.ts';
 import { admitUse } from '../db/throttle.ts';
+import type { Rule } from '../domain/throttle.ts';
 import { everything } from '../domain/fhir.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError, MSG } from '../errors.ts';
@@ -38,6 +36,7 @@ export const exportLimitMessage = (until: Date) =>
  * and a few hundred at once slow every other patient's calls (docs/security.md).
  */
 export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => number = Date.now, limit?: Rule): Promise<void> {
+  const records = app.simrs;
   /** Spends one of the session's exports; a 429 with Retry-After when none is left. */
   const admitted = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (!limit) return true;
@@ -52,21 +51,21 @@ export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => num
   const handler = async (nomr: string): Promise<FhirBundle> => {
     const at = now();
     const today = todayWib(at);
-    const patient = await patientIdentity(db, nomr);
+    const patient = await records.patientIdentity(nomr);
     if (!patient) throw new HttpError(404, 'Data pasien tidak ditemukan.');
     // One read after another: the routes share the pool with every other request.
     const record = {
       patient,
-      outpatient: await records.outpatientVisits(db, nomr),
-      online: await records.onlineVisits(db, nomr, today),
-      inpatientCurrent: await records.currentInpatient(db, nomr),
-      inpatientPast: await records.pastInpatient(db, nomr),
-      cathDone: await records.cathHistory(db, nomr),
-      cathPlanned: await records.cathSchedule(db, nomr, today),
-      surgeryDone: await records.surgeryHistory(db, nomr),
-      surgeryPlanned: await records.surgerySchedule(db, nomr, today),
-      labs: await records.labOrders(db, nomr),
-      upcoming: await records.upcomingAppointments(db, nomr, today),
+      outpatient: await records.outpatientVisits(nomr),
+      online: await records.onlineVisits(nomr, today),
+      inpatientCurrent: await records.currentInpatient(nomr),
+      inpatientPast: await records.pastInpatient(nomr),
+      cathDone: await records.cathHistory(nomr),
+      cathPlanned: await records.cathSchedule(nomr, today),
+      surgeryDone: await records.surgeryHistory(nomr),
+      surgeryPlanned: await records.surgerySchedule(nomr, today),
+      labs: await records.labOrders(nomr),
+      upcoming: await records.upcomingAppointments(nomr, today),
     };
     // The domain's type is FHIR's own (@types/fhir); the wire schema describes its envelope.
     return everything(record, orgId, at) as FhirBundle;

@@ -32,14 +32,16 @@ import { registerServiceGuard } from '../guard.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
 import { bpjsRoutes } from './bpjs.ts';
 import { registrationCounterRoutes } from './registration.ts';
+import { walkInRoutes } from './walkin.ts';
 
 const NO_QUEUE = 'Tidak ada antrian itu hari ini.';
 const NO_APPOINTMENT = 'Tidak ada perjanjian dengan nomor itu.';
 
-/** `onNotification` wakes this process's push worker, so a notification goes out at once. */
-export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void): Promise<void> {
+/** `onNotification` wakes this process's push worker, so a notification goes out at once; `clock` tells today (tests fix it). */
+export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void, clock: () => number = Date.now): Promise<void> {
   registerServiceGuard(app, db, config);
   await registrationCounterRoutes(app, db);
+  await walkInRoutes(app, db, clock);
   await bpjsRoutes(app, db, config);
 
   app.post(
@@ -71,7 +73,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       },
     },
     async (req, reply) => {
-      const result = await callClinicQueue(db, req.body.no_reg, todayWib(), config.visit.nearThreshold);
+      const result = await callClinicQueue(db, req.body.no_reg, todayWib(clock()), config.visit.nearThreshold);
       if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       onNotification();
       return { status: true as const, data: result };
@@ -88,7 +90,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
         response: { 200: Success(Type.Array(ClinicQueueEntry)), ...SERVICE_GET },
       },
     },
-    async (req) => ({ status: true as const, data: await clinicQueueOfDay(db, req.query.tanggal ?? todayWib()) }),
+    async (req) => ({ status: true as const, data: await clinicQueueOfDay(db, req.query.tanggal ?? todayWib(clock())) }),
   );
 
   app.post(
@@ -124,7 +126,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
         },
       },
       async (req, reply) => {
-        const result = await setClinicStatus(db, req.body.no_reg, status, todayWib(), config.visit.nearThreshold);
+        const result = await setClinicStatus(db, req.body.no_reg, status, todayWib(clock()), config.visit.nearThreshold);
         if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
         if (result.notified) onNotification();
         return { status: true as const, data: result };
@@ -143,7 +145,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       },
     },
     async (req, reply) => {
-      const result = await setPharmacyStatus(db, req.body.no_antrian, req.body.status_obat.trim(), todayWib());
+      const result = await setPharmacyStatus(db, req.body.no_antrian, req.body.status_obat.trim(), todayWib(clock()));
       if (!result) return reply.code(404).send({ status: false, message: NO_QUEUE });
       if (result.notified) onNotification();
       return { status: true as const, data: result };

@@ -1,8 +1,6 @@
 // Doctor photos for the demo: an SVG portrait card with the doctor's initials, drawn from the
 // database so every seeded `foto` path resolves. A hospital serves its real photos instead.
 import { Type } from 'typebox';
-import type { Db } from '../db/client.ts';
-import { doctorName } from '../db/records.ts';
 import { NOT_FOUND, PUBLIC_GET, type Api } from './contract.ts';
 
 const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e'];
@@ -31,7 +29,7 @@ export function portrait(name: string, kd_dr: string): string {
   );
 }
 
-export async function photoRoutes(app: Api, db: Db): Promise<void> {
+export async function photoRoutes(app: Api): Promise<void> {
   app.get(
     '/foto-dokter/:file',
     {
@@ -47,9 +45,12 @@ export async function photoRoutes(app: Api, db: Db): Promise<void> {
     },
     async (req, reply) => {
       const kd_dr = /^([A-Za-z0-9]{1,20})\.svg$/.exec(req.params.file)?.[1];
-      const name = kd_dr ? await doctorName(db, kd_dr) : null;
-      if (!kd_dr || !name) return reply.code(404).send({ status: false, message: 'Foto tidak ditemukan.' });
-      return reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml; charset=utf-8').send(portrait(name, kd_dr));
+      const photo = kd_dr ? await app.simrs.doctorPhoto(kd_dr) : null;
+      if (!kd_dr || !photo) return reply.code(404).send({ status: false, message: 'Foto tidak ditemukan.' });
+      reply.header('Cache-Control', 'public, max-age=86400');
+      // A Buffer goes out as it is; the schema describes the SVG drawn otherwise.
+      if (photo.kind === 'image') return reply.type(photo.contentType).send(photo.body as unknown as string);
+      return reply.type('image/svg+xml; charset=utf-8').send(portrait(photo.name, kd_dr));
     },
   );
 }

@@ -5,8 +5,6 @@ import { Success } from '../../common/schemas/envelope.ts';
 import { PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
 import * as S from '../../common/schemas/records.ts';
 import type { BookingConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import * as records from '../db/records.ts';
 import { upcomingItem } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
@@ -17,35 +15,32 @@ const listOf = <T extends TSchema>(summary: string, item: T) => ({
 });
 
 /** `now` is the clock the upcoming list reads (what its cards offer, an online room's link); tests fix it. */
-export async function recordRoutes(app: Api, db: Db, booking: Pick<BookingConfig, 'onlineRoomMinutes'>, now: () => number = Date.now): Promise<void> {
+export async function recordRoutes(app: Api, booking: Pick<BookingConfig, 'onlineRoomMinutes'>, now: () => number = Date.now): Promise<void> {
   const ok = <T>(data: T) => ({ status: true as const, data });
+  const records = app.simrs;
 
   // The clinic queue is the visit day's (visit.ts).
   app.get('/api/patient/antrian/farmasi', listOf("Today's pharmacy queue", PharmacyQueueItem), async (req) =>
-    ok(await records.pharmacyQueue(db, req.nomr, todayWib())),
+    ok(await records.pharmacyQueue(req.nomr, todayWib())),
   );
   app.get('/api/patient/jadwal/kath/terdekat', listOf('Upcoming catheterizations', S.CathSchedule), async (req) =>
-    ok(await records.cathSchedule(db, req.nomr, todayWib())),
+    ok(await records.cathSchedule(req.nomr, todayWib())),
   );
   app.get('/api/patient/jadwal/bedah/terdekat', listOf('Upcoming surgery', S.SurgerySchedule), async (req) =>
-    ok(await records.surgerySchedule(db, req.nomr, todayWib())),
+    ok(await records.surgerySchedule(req.nomr, todayWib())),
   );
-  app.get('/api/patient/riwayat/konsul/poli/umum', listOf('Outpatient visits', S.OutpatientVisit), async (req) =>
-    ok(await records.outpatientVisits(db, req.nomr)),
-  );
+  app.get('/api/patient/riwayat/konsul/poli/umum', listOf('Outpatient visits', S.OutpatientVisit), async (req) => ok(await records.outpatientVisits(req.nomr)));
   app.get('/api/patient/riwayat/konsul/poli/online', listOf('Online consultations', S.OnlineVisit), async (req) =>
-    ok(await records.onlineVisits(db, req.nomr, todayWib())),
+    ok(await records.onlineVisits(req.nomr, todayWib())),
   );
   app.get('/api/patient/riwayat/rawat/inap/jalan', listOf('Current inpatient stay', S.CurrentInpatient), async (req) =>
-    ok(await records.currentInpatient(db, req.nomr)),
+    ok(await records.currentInpatient(req.nomr)),
   );
-  app.get('/api/patient/riwayat/rawat/inap/lalu', listOf('Past inpatient stays', S.PastInpatient), async (req) =>
-    ok(await records.pastInpatient(db, req.nomr)),
-  );
-  app.get('/api/patient/riwayat/tindakan/kath', listOf('Catheterization history', S.CathHistory), async (req) => ok(await records.cathHistory(db, req.nomr)));
-  app.get('/api/patient/riwayat/tindakan/bedah', listOf('Surgery history', S.SurgeryHistory), async (req) => ok(await records.surgeryHistory(db, req.nomr)));
+  app.get('/api/patient/riwayat/rawat/inap/lalu', listOf('Past inpatient stays', S.PastInpatient), async (req) => ok(await records.pastInpatient(req.nomr)));
+  app.get('/api/patient/riwayat/tindakan/kath', listOf('Catheterization history', S.CathHistory), async (req) => ok(await records.cathHistory(req.nomr)));
+  app.get('/api/patient/riwayat/tindakan/bedah', listOf('Surgery history', S.SurgeryHistory), async (req) => ok(await records.surgeryHistory(req.nomr)));
   app.get('/api/patient/laporan/pemeriksaan/vaskular', listOf('Vascular examination reports', S.VascularReport), async (req) =>
-    ok(await records.vascularReports(db, req.nomr)),
+    ok(await records.vascularReports(req.nomr)),
   );
 
   app.get(
@@ -59,7 +54,7 @@ export async function recordRoutes(app: Api, db: Db, booking: Pick<BookingConfig
       },
     },
     async (req) => {
-      const data = await records.profile(db, req.nomr);
+      const data = await records.profile(req.nomr);
       if (!data) throw new HttpError(404, 'Data pasien tidak ditemukan.');
       return ok(data);
     },
@@ -77,7 +72,7 @@ export async function recordRoutes(app: Api, db: Db, booking: Pick<BookingConfig
     },
     async (req) => {
       const at = now();
-      const rows = await records.upcomingAppointments(db, req.nomr, todayWib(at));
+      const rows = await records.upcomingAppointments(req.nomr, todayWib(at));
       return ok({ jadwal: rows.map((row) => upcomingItem(row, at, booking.onlineRoomMinutes)) });
     },
   );
@@ -93,7 +88,7 @@ export async function recordRoutes(app: Api, db: Db, booking: Pick<BookingConfig
       },
     },
     async (req) => {
-      const [hasillab, data] = [await records.labOrders(db, req.nomr), await records.poliHistory(db, req.nomr)];
+      const [hasillab, data] = [await records.labOrders(req.nomr), await records.poliHistory(req.nomr)];
       return { status: true as const, hasillab, data };
     },
   );

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { pendingRegistrations, saveRegistration, verifyRegistration } from '../db/registrations.ts';
+import { pendingRegistrations, verifyRegistration } from '../db/registrations.ts';
 import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
@@ -41,7 +41,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
       await db.tx(async (q) => {
-        const { id, outcome } = await saveRegistration(q, req.body, req.ip);
+        const { id, outcome } = await app.simrs.selfRegistration(q, req.body, req.ip);
         // No NIK or name in the audit: the row's id leads to them for as long as it is kept.
         await audit(q, { action: 'registration', outcome, detail: `registrasi ${id}` }, req);
       });

@@ -9,18 +9,16 @@ import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { ClinicQueueItem, PatientQuery } from '../../common/schemas/patient.ts';
 import { CheckedIn, CheckinRequest } from '../../common/schemas/visit.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
-import { pharmacyQueue } from '../db/records.ts';
 import { hashToken } from '../db/sessions.ts';
-import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
+import type { QueueRow } from '../db/visit.ts';
 import { atWib, CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { LIVE_MSG, LIVE_RETRY_SECONDS, type LiveStreams } from '../live-streams.ts';
 import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
-const rowsToItems = (cfg: Config['visit'], now: number) => (rows: Awaited<ReturnType<typeof clinicQueueRows>>) =>
+const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
   rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, ...item }) => ({
     ...item,
     hari: weekdayName(item.tgl_janji),
@@ -41,8 +39,9 @@ const rowsToItems = (cfg: Config['visit'], now: number) => (rows: Awaited<Return
   }));
 
 /** `live`: the streams' limits per session and address, and their ending with the session (live-streams.ts). */
-export async function visitRoutes(app: Api, db: Db, config: Config, events: QueueEvents, clock: () => number = Date.now, live?: LiveStreams): Promise<void> {
+export async function visitRoutes(app: Api, config: Config, events: QueueEvents, clock: () => number = Date.now, live?: LiveStreams): Promise<void> {
   const cfg = config.visit;
+  const hospital = app.simrs;
   // Open streams would keep the server from closing (SIGTERM waits for requests in flight): they
   // end first, and the app reconnects to another process.
   const open = new Set<() => void>();
@@ -53,14 +52,14 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
   /** The patient's queue of today, and the sessions it is in (what the live stream listens for). */
   async function queueOf(nomr: string) {
     const now = clock();
-    const rows = await clinicQueueRows(db, nomr, todayWib(now));
+    const rows = await hospital.clinicQueue(nomr, todayWib(now));
     return { items: rowsToItems(cfg, now)(rows), sessions: new Set(rows.map(sessionKey)) };
   }
 
   /** The stream's read: the clinic queue, and the pharmacy queue with its own key beside the sessions. */
   async function liveOf(nomr: string) {
     const today = todayWib(clock());
-    const [clinic, pharmacy] = await Promise.all([queueOf(nomr), pharmacyQueue(db, nomr, today)]);
+    const [clinic, pharmacy] = await Promise.all([queueOf(nomr), hospital.pharmacyQueue(nomr, today)]);
     clinic.sessions.add(pharmacyKey(nomr, today));
     return { ...clinic, pharmacy };
   }
@@ -99,7 +98,7 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
     },
     async (req, reply) => {
       const { no_reg, posisi } = req.body;
-      const entry = await checkinEntry(db, no_reg, req.nomr);
+      const entry = await hospital.checkinEntry(no_reg, req.nomr);
       if (!entry || entry.no_mr !== req.nomr) throw new HttpError(404, CHECKIN_MSG.notFound);
       if (entry.checkin) return { status: true as const, data: { no_reg, checkin: entry.checkin } };
       const now = clock();
@@ -112,7 +111,7 @@ export async function visitRoutes(app: Api, db: Db, config: Config, events: Queu
         posisi,
       );
       if (refusal) return reply.code(refusal.status).send({ status: false, message: refusal.message });
-      return { status: true as const, data: { no_reg, checkin: await checkIn(db, no_reg, now) } };
+      return { status: true as const, data: { no_reg, checkin: await hospital.checkIn(no_reg, now) } };
     },
   );
 

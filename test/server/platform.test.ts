@@ -20,10 +20,10 @@ test.before(async () => {
 });
 test.after(async () => t.close());
 
-test('GET /api/health reports the database', async () => {
+test("GET /api/health reports the database and the hospital's system", async () => {
   const res = await t.app.inject({ url: '/api/health' });
   assert.is(res.statusCode, 200);
-  assert.equal(res.json(), { status: 'ok', database: ENGINE });
+  assert.equal(res.json(), { status: 'ok', database: ENGINE, simrs: 'local' });
 });
 
 test('/api/docs is an OpenAPI document with every call of spec section 7', async () => {
@@ -84,6 +84,8 @@ test('a bad configuration value stops the start with a message that names the va
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['INTERNAL_API_TOKEN', 'short'],
+    ['SIMRS', 'upstream'],
+    ['KHANZA_DATABASE_URL', 'postgres://h/sik'],
   ]) {
     try {
       loadConfig({ [name]: value });
@@ -110,7 +112,7 @@ test('the limits and timeouts: their defaults, and a bad value names its variabl
   const c = loadConfig({});
   assert.equal(
     [c.timeouts, c.live, c.booking.maxActive, c.push.maxPerPatient, c.security.passkeyOptions.max, c.security.exports.max],
-    [{ requestMs: 30_000, connectionMs: 120_000 }, { maxPerSession: 3, maxPerAddress: 20 }, 3, 10, 100, 10],
+    [{ requestMs: 30_000, connectionMs: 120_000 }, { maxPerSession: 3, maxPerAddress: 200 }, 3, 10, 100, 10],
   );
   for (const [name, value] of [
     ['REQUEST_TIMEOUT_SECONDS', '0'],
@@ -133,6 +135,30 @@ test('the limits and timeouts: their defaults, and a bad value names its variabl
     () => loadConfig({ REQUEST_TIMEOUT_SECONDS: '60', CONNECTION_TIMEOUT_SECONDS: '30' }),
     (err: Error) => err instanceof ConfigError && err.message.includes('CONNECTION_TIMEOUT_SECONDS'),
   );
+});
+
+test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL naming its database', () => {
+  assert.equal(loadConfig({}).simrs, { kind: 'local' });
+  assert.equal(loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' }).simrs, {
+    kind: 'khanza',
+    url: 'mysql://app:pw@10.0.0.9:3306/sik',
+    timeoutMs: 5000,
+    payers: { bpjs: 'BPJ', umum: 'UMU' },
+    cathRooms: [],
+  });
+  for (const env of [
+    { SIMRS: 'khanza' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
+    { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
+  ]) {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && /KHANZA_|SIMRS/.test(err.message),
+      JSON.stringify(env),
+    );
+  }
 });
 
 test('the internal calls listen apart, on 127.0.0.1:8081 unless told otherwise', () => {
@@ -237,11 +263,15 @@ test('the public app answers 404 for the internal calls; the internal app serves
     assert.equal(paths, [
       '/api/internal/antrian/farmasi/status',
       '/api/internal/antrian/poli',
+      '/api/internal/antrian/poli/checkin',
       '/api/internal/antrian/poli/lewati',
       '/api/internal/antrian/poli/panggil',
       '/api/internal/antrian/poli/selesai',
+      '/api/internal/antrian/poli/walkin',
       '/api/internal/bpjs/antrean',
       '/api/internal/bpjs/antrean/{id}/ulang',
+      '/api/internal/bpjs/dashboard',
+      '/api/internal/bpjs/hfis',
       '/api/internal/konsultasi/link',
       '/api/internal/notify',
       '/api/internal/passkey/{nomr}',

@@ -1,0 +1,236 @@
+// The seat pool of SIMRS=khanza: a booking is a clinic registration in Khanza itself, written as
+// Khanza's own Mobile JKN service writes one (docs/decisions.md): a reg_periksa row (stts 'Belum')
+// and its referensi_mobilejkn_bpjs row, in one Khanza transaction under the row lock of the
+// doctor's practice (jadwal) for that weekday, the lock the quota guard (quota-guard.sql) makes
+// every registration take. Seats are counted per doctor, clinic and date, as Khanza counts them:
+// registrations not cancelled, and the counter's bookings for that day not yet registered.
+import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+
+/** Khanza's day names (jadwal.hari_kerja) by JavaScript's getUTCDay(): Sunday is AKHAD. */
+export const HARI_KERJA = ['AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU'] as const;
+export const hariKerja = (date: string): (typeof HARI_KERJA)[number] => HARI_KERJA[new Date(`${date}T00:00:00Z`).getUTCDay()];
+
+/** One doctor's practice at a clinic on a date: the unit Khanza counts seats in. */
+export interface SeatSession {
+  kd_dokter: string;
+  kd_poli: string;
+  tanggal: string;
+}
+
+export interface SeatRequest extends SeatSession {
+  no_rkm_medis: string;
+  /** Khanza's payer code (penjab.kd_pj): BPJS or the hospital's general one. */
+  kd_pj: string;
+  nohp: string;
+}
+
+/** A seat taken: Khanza's names for it. */
+export interface Seat {
+  /** The visit's number in Khanza (YYYY/MM/DD/NNNNNN). */
+  no_rawat: string;
+  /** Khanza's queue number of the doctor's day at the clinic ('001'): this API's no_urut. */
+  no_reg: string;
+  /** The booking code of referensi_mobilejkn_bpjs (YYYYMMDDNNNNNN). */
+  nobooking: string;
+}
+
+export type SeatOutcome = { ok: true; seat: Seat } | { ok: false; reason: 'full' | 'no-practice' };
+
+interface Practice {
+  kuota: number | null;
+  jam_mulai: string;
+  jam_selesai: string | null;
+}
+
+/** Locks the practice's row for the transaction; null when the doctor does not practise there that weekday. */
+async function lockPractice(q: KhanzaQuery, s: SeatSession): Promise<Practice | null> {
+  const [row] = await q.query<Practice>(
+    `SELECT kuota, jam_mulai, jam_selesai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ?
+      ORDER BY jam_mulai LIMIT 1 FOR UPDATE`,
+    [s.kd_dokter, s.kd_poli, hariKerja(s.tanggal)],
+  );
+  return row ?? null;
+}
+
+/** Seats taken in the session, read under the practice's lock. */
+export async function seatsTaken(q: KhanzaQuery, s: SeatSession): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT (SELECT COUNT(*) FROM reg_periksa WHERE kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ? AND stts <> 'Batal' AND status_lanjut = 'Ralan')
+          + (SELECT COUNT(*) FROM booking_registrasi WHERE kd_dokter = ? AND kd_poli = ? AND tanggal_periksa = ? AND status = 'Belum') AS n`,
+    [s.kd_dokter, s.kd_poli, s.tanggal, s.kd_dokter, s.kd_poli, s.tanggal],
+  );
+  return Number(n);
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The next numbers of the day as Khanza makes them: no_reg per doctor and clinic, no_rawat and nobooking per date. */
+async function nextNumbers(q: KhanzaQuery, s: SeatSession): Promise<Seat> {
+  const [row] = await q.query<{ reg: number; rawat: number; booking: number }>(
+    `SELECT (SELECT IFNULL(MAX(CONVERT(no_reg, SIGNED)), 0) + 1 FROM reg_periksa WHERE kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ?) AS reg,
+            (SELECT IFNULL(MAX(CONVERT(RIGHT(no_rawat, 6), SIGNED)), 0) + 1 FROM reg_periksa WHERE tgl_registrasi = ?) AS rawat,
+            (SELECT IFNULL(MAX(CONVERT(RIGHT(nobooking, 6), SIGNED)), 0) + 1 FROM referensi_mobilejkn_bpjs WHERE tanggalperiksa = ?) AS booking`,
+    [s.kd_dokter, s.kd_poli, s.tanggal, s.tanggal, s.tanggal],
+  );
+  return {
+    no_reg: pad(Number(row.reg), 3),
+    no_rawat: `${s.tanggal.replaceAll('-', '/')}/${pad(Number(row.rawat), 6)}`,
+    nobooking: `${s.tanggal.replaceAll('-', '')}${pad(Number(row.booking), 6)}`,
+  };
+}
+
+/** A seat reserved under the practice's lock, not yet written: its numbers and the practice's hours and quota. */
+export interface Reserved {
+  seat: Seat;
+  kuota: number;
+  jam_mulai: string;
+  jam_selesai: string | null;
+}
+
+/** Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not. */
+export async function reserveIn(q: KhanzaQuery, s: SeatSession): Promise<{ ok: true; reserved: Reserved } | { ok: false; reason: 'full' | 'no-practice' }> {
+  const practice = await lockPractice(q, s);
+  if (!practice) return { ok: false, reason: 'no-practice' };
+  const kuota = practice.kuota ?? 0;
+  // A kuota of 0 is a doctor's leave that day (or a practice closed to booking).
+  if (kuota <= 0 || (await seatsTaken(q, s)) >= kuota) return { ok: false, reason: 'full' };
+  return { ok: true, reserved: { seat: await nextNumbers(q, s), kuota, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
+}
+
+const jamPraktek = (r: Pick<Reserved, 'jam_mulai' | 'jam_selesai'>) => `${r.jam_mulai.slice(0, 5)}-${(r.jam_selesai ?? r.jam_mulai).slice(0, 5)}`;
+
+/** Inside the same transaction: writes the reserved seat as Khanza's Mobile JKN service writes a booking. */
+export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota, jam_mulai, jam_selesai }: Reserved): Promise<Seat> {
+  await q.run(
+    `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, p_jawab, almt_pj, hubunganpj,
+                              biaya_reg, stts, stts_daftar, status_lanjut, kd_pj, umurdaftar, sttsumur, status_bayar, status_poli)
+     SELECT ?, ?, ?, ?, ?, p.no_rkm_medis, ?, '-', '-', '-', 0, 'Belum', 'Lama', 'Ralan', ?,
+            TIMESTAMPDIFF(YEAR, p.tgl_lahir, ?), 'Th', 'Belum Bayar',
+            IF(EXISTS (SELECT 1 FROM reg_periksa x WHERE x.no_rkm_medis = p.no_rkm_medis AND x.kd_poli = ?), 'Lama', 'Baru')
+       FROM pasien p WHERE p.no_rkm_medis = ?`,
+    [seat.no_reg, seat.no_rawat, r.tanggal, jam_mulai, r.kd_dokter, r.kd_poli, r.kd_pj, r.tanggal, r.kd_poli, r.no_rkm_medis],
+  );
+  await q.run(
+    `INSERT INTO referensi_mobilejkn_bpjs (nobooking, no_rawat, nomorkartu, nik, nohp, kodepoli, pasienbaru, norm, tanggalperiksa, kodedokter,
+                                           jampraktek, jeniskunjungan, nomorreferensi, nomorantrean, angkaantrean, estimasidilayani,
+                                           sisakuotajkn, kuotajkn, sisakuotanonjkn, kuotanonjkn, status, validasi, statuskirim)
+     SELECT ?, ?, IFNULL(p.no_peserta, ''), IFNULL(p.no_ktp, ''), ?, IFNULL(mp.kd_poli_bpjs, ?), '0', p.no_rkm_medis, ?,
+            IFNULL(md.kd_dokter_bpjs, ?), ?, '3 (Kontrol)', '', ?, ?, '0', ?, ?, ?, ?, 'Belum', '0000-00-00 00:00:00', 'Belum'
+       FROM pasien p
+       LEFT JOIN maping_poli_bpjs mp ON mp.kd_poli_rs = ?
+       LEFT JOIN maping_dokter_dpjpvclaim md ON md.kd_dokter = ?
+      WHERE p.no_rkm_medis = ?`,
+    [
+      seat.nobooking,
+      seat.no_rawat,
+      r.nohp,
+      r.kd_poli,
+      r.tanggal,
+      r.kd_dokter,
+      jamPraktek({ jam_mulai, jam_selesai }),
+      `${r.kd_poli}-${seat.no_reg}`,
+      String(Number(seat.no_reg)),
+      0,
+      kuota,
+      0,
+      kuota,
+      r.kd_poli,
+      r.kd_dokter,
+      r.no_rkm_medis,
+    ],
+  );
+  return seat;
+}
+
+/** Inside a Khanza transaction: takes the session's next seat for the patient, or says why not. */
+export async function takeSeatIn(q: KhanzaQuery, r: SeatRequest): Promise<SeatOutcome> {
+  const got = await reserveIn(q, r);
+  if (!got.ok) return got;
+  return { ok: true, seat: await writeSeatIn(q, r, got.reserved) };
+}
+
+/** A refusal Khanza makes by rolling the statement back: the same numbers taken at once, a deadlock. */
+const retryable = (err: unknown) => [ER.dupEntry, ER.deadlock].includes(errno(err) as never);
+
+/**
+ * Takes a seat in its own Khanza transaction: in Khanza when it answers ok, nothing left behind
+ * when it does not. Two registrations of another doctor that took the same no_rawat at once: the
+ * loser's transaction rolled back and it tries again.
+ */
+export async function takeSeat(db: KhanzaDb, r: SeatRequest, attempts = 5): Promise<SeatOutcome> {
+  for (let i = 1; ; i++) {
+    try {
+      return await db.tx((q) => takeSeatIn(q, r));
+    } catch (err) {
+      // The quota guard refused (a registration raced it past this transaction's own count).
+      if (errno(err) === ER.signal) return { ok: false, reason: 'full' };
+      if (i >= attempts || !retryable(err)) throw err;
+    }
+  }
+}
+
+/** Cancels the registration: Khanza's status 'Batal' on both rows; the seat is free at once. False when none is active. */
+export async function cancelSeat(db: KhanzaDb, no_rawat: string): Promise<boolean> {
+  return db.tx(async (q) => {
+    const changed = await q.run(`UPDATE reg_periksa SET stts = 'Batal' WHERE no_rawat = ? AND stts = 'Belum'`, [no_rawat]);
+    if (changed) await q.run(`UPDATE referensi_mobilejkn_bpjs SET status = 'Batal', validasi = NOW() WHERE no_rawat = ?`, [no_rawat]);
+    return changed > 0;
+  });
+}
+
+/**
+ * Moves the registration to another session: the same rows changed (its no_rawat follows the new
+ * date, as Khanza numbers visits by date), under both practices' locks taken in one order, so two
+ * crossing moves cannot deadlock. Refused when the new session is full; the old one is then as it was.
+ */
+export async function moveSeat(db: KhanzaDb, no_rawat: string, to: SeatSession): Promise<SeatOutcome> {
+  for (let i = 1; ; i++) {
+    try {
+      return await db.tx(async (q): Promise<SeatOutcome> => {
+        const [from] = await q.query<SeatSession & { no_rkm_medis: string }>(
+          `SELECT kd_dokter, kd_poli, tgl_registrasi AS tanggal, no_rkm_medis FROM reg_periksa WHERE no_rawat = ? AND stts = 'Belum'`,
+          [no_rawat],
+        );
+        if (!from) return { ok: false, reason: 'no-practice' };
+        const key = (x: SeatSession) => `${x.kd_dokter}|${x.kd_poli}|${hariKerja(x.tanggal)}`;
+        const locked = new Map<string, Practice | null>();
+        for (const x of [from, to].sort((a, b) => key(a).localeCompare(key(b)))) {
+          if (!locked.has(key(x))) locked.set(key(x), await lockPractice(q, x));
+        }
+        const target = locked.get(key(to));
+        if (!target) return { ok: false, reason: 'no-practice' };
+        const same = from.kd_dokter === to.kd_dokter && from.kd_poli === to.kd_poli && from.tanggal === to.tanggal;
+        if (same) {
+          const [row] = await q.query<{ no_reg: string; nobooking: string }>(
+            'SELECT r.no_reg, m.nobooking FROM reg_periksa r LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
+            [no_rawat],
+          );
+          return { ok: true, seat: { no_rawat, no_reg: row.no_reg, nobooking: row.nobooking } };
+        }
+        const kuota = target.kuota ?? 0;
+        if (kuota <= 0 || (await seatsTaken(q, to)) >= kuota) return { ok: false, reason: 'full' };
+        const seat = await nextNumbers(q, to);
+        await q.run(`UPDATE reg_periksa SET no_rawat = ?, no_reg = ?, tgl_registrasi = ?, jam_reg = ?, kd_dokter = ?, kd_poli = ? WHERE no_rawat = ?`, [
+          seat.no_rawat,
+          seat.no_reg,
+          to.tanggal,
+          target.jam_mulai,
+          to.kd_dokter,
+          to.kd_poli,
+          no_rawat,
+        ]);
+        await q.run(
+          `UPDATE referensi_mobilejkn_bpjs SET no_rawat = ?, tanggalperiksa = ?, kodedokter = ?, nomorantrean = ?, angkaantrean = ?,
+                  jampraktek = ?, kuotajkn = ?, kuotanonjkn = ?
+            WHERE no_rawat = ?`,
+          [seat.no_rawat, to.tanggal, to.kd_dokter, `${to.kd_poli}-${seat.no_reg}`, String(Number(seat.no_reg)), jamPraktek(target), kuota, kuota, no_rawat],
+        );
+        const [kept] = await q.query<{ nobooking: string }>('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [seat.no_rawat]);
+        return { ok: true, seat: { ...seat, nobooking: kept?.nobooking ?? '' } };
+      });
+    } catch (err) {
+      if (errno(err) === ER.signal) return { ok: false, reason: 'full' };
+      if (i >= 5 || !retryable(err)) throw err;
+    }
+  }
+}

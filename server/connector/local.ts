@@ -1,0 +1,56 @@
+// SIMRS=local: the connector contract answered from this API's own tables (the demo seed, or a
+// hospital's feed through /api/internal/*). The repositories of db/ do the work, unchanged.
+import type { Db } from '../db/client.ts';
+import type { BpjsReporting } from '../db/bpjs.ts';
+import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
+import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
+import * as records from '../db/records.ts';
+import { saveRegistration } from '../db/registrations.ts';
+import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
+import type { HospitalConnector } from './contract.ts';
+
+/** `bpjs`: each new clinic appointment is reported to BPJS Antrean (docs/bpjs.md). */
+export function localConnector(db: Db, bpjs: BpjsReporting | null = null): HospitalConnector {
+  return {
+    kind: 'local',
+    // The records are this API's own database: /api/health's database check covers them.
+    health: async () => ({ name: 'local', ok: true }),
+    close: async () => undefined,
+
+    patientByBirthDate: (nomr, birthdate) => patientByBirthDate(db, nomr, birthdate),
+    patientIdentity: (nomr) => patientIdentity(db, nomr),
+    profile: (nomr) => records.profile(db, nomr),
+
+    clinics: () => records.clinics(db),
+    doctorSchedules: (spesialis) => records.doctorSchedules(db, spesialis),
+    async doctorPhoto(kd_dr) {
+      const name = await records.doctorName(db, kd_dr);
+      return name === null ? null : { kind: 'name', name };
+    },
+    quotaSlots: (kdDep, kdDr, date, jenis) => quotaSlots(db, kdDep, kdDr, date, jenis),
+
+    lastBpjsAppointment: (nomr) => lastBpjsAppointment(db, nomr),
+    upcomingAppointments: (nomr, today) => records.upcomingAppointments(db, nomr, today),
+
+    clinicQueue: (nomr, today) => clinicQueueRows(db, nomr, today),
+    checkinEntry: (no_reg, nomr) => checkinEntry(db, no_reg, nomr),
+    pharmacyQueue: (nomr, today) => records.pharmacyQueue(db, nomr, today),
+
+    outpatientVisits: (nomr) => records.outpatientVisits(db, nomr),
+    onlineVisits: (nomr, today) => records.onlineVisits(db, nomr, today),
+    currentInpatient: (nomr) => records.currentInpatient(db, nomr),
+    pastInpatient: (nomr) => records.pastInpatient(db, nomr),
+    cathSchedule: (nomr, today) => records.cathSchedule(db, nomr, today),
+    cathHistory: (nomr) => records.cathHistory(db, nomr),
+    surgerySchedule: (nomr, today) => records.surgerySchedule(db, nomr, today),
+    surgeryHistory: (nomr) => records.surgeryHistory(db, nomr),
+    labOrders: (nomr) => records.labOrders(db, nomr),
+    poliHistory: (nomr) => records.poliHistory(db, nomr),
+    vascularReports: (nomr) => records.vascularReports(db, nomr),
+
+    booking: bookingStore(db, bpjs),
+    manage: manageStore(db, bpjs),
+    checkIn: (no_reg, at) => checkIn(db, no_reg, at),
+    selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
+  };
+}

@@ -1,0 +1,14 @@
+// Opens the connector the SIMRS setting names (docs/integration.md).
+import type { Config } from '../config.ts';
+import type { BpjsReporting } from '../db/bpjs.ts';
+import type { Db } from '../db/client.ts';
+import type { HospitalConnector } from './contract.ts';
+import { openKhanza } from './khanza/client.ts';
+import { khanzaConnector } from './khanza/connector.ts';
+import { localConnector } from './local.ts';
+
+export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting | null): Promise<HospitalConnector> {
+  const simrs = config.simrs;
+  if (simrs.kind === 'local') return localConnector(db, bpjs);
+  return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, { payers: simrs.payers, cathRooms: simrs.cathRooms });
+}

@@ -1,0 +1,349 @@
+// docs/product.md §7's calls with SIMRS=khanza against a real MariaDB holding the demo hospital (skipped
+// with a count where mariadb-server is absent): the reads answer as SIMRS=local answers them on
+// the same demo data; a booking, its reschedule and cancel are Khanza registrations; check-in and
+// the clinic queue follow Khanza's rows; a Khanza that is down or slow is named by /api/health,
+// and a booking then says the hospital's system cannot be reached and takes nothing.
+import { createServer } from 'node:net';
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
+import { API, fhirEverythingOf } from '../../common/paths.ts';
+import { Clinic, DoctorSchedule, LastAppointment, QuotaSlot } from '../../common/schemas/booking.ts';
+import { Success } from '../../common/schemas/envelope.ts';
+import { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
+import * as R from '../../common/schemas/records.ts';
+import { buildApp } from '../../server/app.ts';
+import type { Config } from '../../server/config.ts';
+import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { Api } from '../../server/routes/contract.ts';
+import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
+import { DEMO_C } from '../../server/db/seed.ts';
+import { ENGINE, freshDb } from '../support/db.ts';
+import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
+import { MARIADB, needsMariadb } from '../support/mariadb.ts';
+
+const it = needsMariadb(test);
+const today = todayWib();
+const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
+let now = at(today, '07:00');
+let khanza: Khanza;
+let db: Db;
+let local: Api;
+let app: Api;
+
+const khanzaConfig = (url: string, timeoutMs = 5000): Partial<Config> => ({
+  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM] },
+});
+const build = (over: Partial<Config> = {}) => buildApp({ config: testConfig(over), db, logger: false, internal: 'here', clock: () => now });
+
+test.before(async () => {
+  if (!MARIADB) return;
+  [khanza, db] = await Promise.all([startKhanza(), freshDb()]);
+  await copyDemo(khanza.admin, db);
+  await copyDemoLab(khanza.admin, db);
+  await copyDemoStays(khanza.admin, db);
+  await copyDemoProcedures(khanza.admin, db);
+  [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
+});
+test.after(async () => {
+  await app?.close();
+  await local?.close();
+  await khanza?.stop();
+  await db?.close();
+});
+test.before.each(() => {
+  now = at(today, '07:00');
+});
+
+const who = (i: number) => ({ nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
+const get = async (target: Api, url: string, token: string): Promise<any> =>
+  (await target.inject({ url, headers: { authorization: `Bearer ${token}` } })).json();
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
+const post = async (target: Api, url: string, token: string, payload: object): Promise<{ code: number; body: any }> => {
+  const res = await target.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
+  return { code: res.statusCode, body: res.json() };
+};
+const quotaUrl = (date: string, kd_dr = '') =>
+  `${API.quota}?${new URLSearchParams({ kd_dr, kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date), jenis: 'poli' })}`;
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
+  nomr: who(i).nomr,
+  tgl_janji: date,
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  sts_jam: '1',
+  carabayar: 'P',
+  hp: '081234567890',
+  ...over,
+});
+// biome-ignore lint/suspicious/noExplicitAny: rows of the Khanza database
+const sik = async (sql: string, params: unknown[] = []): Promise<any[]> => (await khanza.admin.query(sql, params))[0] as any[];
+
+it("/api/health names Khanza; login, the profile, the clinics, the doctors' schedules and the quota answer as SIMRS=local does", async () => {
+  const health = await app.inject({ url: '/api/health' });
+  assert.equal([health.statusCode, health.json()], [200, { status: 'ok', database: ENGINE, simrs: 'khanza' }]);
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const wrong = await app.inject({ method: 'POST', url: API.login, payload: { medical_record_number: DEMO_A.nomr, birthdate: '1968-08-18', fcmtoken: '' } });
+  assert.is(wrong.statusCode, 401);
+
+  const profile = await get(app, API.profile, tk);
+  const localProfile = await get(local, API.profile, tl);
+  assert.equal(
+    [profile.data.nomr, profile.data.nama, profile.data.jenis_kelamin, profile.data.tgl_lahir, profile.data.pastipe],
+    [localProfile.data.nomr, localProfile.data.nama, localProfile.data.jenis_kelamin, localProfile.data.tgl_lahir, localProfile.data.pastipe],
+  );
+  const byCode = (a: { kd_dep: string }, b: { kd_dep: string }) => a.kd_dep.localeCompare(b.kd_dep);
+  assert.equal((await get(app, API.clinics, tk)).data.sort(byCode), (await get(local, API.clinics, tl)).data.sort(byCode));
+
+  const doctors = (await get(app, `${API.doctorSchedule}?spesialis=Kardiologi`, tk)).data;
+  const localDoctors = (await get(local, `${API.doctorSchedule}?spesialis=Kardiologi`, tl)).data;
+  assert.equal(
+    doctors.map((d: { kd_dr: string; nama_dr_lengkap: string; foto: string }) => [d.kd_dr, d.nama_dr_lengkap, d.foto]),
+    localDoctors.map((d: { kd_dr: string; nama_dr_lengkap: string; foto: string }) => [d.kd_dr, d.nama_dr_lengkap, d.foto]),
+  );
+  // Every weekly practice Khanza lists is one this API lists (Khanza keeps one per doctor, weekday and start).
+  for (const d of doctors) {
+    const mine = localDoctors.find((l: { kd_dr: string }) => l.kd_dr === d.kd_dr);
+    for (const j of d.jadwal)
+      assert.ok(
+        mine.jadwal.some((l: object) => JSON.stringify(l) === JSON.stringify(j)),
+        `${d.kd_dr} ${JSON.stringify(j)}`,
+      );
+  }
+
+  const date = nextOnWeekday(addDays(today, 3), 2);
+  const strip = (slots: Array<Record<string, unknown>>) => slots.map(({ quota_terisi: _, ...s }) => s);
+  const slots = (await get(app, quotaUrl(date), tk)).data;
+  assert.ok(slots.length > 0);
+  assert.equal(strip(slots), strip((await get(local, quotaUrl(date), tl)).data));
+  assert.ok(
+    slots.every((s: { quota_terisi: number }) => s.quota_terisi === 0),
+    'no registrations in Khanza yet',
+  );
+});
+
+it('a booking is a Khanza registration; the upcoming list, the quota, reschedule and cancel follow its rows', async () => {
+  const token = await loginAs(app, who(120));
+  const date = nextOnWeekday(addDays(today, 3), 3);
+  const made = await post(app, API.book, token, d001(120, date));
+  assert.is(made.code, 200);
+  assert.is(made.body.status, true, made.body.message);
+  const { no_reg, no_urut } = made.body.data;
+  assert.match(no_reg, new RegExp(`^${date.replaceAll('-', '/')}/\\d{6}$`), "our no_reg is Khanza's no_rawat");
+  const [reg] = await sik(
+    'SELECT r.no_reg, r.stts, r.kd_dokter, m.status FROM reg_periksa r JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
+    [no_reg],
+  );
+  assert.equal(reg, { no_reg: String(no_urut).padStart(3, '0'), stts: 'Belum', kd_dokter: 'D001', status: 'Belum' });
+  const again = await post(app, API.book, token, d001(120, date));
+  assert.equal([again.body.data.no_reg, again.body.data.no_urut], [no_reg, no_urut], 'a repeat answers the same booking');
+
+  const slot = (await get(app, quotaUrl(date, 'D001'), token)).data[0];
+  assert.is(slot.quota_terisi, 1);
+  const upcoming = (await get(app, API.upcoming, token)).data.jadwal;
+  assert.equal(
+    upcoming.map((j: Record<string, unknown>) => [j.no_reg, j.tanggal_janji, j.no_urut, j.dapat_diubah]),
+    [[no_reg, date, no_urut, true]],
+  );
+
+  const later = nextOnWeekday(addDays(date, 1), 3);
+  const moved = await post(app, API.reschedule, token, { no_reg, tgl_janji: later, kd_dr: 'D001', sts_jam: '1' });
+  assert.is(moved.body.status, true, moved.body.message);
+  const newReg = moved.body.data.no_reg;
+  assert.match(newReg, new RegExp(`^${later.replaceAll('-', '/')}/`));
+  assert.equal(await sik('SELECT no_rawat FROM reg_periksa WHERE no_rawat = ?', [no_reg]), []);
+  assert.is((await sik('SELECT tanggalperiksa FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [newReg]))[0].tanggalperiksa, later);
+
+  const cancelled = await post(app, API.cancel, token, { no_reg: newReg, alasan: 'Tidak bisa datang' });
+  assert.is(cancelled.body.status, true, cancelled.body.message);
+  assert.equal(await sik('SELECT stts FROM reg_periksa WHERE no_rawat = ?', [newReg]), [{ stts: 'Batal' }]);
+  assert.equal((await get(app, API.upcoming, token)).data.jadwal, []);
+  const [entry] = await db.query<{ detail: string }>(`SELECT detail FROM audit_log WHERE action = 'appointment.cancel' AND actor = $1`, [who(120).nomr]);
+  assert.match(entry.detail, newReg);
+
+  const other = await loginAs(app, DEMO_A);
+  const foreign = await post(app, API.cancel, other, { no_reg: newReg, alasan: 'Sudah sembuh' });
+  assert.is(foreign.code, 403);
+});
+
+it("on the day the booked patient is in the clinic queue from Khanza's rows, and checks in as Khanza's Mobile JKN check-in", async () => {
+  const token = await loginAs(app, who(121));
+  const date = nextOnWeekday(addDays(today, 3), 4);
+  const made = await post(app, API.book, token, d001(121, date));
+  assert.is(made.body.status, true, made.body.message);
+  const { no_reg, no_urut, jam_dtg } = made.body.data;
+  // The counter registers another patient for the same session, straight into Khanza, before.
+  now = at(date, jam_dtg) - 30 * 60_000;
+  const [item] = (await get(app, API.clinicQueue, token)).data;
+  assert.equal([item.no_reg, item.no_urut, item.status, item.checkin, item.tgl_janji], [no_reg, no_urut, 'menunggu', null, date]);
+  const checked = await post(app, API.checkin, token, { no_reg });
+  assert.is(checked.code, 200, JSON.stringify(checked.body));
+  assert.match(checked.body.data.checkin, new RegExp(`^${date}T`));
+  assert.equal(await sik('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [no_reg]), [{ status: 'Checkin' }]);
+  // Khanza's screen marks the visit done: the queue follows.
+  await sik(`UPDATE reg_periksa SET stts = 'Sudah' WHERE no_rawat = ?`, [no_reg]);
+  assert.is((await get(app, API.clinicQueue, token)).data[0].status, 'selesai');
+});
+
+it('every read of spec section 7 answers its schema and the documented one, from Khanza; the record export too', async () => {
+  const token = await loginAs(app, DEMO_A);
+  const doc = (await app.inject({ url: '/api/docs' })).json();
+  const list = (item: TSchema) => Success(Type.Array(item));
+  const date = nextOnWeekday(addDays(today, 3), 1);
+  const booked = await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B' });
+  assert.is(booked.body.status, true, booked.body.message);
+  const calls: Array<[string, TSchema]> = [
+    [API.profile, Success(Profile)],
+    [API.upcoming, Success(UpcomingAppointments)],
+    [API.clinicQueue, list(ClinicQueueItem)],
+    [API.pharmacyQueue, list(PharmacyQueueItem)],
+    [API.lastAppointment, Success(LastAppointment)],
+    [API.clinics, list(Clinic)],
+    [API.cathSchedule, list(R.CathSchedule)],
+    [API.surgerySchedule, list(R.SurgerySchedule)],
+    [API.historyPoli, list(R.OutpatientVisit)],
+    [API.historyOnline, list(R.OnlineVisit)],
+    [API.inpatientCurrent, list(R.CurrentInpatient)],
+    [API.inpatientPast, list(R.PastInpatient)],
+    [API.historyCath, list(R.CathHistory)],
+    [API.historySurgery, list(R.SurgeryHistory)],
+    [API.supporting, R.SupportingResponse],
+    [API.vascular, list(R.VascularReport)],
+    [`${API.doctorSchedule}?spesialis=Kardiologi`, list(DoctorSchedule)],
+    [quotaUrl(date), list(QuotaSlot)],
+  ];
+  for (const [url, schema] of calls) {
+    const res = await app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    assert.is(res.statusCode, 200, `${url} ${res.body.slice(0, 200)}`);
+    const body = res.json();
+    assert.ok(Value.Check(schema, body), `${url}: ${JSON.stringify([...Value.Errors(schema, body)].slice(0, 3))}`);
+    const declared = doc.paths[url.split('?')[0]].get.responses['200'].content['application/json'].schema;
+    assert.ok(Value.Check(declared, body), `${url}: does not match the document`);
+  }
+  assert.is((await get(app, API.lastAppointment, token)).data.tgl_janji, date, "the BPJS booking's date, from Khanza");
+  assert.is((await get(app, API.upcoming, token)).data.jadwal.length, 1);
+  const fhir = await app.inject({ url: fhirEverythingOf(DEMO_A.nomr), headers: { authorization: `Bearer ${token}` } });
+  assert.is(fhir.statusCode, 200);
+  assert.is(fhir.json().resourceType, 'Bundle');
+});
+
+it("lab results come from Khanza's periksa_lab, detail_periksa_lab and template_laboratorium as the demo's; a change made in Khanza is in the next answer", async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const labs = (await get(app, API.supporting, tk)).hasillab;
+  const localLabs = (await get(local, API.supporting, tl)).hasillab;
+  assert.ok(localLabs.length > 0);
+  const shape = (orders: Array<{ tgl_prksa: string; hasil_lab: Array<Record<string, unknown>> }>) =>
+    orders.map((o) => [o.tgl_prksa, o.hasil_lab.map((r) => [r.test_nm, r.hasil, r.unit, r.flag, r.ref_range])]);
+  assert.equal(shape(labs), shape(localLabs));
+  assert.ok(labs.every((o: { no_lab: string }) => /^LAB\d{14}\d{6}$/.test(o.no_lab)));
+
+  // Fresh: what Khanza's own screens change is in the next read, nothing held in between.
+  const date = nextOnWeekday(addDays(today, 10), 2);
+  const before = (await get(app, quotaUrl(date, 'D001'), tk)).data[0];
+  await sik(
+    `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
+     VALUES ('001', ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+    [`${date.replaceAll('-', '/')}/700001`, date, who(130).nomr],
+  );
+  assert.is((await get(app, quotaUrl(date, 'D001'), tk)).data[0].quota_terisi, before.quota_terisi + 1, 'a counter registration');
+  await sik(`UPDATE jadwal SET kuota = 0 WHERE kd_dokter = 'D001' AND kd_poli = '20001' AND hari_kerja = 'SELASA'`);
+  assert.is((await get(app, quotaUrl(date, 'D001'), tk)).data[0].batas_quota, 0, "a doctor's leave");
+  const refused = await post(app, API.book, await loginAs(app, who(131)), d001(131, date));
+  assert.equal(refused.body, { status: false, message: 'Kuota dokter pada sesi tersebut sudah penuh. Silakan pilih tanggal atau dokter lain.' });
+  await sik(`UPDATE jadwal SET kuota = ? WHERE kd_dokter = 'D001' AND kd_poli = '20001' AND hari_kerja = 'SELASA'`, [before.batas_quota]);
+  const [last] = await sik(`SELECT no_rawat, DATE_FORMAT(tgl_periksa, '%Y-%m-%d') AS tgl FROM periksa_lab ORDER BY tgl_periksa DESC LIMIT 1`);
+  await sik(`INSERT INTO template_laboratorium (kd_jenis_prw, Pemeriksaan, satuan, urut) VALUES ('LAB-DEMO', 'Troponin I', 'ng/L', 99)`);
+  await sik(
+    `INSERT INTO detail_periksa_lab (no_rawat, kd_jenis_prw, tgl_periksa, jam, id_template, nilai, nilai_rujukan, keterangan)
+     SELECT no_rawat, kd_jenis_prw, tgl_periksa, jam, LAST_INSERT_ID(), '12', '< 26', '' FROM periksa_lab WHERE no_rawat = ?`,
+    [last.no_rawat],
+  );
+  const newest = (await get(app, API.supporting, tk)).hasillab.find((o: { tgl_prksa: string }) => o.tgl_prksa.startsWith(last.tgl));
+  assert.ok(
+    newest.hasil_lab.some((r: { test_nm: string; hasil: string }) => r.test_nm === 'Troponin I' && r.hasil === '12'),
+    'a new lab result',
+  );
+});
+
+it('inpatient stays, current and past, come from reg_periksa, kamar_inap, kamar and bangsal as the demo has them', async () => {
+  for (const person of [DEMO_A, DEMO_C]) {
+    const [tk, tl] = [await loginAs(app, person), await loginAs(local, person)];
+    const current = (await get(app, API.inpatientCurrent, tk)).data;
+    const localCurrent = (await get(local, API.inpatientCurrent, tl)).data;
+    const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ no_reg: _, ...r }) => r);
+    assert.equal(strip(current), strip(localCurrent), person.nomr);
+    const past = (await get(app, API.inpatientPast, tk)).data;
+    const localPast = (await get(local, API.inpatientPast, tl)).data;
+    const facts = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.nama_pas, r.no_mr, r.tgl_masuk, r.tgl_pulang, r.diagnosis_primer]);
+    assert.equal(facts(past), facts(localPast), person.nomr);
+    assert.ok(current.every((r: { no_reg: string }) => /^\d{4}\/\d{2}\/\d{2}\/\d{6}$/.test(r.no_reg)));
+  }
+  assert.is((await get(app, API.inpatientCurrent, await loginAs(app, DEMO_C))).data.length, 1, 'C is in the ICVCU now');
+});
+
+it('catheterization and surgery, planned and done, come from booking_operasi, paket_operasi and operasi as the demo has them', async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ no_reg: _, ...r }) => r);
+  for (const path of [API.cathSchedule, API.historyCath, API.surgerySchedule, API.historySurgery]) {
+    const mine = (await get(app, path, tk)).data;
+    assert.equal(strip(mine), strip((await get(local, path, tl)).data), path);
+  }
+  const all = [API.cathSchedule, API.historyCath, API.surgerySchedule, API.historySurgery];
+  const counts = await Promise.all(all.map(async (path) => (await get(app, path, tk)).data.length));
+  assert.ok(
+    counts.every((n) => n > 0),
+    `every list has entries: ${counts}`,
+  );
+});
+
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+it('Khanza down: /api/health names it, a booking says the hospital cannot be reached; Khanza slow: the call ends at its timeout and nothing is written', async () => {
+  const down = await build(khanzaConfig(`mysql://pasien_app:x@127.0.0.1:${await closedPort()}/sik`, 1000));
+  try {
+    const health = await down.inject({ url: '/api/health' });
+    assert.equal([health.statusCode, health.json()], [503, { status: 'unavailable', database: ENGINE, simrs: 'khanza', down: ['simrs'] }]);
+    const login = await down.inject({
+      method: 'POST',
+      url: API.login,
+      payload: { medical_record_number: DEMO_A.nomr, birthdate: DEMO_A.tgl_lahir, fcmtoken: '' },
+    });
+    assert.equal([login.statusCode, login.json()], [503, { status: false, message: UNREACHABLE }]);
+  } finally {
+    await down.close();
+  }
+
+  const slow = await build(khanzaConfig(khanza.url, 1000));
+  try {
+    const token = await loginAs(slow, who(122));
+    const date = nextOnWeekday(addDays(today, 3), 5);
+    // Khanza's own screen holds the practice's row: the booking waits for it, and gives up after its timeout.
+    const hold = await (await import('mysql2/promise')).createConnection({ host: '127.0.0.1', port: khanza.server.port, user: 'root', database: 'sik' });
+    await hold.query('START TRANSACTION');
+    await hold.query(`SELECT kuota FROM jadwal WHERE kd_dokter = 'D001' AND kd_poli = '20001' FOR UPDATE`);
+    const started = Date.now();
+    const res = await post(slow, API.book, token, d001(122, date));
+    const waited = Date.now() - started;
+    await hold.query('ROLLBACK');
+    await hold.end();
+    assert.equal([res.code, res.body], [503, { status: false, message: UNREACHABLE }]);
+    assert.ok(waited < 4000, `gave up after ${waited} ms`);
+    assert.equal(await sik('SELECT no_rawat FROM reg_periksa WHERE no_rkm_medis = ? AND tgl_registrasi = ?', [who(122).nomr, date]), []);
+    // Khanza free again: the same booking goes through.
+    const made = await post(slow, API.book, token, d001(122, date));
+    assert.is(made.body.status, true, made.body.message);
+  } finally {
+    await slow.close();
+  }
+});
+
+test.run();
