@@ -87,17 +87,21 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog', ret
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}
       >
-        <h2 id={titleId} className={css.dialogTitle}>
-          {title}
-        </h2>
-        {children && <div id={bodyId}>{children}</div>}
-        <div className={css.dialogActions}>
-          {actions.map((a) => (
-            <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
-              {a.label}
-            </button>
-          ))}
+        <div className={css.dialogScroll}>
+          <h2 id={titleId} className={css.dialogTitle}>
+            {title}
+          </h2>
+          {children && <div id={bodyId}>{children}</div>}
         </div>
+        {actions.length > 0 && (
+          <div className={css.dialogActions}>
+            {actions.map((a) => (
+              <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
+                {a.label}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
     </div>
   );
