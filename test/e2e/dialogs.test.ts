@@ -119,8 +119,13 @@ for (const size of SIZES) {
     await booked.getByText('Perjanjian berhasil dibuat', { exact: false }).waitFor();
     found.push(...(await dialogProblems(p, size, '/buatjanji booked', booked, 'Alert', ['Ke Beranda'])));
 
-    // B added from the account menu: Logout becomes 'Keluar' (the active profile only).
+    // B refused with a wrong birth date, then added: Logout becomes 'Keluar' (the active profile only).
     await settle(p, `${app.server.url}/tambahprofil`);
+    await fillLogin(p, DEMO_B.nomr, '1990-12-26');
+    await p.getByRole('button', { name: 'Tambah Profil' }).click();
+    const mismatch = p.getByRole('alertdialog', { name: 'Data Tidak Cocok' });
+    found.push(...(await dialogProblems(p, size, '/tambahprofil refused', mismatch, 'Data Tidak Cocok', ['Tutup'])));
+    await mismatch.getByRole('button', { name: 'Tutup' }).click();
     await fillLogin(p, DEMO_B.nomr, DEMO_B.tgl_lahir);
     await p.getByRole('button', { name: 'Tambah Profil' }).click();
     await p.waitForURL('**/home', { timeout: 10_000 });
