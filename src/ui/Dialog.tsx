@@ -93,15 +93,13 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog', ret
           </h2>
           {children && <div id={bodyId}>{children}</div>}
         </div>
-        {actions.length > 0 && (
-          <div className={css.dialogActions}>
-            {actions.map((a) => (
-              <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
-                {a.label}
-              </button>
-            ))}
-          </div>
-        )}
+        <div className={css.dialogActions}>
+          {actions.map((a) => (
+            <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>
+              {a.label}
+            </button>
+          ))}
+        </div>
       </div>
     </div>
   );

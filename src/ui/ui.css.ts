@@ -139,6 +139,8 @@ export const dialogActions = style({
   gap: vars.space.sm,
   flexWrap: 'wrap',
   padding: `0 ${dialogPad} ${dialogPad}`,
+  // 'Login Berhasil' has none: no space kept for them.
+  selectors: { '&:empty': { display: 'none' } },
 });
 
 export const toastStack = style({
