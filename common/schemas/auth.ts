@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { PATIENT_FROM_TOKEN } from '../capabilities.ts';
 import { Failure } from './envelope.ts';
 import { IsoDate, Text } from './fields.ts';
+import { REGISTRATION_MAX } from '../registration.ts';
 
 /** The reference API's addition to the login answer (common/capabilities.ts). */
 export const Capabilities = Type.Array(Type.String(), {
@@ -57,13 +58,14 @@ export type LogoutRequest = Static<typeof LogoutRequest>;
 /** The registration form (docs/product.md §3); its contents are checked with worded answers. */
 export const NewPatient = Type.Object(
   {
-    nama: Text(100),
-    no_ktp: Text(20, { description: 'NIK, 16 digits' }),
-    tempat_lahir: Text(60),
-    tgl_lahir: Text(10, { description: 'YYYY-MM-DD' }),
-    telp_hp: Text(20, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
-    email: Text(120),
-    pekerjaan: Text(2, { description: "Occupation code '00'…'12'" }),
+    // Lengths and rules: common/registration.ts, which the form checks too.
+    nama: Text(REGISTRATION_MAX.nama),
+    no_ktp: Text(REGISTRATION_MAX.no_ktp, { description: 'NIK, 16 digits' }),
+    tempat_lahir: Text(REGISTRATION_MAX.tempat_lahir),
+    tgl_lahir: Text(REGISTRATION_MAX.tgl_lahir, { description: 'YYYY-MM-DD' }),
+    telp_hp: Text(REGISTRATION_MAX.telp_hp, { description: 'Indonesian mobile number: 08… or +628…, 10 to 13 digits (common/phone.ts)' }),
+    email: Text(REGISTRATION_MAX.email),
+    pekerjaan: Text(REGISTRATION_MAX.pekerjaan, { description: "Occupation code '00'…'12'" }),
     // Absent when the client does not ask (the spec's, docs/product.md §7): accepted and kept as unknown.
     persetujuan_privasi: Type.Optional(
       Type.Literal(true, { description: "The reference API's addition: the person agreed to the privacy notice (UU PDP); false is refused" }),

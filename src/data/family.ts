@@ -68,7 +68,23 @@ export async function linkPhone(profiles: Profile[] = allProfiles()): Promise<vo
   );
 }
 
-export type Added = { kind: 'ok' } | { kind: 'refused'; why: Refusal } | { kind: 'failed'; note?: string };
+/**
+ * Why the login call did not add the profile: 'mismatch' (the number and birth date do not match
+ * a patient), 'locked' (too many failures: the server says until when), 'passkey' (this patient
+ * signs in with a passkey: the server says how), 'offline' (no answer), 'error' (any other).
+ */
+export type AddFailure = 'mismatch' | 'locked' | 'passkey' | 'offline' | 'error';
+
+export type Added = { kind: 'ok' } | { kind: 'refused'; why: Refusal } | { kind: 'failed'; why: AddFailure; note?: string };
+
+function failure({ kind, httpStatus, message }: ApiError): { why: AddFailure; note?: string } {
+  if (httpStatus === 429) return { why: 'locked', note: message };
+  if (httpStatus === 403) return { why: 'passkey', note: message };
+  if (kind === 'offline' || kind === 'network') return { why: 'offline' };
+  // 401, or an API that answers status false (docs/product.md §8: wrong data).
+  if (kind === 'unauthorized' || kind === 'status' || httpStatus === 400 || httpStatus === 404) return { why: 'mismatch' };
+  return { why: 'error' };
+}
 
 /**
  * 'Tambah Anggota Keluarga': the login call with the same rules, throttle and errors as the login
@@ -81,10 +97,8 @@ export async function addFamilyProfile(nomr: string, birthDate: string): Promise
   if (early) return { kind: 'refused', why: early };
   const res = await login({ medical_record_number: nomr, birthdate: birthDate, fcmtoken: '' });
   const token = res.ok ? res.data : undefined;
-  if (!token?.access_token) {
-    // 429: locked until when; 403: this patient signs in with a passkey, and how to recover.
-    return { kind: 'failed', note: !res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined };
-  }
+  // An answer without a token is a refusal as the spec's login page reads it (docs/product.md §8).
+  if (!token?.access_token) return { kind: 'failed', ...(res.ok ? { why: 'mismatch' as const } : failure(res.error)) };
   return keep(nomr, birthDate, { access_token: token.access_token, expires_in: token.expires_in });
 }
 

@@ -87,10 +87,12 @@ export function Dialog({ title, children, actions, onClose, role = 'dialog', ret
         aria-labelledby={titleId}
         aria-describedby={children ? bodyId : undefined}
       >
-        <h2 id={titleId} className={css.dialogTitle}>
-          {title}
-        </h2>
-        {children && <div id={bodyId}>{children}</div>}
+        <div className={css.dialogScroll}>
+          <h2 id={titleId} className={css.dialogTitle}>
+            {title}
+          </h2>
+          {children && <div id={bodyId}>{children}</div>}
+        </div>
         <div className={css.dialogActions}>
           {actions.map((a) => (
             <button type="button" className={button({ kind: a.kind ?? 'primary' })} onClick={a.onClick}>

@@ -36,18 +36,20 @@ export const banner = style({
 /** A list waiting for the connection: calm, not an error. */
 export const waiting = style({ margin: 0, padding: vars.space.md, color: vars.color.muted, textAlign: 'center' });
 
+// One row at any text size: the title wraps inside its own box (within a word only when a word
+// is wider than the room left), and the icons stay beside it. At 200 % text on a 360 px phone the
+// icons and the gaps keep their size of normal text, so the title keeps the width.
+const barGap = `min(${vars.space.sm}, 2.25vw)`;
+
 export const topBar = style({
   position: 'sticky',
   top: 0,
   zIndex: 10,
   display: 'flex',
   alignItems: 'center',
-  // Large text on a narrow phone: the title wraps to more lines, and where even its longest word
-  // does not fit beside the buttons, the buttons after it move to a row of their own (right).
-  flexWrap: 'wrap',
-  columnGap: vars.space.sm,
-  minHeight: '3.5rem',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
+  columnGap: barGap,
+  minHeight: 'min(3.5rem, 15.6vw)',
+  padding: `${vars.space.xs} ${barGap}`,
   background: vars.color.primaryDark,
   color: vars.color.primaryText,
 });
@@ -55,17 +57,17 @@ export const topBar = style({
 /** Never cut: a long title ('Patologi Klinik & Bank Darah') takes a second line. */
 export const topTitle = style({
   flex: '1 1 0',
-  maxWidth: '100%',
+  minWidth: 0,
   fontSize: vars.font.size.lg,
   fontWeight: 600,
-  overflowWrap: 'break-word',
+  overflowWrap: 'anywhere',
 });
 
-// As tall as a touch target at the text size; as wide only where the screen has room, never
-// under 48 px: at large text the title beside it keeps the width.
+// A touch target of 48 px at normal text on a 360 px phone, not growing with the text beyond
+// that, and never under 24 CSS px (WCAG 2.5.8) on a screen zoomed to 180 CSS px.
 export const iconButton = style({
-  width: `min(${vars.touch}, max(48px, 14vw))`,
-  height: vars.touch,
+  width: `max(24px, min(${vars.touch}, 13.4vw))`,
+  height: `min(${vars.touch}, max(48px, 14vw))`,
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -77,11 +79,9 @@ export const iconButton = style({
   flex: 'none',
 });
 
-// The icons grow with the text they stand beside (their width and height attributes are the
-// size before the styles arrive).
-globalStyle(`${iconButton} svg`, { width: '1.5rem', height: '1.5rem' });
-globalStyle(`${topTitle} ~ ${iconButton}`, { marginLeft: 'auto' });
-globalStyle(`${topTitle} ~ ${iconButton} ~ ${iconButton}`, { marginLeft: 0 });
+// The icons grow with the text up to what the button holds (their width and height attributes
+// are the size before the styles arrive).
+globalStyle(`${iconButton} svg`, { width: 'min(1.5rem, 9vw)', height: 'min(1.5rem, 9vw)' });
 
 export const backdrop = style({
   position: 'fixed',
@@ -94,14 +94,36 @@ export const backdrop = style({
   padding: vars.space.gutter,
 });
 
+// The box sets every inherited property its text depends on: a dialog may be opened from inside
+// a coloured bar (home's logout confirmation is rendered in its white-on-teal top bar) and must
+// never take that bar's white text onto its white box.
 export const dialog = style({
   background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.size.md,
+  fontWeight: 400,
+  lineHeight: 1.5,
+  textAlign: 'start',
+  whiteSpace: 'normal',
   borderRadius: vars.radius.md,
-  padding: `min(${vars.space.lg}, 6vw)`,
   width: '100%',
   maxWidth: '26.25rem',
-  maxHeight: '90vh',
+  maxHeight: ['90vh', '90dvh'],
+  // The title and text scroll when they are long (large text); the buttons stay below them, in
+  // view, so the main one is never under the fold.
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+});
+
+const dialogPad = `min(${vars.space.lg}, 6vw)`;
+
+/** The title and the text: what scrolls when the dialog is taller than the screen. */
+export const dialogScroll = style({
+  flex: '0 1 auto',
+  minHeight: 0,
   overflowY: 'auto',
+  padding: dialogPad,
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
@@ -109,7 +131,17 @@ export const dialog = style({
 
 export const dialogTitle = style({ fontSize: vars.font.size.lg, fontWeight: 700 });
 
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, flexWrap: 'wrap' });
+// Side by side while they fit; where they do not (large text), one above the other.
+export const dialogActions = style({
+  flex: 'none',
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  padding: `0 ${dialogPad} ${dialogPad}`,
+  // 'Login Berhasil' has none: no space kept for them.
+  selectors: { '&:empty': { display: 'none' } },
+});
 
 export const toastStack = style({
   position: 'fixed',

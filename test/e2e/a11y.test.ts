@@ -252,16 +252,16 @@ test("the passkey offer after a login, and Perangkat's confirmations with a pass
   assert.equal(found, []);
 });
 
-test("Tambah Anggota Keluarga's dialogs: login failed, the profile already there, the profile added", async () => {
+test("Tambah Anggota Keluarga's dialogs: the data not matching, the profile already there, the profile added", async () => {
   const p = await phone(DEMO_A);
   const found: string[] = [];
   await settle(p, app.server.url + to.addProfile());
   const submit = () => p.getByRole('button', { name: 'Tambah Profil' }).click();
   await fillLogin(p, DEMO_B.nomr, '1990-12-24');
   await submit();
-  const failed = p.getByRole('alertdialog', { name: 'Login Gagal' });
+  const failed = p.getByRole('alertdialog', { name: 'Data Tidak Cocok' });
   await failed.waitFor();
-  found.push(...(await violations(p, '/tambahprofil Login Gagal')));
+  found.push(...(await violations(p, '/tambahprofil Data Tidak Cocok')));
   await failed.getByRole('button', { name: 'Tutup' }).click();
   await fillLogin(p, DEMO_A.nomr, DEMO_A.tgl_lahir);
   await submit();

@@ -257,7 +257,7 @@ test("a 401 ends that profile alone: the active one's hands over to the next, an
   await ctx.close();
 });
 
-test("a patient who must sign in with a passkey is not added, told as on the login page; 'Keluar dari semua profil' ends every profile, on the phone and on the server", async () => {
+test("a patient who must sign in with a passkey is not added, told so with the login page's way to recover; 'Keluar dari semua profil' ends every profile, on the phone and on the server", async () => {
   // A patient of the cohort enrolled a passkey on their own phone (PASSKEY_REQUIRED is on).
   const withPasskey = { nomr: String(COHORT.first + 150), tgl_lahir: COHORT.tgl_lahir };
   const own = await apiToken(server.url, withPasskey);
@@ -269,9 +269,9 @@ test("a patient who must sign in with a passkey is not added, told as on the log
   const tokenA = (await stored(page)).token!;
   await openAddForm(page, withPasskey);
   await page.getByRole('button', { name: 'Tambah Profil' }).click();
-  const failed = page.getByRole('alertdialog', { name: 'Login Gagal' });
+  const failed = page.getByRole('alertdialog', { name: 'Gunakan Sidik Jari' });
   await failed.waitFor();
-  assert.is(await failed.textContent(), `Login GagalPeriksa kembali Nomor MR dan Tanggal Lahir Anda${PASSKEY_MSG.required}Tutup`);
+  assert.is(await failed.textContent(), `Gunakan Sidik JariPasien dengan Nomor MR ${withPasskey.nomr} masuk dengan sidik jari.${PASSKEY_MSG.required}Tutup`);
   await failed.getByRole('button', { name: 'Tutup' }).click();
   assert.equal((await stored(page)).profillain, [], 'nobody joined');
   await page.getByRole('button', { name: 'Kembali' }).click();

@@ -298,8 +298,9 @@ test("PASSKEY_REQUIRED: a family member whose passkey is on this phone is added 
     // Her number and birth date alone are refused, with how she signs in.
     await fillLogin(p, mother.nomr, mother.tgl_lahir);
     await p.getByRole('button', { name: 'Tambah Profil' }).click();
-    const failed = p.getByRole('alertdialog', { name: 'Login Gagal' });
-    await failed.getByText('Masuk dengan sidik jari', { exact: false }).waitFor();
+    const failed = p.getByRole('alertdialog', { name: 'Gunakan Sidik Jari' });
+    await failed.getByText(`Pasien dengan Nomor MR ${mother.nomr} masuk dengan sidik jari.`).waitFor();
+    await failed.getByText('Tekan "Masuk dengan sidik jari"', { exact: false }).waitFor();
     await failed.getByRole('button', { name: 'Tutup' }).click();
 
     assert.is((await tapPasskey(p)).status, 200);

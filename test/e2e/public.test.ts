@@ -163,7 +163,7 @@ async function fillRegistration(p: Page, over: Record<string, string> = {}) {
   await p.getByRole('checkbox', { name: /Saya setuju/ }).check();
 }
 
-test('registration: empty, success, refused and network error', async () => {
+test('registration: empty, success and the way back to login, wrong before any call, refused by the server, and network error', async () => {
   const { ctx, page: p } = await page();
   await openRegistration(p);
   const requests: string[] = [];
@@ -180,13 +180,30 @@ test('registration: empty, success, refused and network error', async () => {
   assert.match(await dialog.innerText(), /Data Anda Telah disimpan\. Silahkan lanjutkan proses verifikasi di loket pendaftaran\. Terimakasih/);
   await p.getByRole('button', { name: 'Close' }).click();
   assert.is(await p.getByLabel('Nama').inputValue(), 'Agus Salim', 'the form is not reset');
+  const back = p.getByRole('link', { name: 'Kembali ke halaman Login' });
+  await p.waitForFunction(() => document.activeElement?.textContent === 'Kembali ke halaman Login');
+  assert.is(await back.getAttribute('href'), '/');
 
+  // An NIK of five digits: said beside the field, no call.
+  const calls = requests.length;
   await p.getByLabel('No KTP').fill('12345');
+  await p.getByRole('button', { name: 'Daftar' }).click();
+  assert.match(await dialog.innerText(), /Mohon isi semua data dengan benar!/);
+  assert.is(requests.length, calls);
+  await p.getByRole('button', { name: 'Close' }).click();
+  assert.is(await p.getByLabel('No KTP').getAttribute('aria-invalid'), 'true');
+  assert.is(await p.getByText('No KTP (NIK) harus 16 angka.').count(), 1);
+
+  // Refused by the server (a direction character): its words, and the field marked.
+  await p.getByLabel('No KTP').fill(`3174${String(Date.now()).slice(-12)}`);
+  await p.getByLabel('Tempat Lahir').fill('Padang\u202e');
   await p.getByRole('button', { name: 'Daftar' }).click();
   const refused = await dialog.innerText();
   assert.match(refused, /Data Anda Gagal disimpan\. Mohon diperiksa kembali/);
-  assert.match(refused, /16 angka/);
+  assert.match(refused, /kolom tempat_lahir/i);
   await p.getByRole('button', { name: 'Close' }).click();
+  assert.is(await p.getByLabel('Tempat Lahir').getAttribute('aria-invalid'), 'true');
+  await p.waitForFunction(() => document.activeElement?.id === 'reg-tempat_lahir');
 
   const alerts: string[] = [];
   p.on('dialog', (d) => (alerts.push(d.message()), void d.accept()));

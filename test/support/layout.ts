@@ -50,7 +50,8 @@ export async function settle(page: Page, url: string): Promise<void> {
 /**
  * What is wrong with the page's layout as laid out now, one line per fault: the page scrolls
  * sideways; a text is cut (clipped or ellipsed) or reaches past the screen's edge; two texts,
- * or a text and a field it is not in, overlap. Fixed and sticky layers (dialogs, the install bar,
+ * or a text and a field it is not in, overlap (as far as each is shown: a line scrolled out of its
+ * scrolling box overlaps nothing). Fixed and sticky layers (dialogs, the install bar,
  * the top bar over a scrolled page) are compared only within themselves: they cover the page by
  * design.
  */
@@ -81,14 +82,27 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
     // Texts cut by their own box, and texts past the screen's edge.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const texts: Array<{ node: Text; el: Element; layer: Element | null; rects: DOMRect[] }> = [];
+    // What of a text its scrolling ancestors let through: a line scrolled out of a dialog's text
+    // is not over the dialog's buttons below it.
+    const visiblePart = (el: Element, r: DOMRect): DOMRect | null => {
+      let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+      for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const c = e.getBoundingClientRect();
+        [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+      }
+      return right - left > 0.5 && bottom - top > 0.5 ? new DOMRect(left, top, right - left, bottom - top) : null;
+    };
+    const texts: Array<{ node: Text; el: Element; layer: Element | null; rects: DOMRect[]; seen: DOMRect[] }> = [];
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
       if (!el || !n.textContent?.trim() || el.closest(SKIP) || !shown(el)) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
-      texts.push({ node: n as Text, el, layer: layerOf(el), rects });
+      const seen = rects.map((r) => visiblePart(el, r)).filter((r): r is DOMRect => r !== null);
+      texts.push({ node: n as Text, el, layer: layerOf(el), rects, seen });
       for (const r of rects) {
         if (r.right > width + 0.5 || r.left < -0.5) {
           problems.push(`text past the screen's edge (${Math.round(r.left)}–${Math.round(r.right)} of ${width}): ${name(el)}`);
@@ -122,14 +136,80 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       for (let j = i + 1; j < texts.length; j++) {
         const b = texts[j];
         if (a.layer !== b.layer) continue;
-        if (a.rects.some((ra) => b.rects.some((rb) => meet(ra, rb)))) problems.push(`texts overlap: ${name(a.el)} and ${name(b.el)}`);
+        if (a.seen.some((ra) => b.seen.some((rb) => meet(ra, rb)))) problems.push(`texts overlap: ${name(a.el)} and ${name(b.el)}`);
       }
       for (const f of fields) {
         if (f.contains(a.el) || layerOf(f) !== a.layer) continue;
         const box = f.getBoundingClientRect();
-        if (a.rects.some((r) => meet(r, box))) problems.push(`text over a field: ${name(a.el)} over ${name(f)}#${f.id}`);
+        if (a.seen.some((r) => meet(r, box))) problems.push(`text over a field: ${name(a.el)} over ${name(f)}#${f.id}`);
       }
     }
     return problems;
   }, width);
+}
+
+export interface TextContrast {
+  text: string;
+  color: string;
+  background: string;
+  ratio: number;
+}
+
+/**
+ * The WCAG contrast ratio of every text shown inside `root`, each computed in the browser from
+ * its element's colour (with the element's opacity) against the background it is drawn on: the
+ * background colours of the element and its ancestors, from the first opaque one up, blended.
+ */
+export async function textContrasts(page: Page, root: string): Promise<TextContrast[]> {
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  return page.evaluate((root) => {
+    type Rgba = [number, number, number, number];
+    const parse = (c: string): Rgba => {
+      const m = c.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+      return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+    };
+    const over = (top: Rgba, below: Rgba): Rgba => {
+      const a = top[3];
+      return [top[0] * a + below[0] * (1 - a), top[1] * a + below[1] * (1 - a), top[2] * a + below[2] * (1 - a), 1];
+    };
+    const background = (el: Element): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const bg = parse(getComputedStyle(e).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+      }
+      let result: Rgba = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) result = over(layer, result);
+      return result;
+    };
+    const opacity = (el: Element) => {
+      let o = 1;
+      for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+      return o;
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const lin = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const found: Array<{ text: string; color: string; background: string; ratio: number }> = [];
+    const box = document.querySelector(root);
+    if (!box) return found;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || !n.textContent?.trim() || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const bg = background(el);
+      const fg = parse(getComputedStyle(el).color);
+      const color = over([fg[0], fg[1], fg[2], fg[3] * opacity(el)], bg);
+      const [a, b] = [luminance(color), luminance(bg)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const rgb = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
+      found.push({ text: n.textContent.trim().slice(0, 60), color: rgb(color), background: rgb(bg), ratio: Math.round(ratio * 100) / 100 });
+    }
+    return found;
+  }, root);
 }

@@ -1,6 +1,7 @@
 // 'Tambah Anggota Keluarga' (/tambahprofil) in happy-dom against the real API server: a wrong
-// birth date and a number locked by the login throttle each show what the login page shows for
-// the same number and date, and add no profile. A patient who must sign in with a passkey needs a
+// birth date says that this number and date do not match (not the login page's 'Login Gagal'); a
+// number locked by the login throttle says so with the login page's time to try again; neither
+// adds a profile. A patient who must sign in with a passkey needs a
 // server with PASSKEY_REQUIRED: test/e2e/family.test.ts.
 import { setUrl } from '../support/dom.ts'; // first: Testing Library needs the DOM when it loads
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
@@ -53,8 +54,8 @@ async function loginPageSays(nomr: string, iso: string): Promise<string> {
   return (await screen.findByRole('alertdialog', { name: 'Login Gagal' })).textContent ?? '';
 }
 
-/** What 'Tambah Anggota Keluarga' says for this number and date, with A signed in. */
-async function addFormSays(nomr: string, iso: string): Promise<string> {
+/** What 'Tambah Anggota Keluarga' says for this number and date, with A signed in, in the dialog titled `title`. */
+async function addFormSays(nomr: string, iso: string, title: string): Promise<string> {
   cleanup();
   session.signIn({ nomr: DEMO_A.nomr, birthDate: DEMO_A.tgl_lahir, token: await tokenOf(DEMO_A) });
   history.replaceState(null, '', '/tambahprofil');
@@ -63,7 +64,8 @@ async function addFormSays(nomr: string, iso: string): Promise<string> {
   await screen.findByRole('button', { name: 'Tambah Profil' });
   fill(nomr, iso);
   fireEvent.click(screen.getByRole('button', { name: 'Tambah Profil' }));
-  const text = (await screen.findByRole('alertdialog', { name: 'Login Gagal' })).textContent ?? '';
+  const text = (await screen.findByRole('alertdialog', { name: title })).textContent ?? '';
+  assert.is(screen.queryByRole('alertdialog', { name: 'Login Gagal' }), null);
   // Nothing joined the phone: A alone, under the spec's keys.
   assert.equal(
     allProfiles().map((p) => p.nomr),
@@ -74,21 +76,25 @@ async function addFormSays(nomr: string, iso: string): Promise<string> {
   return text;
 }
 
-test('a wrong birth date: Login Gagal with the spec text, as on the login page', async () => {
-  const add = await addFormSays(DEMO_B.nomr, '1990-12-26');
-  assert.is(add, `Login Gagal${FAILED}Tutup`);
-  assert.is(await loginPageSays(DEMO_B.nomr, '1990-12-26'), add);
+test("a wrong birth date: 'Data Tidak Cocok', naming the number and the date typed", async () => {
+  const add = await addFormSays(DEMO_B.nomr, '1990-12-26', 'Data Tidak Cocok');
+  assert.is(
+    add,
+    `Data Tidak CocokNomor MR ${DEMO_B.nomr} dengan tanggal lahir 26 Desember 1990 tidak cocok dengan data pasien rumah sakit. Periksa kembali keduanya, misalnya di kartu berobat anggota keluarga Anda.Tutup`,
+  );
+  // The login page keeps the spec's dialog for the same number and date.
+  assert.is(await loginPageSays(DEMO_B.nomr, '1990-12-26'), `Login Gagal${FAILED}Tutup`);
 });
 
-test('a number locked after five wrong dates: Login Gagal also says when to try again, as on the login page', async () => {
+test("a number locked after five wrong dates: 'Terlalu Banyak Percobaan', with the login page's time to try again", async () => {
   // Not a number another file's tests use (login.test.tsx locks 90000190).
   const who = { nomr: '90000191', tgl_lahir: COHORT.tgl_lahir };
   for (let i = 0; i < 5; i++) await login({ medical_record_number: who.nomr, birthdate: '1999-09-09', fcmtoken: '' });
-  const add = await addFormSays(who.nomr, who.tgl_lahir); // the right date, too late
-  assert.match(add, /^Login Gagal/);
-  assert.ok(add.includes(FAILED));
-  assert.match(add, /Terlalu banyak percobaan login yang gagal\..*silakan coba lagi setelah \d{2} [A-Z][a-z]+ \d{4} pukul \d{2}\.\d{2} WIB\./);
-  assert.is(await loginPageSays(who.nomr, who.tgl_lahir), add);
+  const add = await addFormSays(who.nomr, who.tgl_lahir, 'Terlalu Banyak Percobaan'); // the right date, too late
+  const lock = /Terlalu banyak percobaan login yang gagal\..*silakan coba lagi setelah \d{2} [A-Z][a-z]+ \d{4} pukul \d{2}\.\d{2} WIB\./;
+  assert.match(add, new RegExp(`^Terlalu Banyak PercobaanProfil dengan Nomor MR ${who.nomr} belum dapat ditambahkan\\.${lock.source}Tutup$`));
+  const onLoginPage = await loginPageSays(who.nomr, who.tgl_lahir);
+  assert.is(lock.exec(onLoginPage)?.[0], lock.exec(add)?.[0], 'the same time to try again as on the login page');
 });
 
 test.run();

@@ -132,7 +132,7 @@ test('an empty field opens Pesan with the spec text and sends nothing', async ()
   assert.ok(within(screen.getByRole('dialog', { name: 'Pesan' })).getByText('Mohon isi semua data dengan benar!'));
 });
 
-test('a complete form is saved and the saved message shown; the form keeps its values', async () => {
+test("a complete form is saved and the saved message shown; the form keeps its values, and 'Kembali ke halaman Login' takes the focus", async () => {
   await open();
   fill();
   fireEvent.click(daftar());
@@ -141,15 +141,57 @@ test('a complete form is saved and the saved message shown; the form keeps its v
   fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
   await noDialog();
   assert.is(screen.getByRole<HTMLInputElement>('textbox', { name: 'Nama' }).value, 'Dewi Lestari');
+  const back = screen.getByRole('link', { name: 'Kembali ke halaman Login' });
+  assert.is(back.getAttribute('href'), '/');
+  assert.is(document.activeElement, back);
+  // Under the spec's words again, once the dialog is gone.
+  assert.ok(within(back.parentElement as HTMLElement).getByText(/lanjutkan proses verifikasi di loket pendaftaran/));
 });
 
-test('a refused registration shows the failed message and what the server says is wrong', async () => {
+/** The message beside a field, through its aria-describedby; null when it is not marked. */
+function besideOf(el: HTMLElement): string | null {
+  if (el.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+}
+const box = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+
+test('every wrong field says what is wrong beside it at once, nothing is sent, and closing Pesan puts the focus on the first', async () => {
   await open();
-  fill({ 'No KTP': '12345' });
+  fill({ 'No KTP': '12345', Telpon: '12', Email: 'dewi@', 'Tempat Lahir': '' });
+  const sent = await registrationsSent(async () => {
+    fireEvent.click(daftar());
+    const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
+    assert.is(dialog.textContent, 'PesanMohon isi semua data dengan benar!Close');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await noDialog();
+  });
+  assert.equal(sent, []);
+  assert.is(besideOf(box('Nama')), null);
+  assert.is(besideOf(box('No KTP')), 'No KTP (NIK) harus 16 angka.');
+  assert.is(besideOf(box('Tempat Lahir')), 'Wajib diisi');
+  assert.is(besideOf(box('Telpon')), 'Nomor Telpon tidak valid. Gunakan nomor HP, misalnya 081234567890.');
+  assert.is(besideOf(box('Email')), 'Alamat Email tidak valid.');
+  assert.is(document.activeElement, box('No KTP'));
+  // Corrected, a field's message goes at once.
+  enter(box('No KTP'), '3173012345678901');
+  await waitFor(() => assert.is(besideOf(box('No KTP')), null));
+  assert.is(besideOf(box('Email')), 'Alamat Email tidak valid.');
+});
+
+test("a refusal from the server shows the failed message and the server's words, and marks the field they name", async () => {
+  await open();
+  // Direction characters: refused by the server's request schema (not a rule the form repeats).
+  fill({ Nama: 'Dewi \u202eLestari' });
   fireEvent.click(daftar());
   const dialog = await screen.findByRole('dialog', { name: 'Pesan' });
   assert.ok(within(dialog).getByText('Data Anda Gagal disimpan. Mohon diperiksa kembali'));
-  assert.ok(within(dialog).getByText(/16 angka/));
+  const said = within(dialog).getByText(/kolom nama/i).textContent;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await noDialog();
+  assert.is(besideOf(box('Nama')), said);
+  assert.is(document.activeElement, box('Nama'));
+  enter(box('Nama'), 'Dewi Lestari');
+  await waitFor(() => assert.is(besideOf(box('Nama')), null));
 });
 
 test('a click outside the dialog closes it', async () => {

@@ -1,10 +1,11 @@
 // 'Tambah Anggota Keluarga' (/tambahprofil): the login form for another patient, with the login
-// page's fields, birth-date rule, failure dialog and lock message (the same login call, so the
-// same throttle), and the login page's 'Masuk dengan sidik jari' for a family member whose
+// page's fields, birth-date rule and lock message (the same login call, so the same throttle), a
+// refusal that says what went wrong for that person (not the login page's 'Login Gagal'), and the login page's 'Masuk dengan sidik jari' for a family member whose
 // passkey is on this phone. The new profile becomes the active one and home opens on it, 2
 // seconds after the confirmation as after a login (docs/product.md §9).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
+import { formatLong } from '../../../common/dates.ts';
 import { HOME } from '../../../common/routes.ts';
 import { addFamilyProfile, addPasskeyProfile, type Added } from '../../data/family.ts';
 import type { Navigate } from '../../navigation.ts';
@@ -77,8 +78,8 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
         </Dialog>
       )}
       {outcome?.kind === 'failed' && (
-        <Dialog title={S.login.failTitle} role="alertdialog" onClose={close} actions={[{ label: S.notif.close, onClick: close }]}>
-          <p>{S.login.failBody}</p>
+        <Dialog title={FAMILY.failed[outcome.why].title} role="alertdialog" onClose={close} actions={[{ label: S.notif.close, onClick: close }]}>
+          <p>{FAMILY.failed[outcome.why].body(added, formatLong(birthDate.iso))}</p>
           {outcome.note && <p>{outcome.note}</p>}
         </Dialog>
       )}

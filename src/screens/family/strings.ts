@@ -10,6 +10,18 @@ export const FAMILY = {
   duplicateTitle: 'Profil Sudah Ada',
   duplicate: 'Pasien dengan Nomor MR ini sudah ada di ponsel ini. Pilih profilnya di beranda.',
   fullTitle: 'Profil Sudah Penuh',
+  /** The login call refused the family member: what went wrong for that person, not 'Login Gagal'. */
+  failed: {
+    mismatch: {
+      title: 'Data Tidak Cocok',
+      body: (nomr: string, date: string) =>
+        `Nomor MR ${nomr} dengan tanggal lahir ${date} tidak cocok dengan data pasien rumah sakit. Periksa kembali keduanya, misalnya di kartu berobat anggota keluarga Anda.`,
+    },
+    locked: { title: 'Terlalu Banyak Percobaan', body: (nomr: string) => `Profil dengan Nomor MR ${nomr} belum dapat ditambahkan.` },
+    passkey: { title: 'Gunakan Sidik Jari', body: (nomr: string) => `Pasien dengan Nomor MR ${nomr} masuk dengan sidik jari.` },
+    offline: { title: 'Tidak Ada Koneksi', body: () => 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda, lalu coba lagi.' },
+    error: { title: 'Profil Belum Ditambahkan', body: () => 'Terjadi gangguan di server. Silakan coba lagi beberapa saat lagi.' },
+  },
   full: (max: number) => `Ponsel ini sudah menyimpan ${max} profil. Keluarkan salah satu profil untuk menambah yang lain.`,
   /** The home bar: who the screen is about. */
   active: 'Profil aktif',

@@ -128,31 +128,32 @@ export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => v
             </div>
           </>
         )}
-        {open === 'logout' && (
-          <Dialog
-            title={others.length ? FAMILY.logoutOne : HOME.logoutTitle}
-            onClose={close}
-            actions={[
-              { label: HOME.no, kind: 'plain', onClick: close },
-              { label: HOME.yes, onClick: () => (close(), void logout()) },
-            ]}
-          >
-            <p>{others.length ? FAMILY.logoutOneBody(activeName) : HOME.logoutBody}</p>
-          </Dialog>
-        )}
-        {open === 'logoutAll' && (
-          <Dialog
-            title={FAMILY.logoutAll}
-            onClose={close}
-            actions={[
-              { label: HOME.no, kind: 'plain', onClick: close },
-              { label: HOME.yes, onClick: () => (close(), void logoutAll()) },
-            ]}
-          >
-            <p>{FAMILY.logoutAllBody}</p>
-          </Dialog>
-        )}
       </header>
+      {/* Outside the bar: a dialog takes none of its colours. */}
+      {open === 'logout' && (
+        <Dialog
+          title={others.length ? FAMILY.logoutOne : HOME.logoutTitle}
+          onClose={close}
+          actions={[
+            { label: HOME.no, kind: 'plain', onClick: close },
+            { label: HOME.yes, onClick: () => (close(), void logout()) },
+          ]}
+        >
+          <p>{others.length ? FAMILY.logoutOneBody(activeName) : HOME.logoutBody}</p>
+        </Dialog>
+      )}
+      {open === 'logoutAll' && (
+        <Dialog
+          title={FAMILY.logoutAll}
+          onClose={close}
+          actions={[
+            { label: HOME.no, kind: 'plain', onClick: close },
+            { label: HOME.yes, onClick: () => (close(), void logoutAll()) },
+          ]}
+        >
+          <p>{FAMILY.logoutAllBody}</p>
+        </Dialog>
+      )}
       {/* Under the bar, not in it: the sticky bar stays one row high, also at large text. */}
       {active && others.length > 0 && (
         <section className={family.bar} aria-label={FAMILY.active}>

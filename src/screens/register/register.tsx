@@ -1,11 +1,14 @@
 // New patient registration (docs/product.md §2, §4, §5, §8): seven required fields, the result in the
 // 'Pesan' dialog. The form keeps what was typed whatever the outcome. Before anything is sent the
 // person reads a short privacy notice and agrees to it (UU PDP 27/2022); the consent and the
-// notice's version go with the registration as the reference API's extra fields. What is wrong
-// is said beside each field as well as in the spec's dialog, and closing the dialog puts the focus
-// on the first field to correct.
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+// notice's version go with the registration as the reference API's extra fields. On 'Daftar'
+// every field's problem is said beside it at once, by the server's own rules
+// (common/registration.ts), and nothing is sent until all are right: the spec's dialog says so,
+// and closing it puts the focus on the first field to correct. A refusal the server still sends
+// marks the field it names. Once saved, the page offers the way back to login.
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
+import type { RegistrationField } from '../../../common/registration.ts';
 import type { NewPatient } from '../../../common/schemas/index.ts';
 import { OCCUPATIONS } from '../../../common/schemas/occupations.ts';
 import { S } from '../../strings.ts';
@@ -14,9 +17,9 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { form } from '../login/login.css.ts';
+import { form, granted } from '../login/login.css.ts';
 import { privacy } from './register.css.ts';
-import { PRIVACY_VERSION, REGISTER } from './strings.ts';
+import { REGISTER } from './strings.ts';
 
 /** The seven fields of docs/product.md §3; the consent is kept apart. */
 type Fields = Omit<NewPatient, 'persetujuan_privasi' | 'versi_privasi'>;
@@ -42,51 +45,58 @@ export default function Register() {
   const [checked, setChecked] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const firstWrong = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  // Daftar without consent: the checkbox takes the focus once it is marked (its message is an alert).
-  const [unconsented, setUnconsented] = useState(0);
-  useEffect(() => void (unconsented && firstWrong()?.focus()), [unconsented]);
+  // Daftar without consent: the checkbox takes the focus (its message is an alert).
+  const consentBox = useRef<HTMLInputElement>(null);
   // null: 'Daftar' was pressed without it; the message beside the checkbox shows until it is ticked.
   const [consent, setConsent] = useState<boolean | null>(false);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<string[] | null>(null);
+  // The field a refusal from the server names, and its words, until that field is changed.
+  const [refused, setRefused] = useState<{ key: RegistrationField; text: string } | null>(null);
+  // Saved: after the dialog, the way back to login (the form stays as it was).
+  const [saved, setSaved] = useState(false);
+  const back = useRef<HTMLAnchorElement>(null);
   // Functional updates: browser autofill sets several fields before the next render.
   const set = (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
     setData((d) => ({ ...d, [key]: value }));
+    setRefused((r) => (r?.key === key ? null : r));
   };
+  // The rules and the API client come with the first 'Daftar', not with the page (as on the login page).
+  const [rules, setRules] = useState<typeof import('./checks.ts') | null>(null);
+  // The birth date's own check is the date fields' (DateOfBirth), by the same rule.
+  const problems = checked && rules ? rules.registrationProblems(data) : {};
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
+    const checks = rules || (await import('./checks.ts'));
+    setRules(checks);
     setChecked(true);
-    // docs/product.md §5: every field required, none empty; the date a possible birth date.
-    if (Object.values(data).some((v) => !v.trim()) || dob.problem) return setMessage([S.register.empty]);
+    setSaved(false);
+    // docs/product.md §5: every field required, none empty; the date a possible birth date; and the
+    // formats the server checks. Each field says its problem; the spec's dialog says to correct.
+    if (dob.problem || Object.keys(checks.registrationProblems(data)).length) return setMessage([S.register.empty]);
     if (!consent) {
       setConsent(null);
-      return setUnconsented((n) => n + 1);
+      return consentBox.current?.focus();
     }
     setSending(true);
-    // The API client comes with the first submit, not with the page (as on the login page).
-    const { registerPatient } = await import('../../api/auth.ts');
-    const res = await registerPatient({ ...data, persetujuan_privasi: true, versi_privasi: PRIVACY_VERSION });
+    const sent = await checks.send(data);
     setSending(false);
-    if (res.ok) return setMessage([S.register.saved]);
-    // Too many registrations from one network: the server says until when (not a network error).
-    if (res.error.kind === 'status' || res.error.httpStatus === 429) {
-      // The server names what is wrong (e.g. an NIK that is not 16 digits): show it.
-      const detail = res.error.message && res.error.message !== S.register.empty ? [res.error.message] : [];
-      return setMessage([S.register.failed, ...detail]);
-    }
-    window.alert(S.register.networkError);
+    if (!sent) return window.alert(S.register.networkError);
+    setSaved(!!sent.saved);
+    setRefused(sent.refused || null);
+    setMessage(sent.lines);
   };
 
   // `||`, not `??`: the build targets ES2019, which spells `??` out in many more bytes.
-  const missing = (key: keyof Fields) => checked && !data[key].trim();
-  const wrong = (key: keyof Fields) => (missing(key) ? { 'aria-invalid': true as const, 'aria-describedby': `reg-${key}-err` } : {});
+  const problemOf = (key: keyof Fields) => (refused?.key === key ? refused.text : problems[key] === 'empty' ? S.required : problems[key]);
+  const wrong = (key: keyof Fields) => (problemOf(key) ? { 'aria-invalid': true as const, 'aria-describedby': `reg-${key}-err` } : {});
   const required = (key: keyof Fields) =>
-    missing(key) && (
+    problemOf(key) && (
       <span id={`reg-${key}-err`} className={fieldError}>
-        {S.required}
+        {problemOf(key)}
       </span>
     );
 
@@ -113,6 +123,14 @@ export default function Register() {
 
   return (
     <main className={page}>
+      {saved && (
+        <div className={`${card} ${form}`}>
+          <p className={granted}>{S.register.saved}</p>
+          <a ref={back} href="/" className={button({ kind: 'primary', block: true })}>
+            {REGISTER.backToLogin}
+          </a>
+        </div>
+      )}
       <form ref={formRef} className={`${card} ${form}`} onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(textInput)}
         <DateOfBirth
@@ -142,6 +160,7 @@ export default function Register() {
           <p>{REGISTER.notice}</p>
           <label>
             <input
+              ref={consentBox}
               type="checkbox"
               checked={!!consent}
               onChange={(e) => setConsent(e.currentTarget.checked)}
@@ -166,7 +185,7 @@ export default function Register() {
           title={S.register.dialogTitle}
           onClose={() => setMessage(null)}
           actions={[{ label: S.close, onClick: () => setMessage(null) }]}
-          returnFocus={firstWrong}
+          returnFocus={() => (saved ? back.current : firstWrong())}
         >
           {message.map((m) => (
             <p>{m}</p>

@@ -11,4 +11,6 @@ export const REGISTER = {
     'Nama, NIK, tempat/tanggal lahir, nomor HP, email dan pekerjaan Anda dipakai untuk membuat rekam medis dan disimpan selama masa retensi rekam medis rumah sakit. Pertanyaan tentang data Anda: loket pendaftaran atau petugas pelindungan data rumah sakit.',
   consent: 'Saya setuju data saya diproses untuk keperluan tersebut.',
   ask: 'Centang persetujuan untuk mendaftar.',
+  /** After the spec's 'saved' dialog, under its words again: the way back. */
+  backToLogin: 'Kembali ke halaman Login',
 } as const;
