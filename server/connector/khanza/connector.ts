@@ -663,6 +663,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
         tanggal_tindakan: r.tanggal,
         nama_pasien: r.nm_pasien,
         no_mr: nomr,
+        tindakan: r.tindakan,
         no_reg: r.no_rawat,
         nama_dokter: r.dokter,
       }));
