@@ -8,10 +8,13 @@ import { patientQuery } from './query.ts';
 
 export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
 
-/** The last appointment date, always with the patient's own nomr (decisions 13). */
-export const getLastAppointment = (): Promise<Result<string | null>> =>
+/**
+ * The last appointment date, always with the patient's own nomr (decisions 13). `except`: the
+ * no_reg of the appointment being rescheduled, left out as the move leaves it out.
+ */
+export const getLastAppointment = (except?: string): Promise<Result<string | null>> =>
   call<string | null>(API.lastAppointment, {
-    query: patientQuery(false),
+    query: except ? { ...patientQuery(false), kecuali: except } : patientQuery(false),
     pick: (b) => (b.data as Partial<C.LastAppointment> | undefined)?.tgl_janji ?? null,
   });
 

@@ -39,7 +39,13 @@ export const fullProfile: Read<C.Profile> = { key: 'profile/full', load: () => p
 
 // Booking: what a booking changes is invalidated by book().
 export const clinics: Read<C.Clinic[]> = { key: 'clinics', load: booking.getClinics, fresh: Infinity };
-export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: booking.getLastAppointment, fresh: Infinity };
+export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: () => booking.getLastAppointment(), fresh: Infinity };
+/** Rescheduling: the last BPJS appointment besides the one being moved (the server counts it so). */
+export const lastAppointmentBesides = (noReg: string): Read<string | null> => ({
+  key: `lastAppointment/${noReg}`,
+  load: () => booking.getLastAppointment(noReg),
+  fresh: Infinity,
+});
 /** Quota 301 entries dropped (spec section 5); 'Cek Kuota' asks again each time. */
 export const quota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Read<C.QuotaSlot[]> => ({
   key: `quota/${kdDep}/${date}/${kdDr}${jenis === 'online' ? '/online' : ''}`,

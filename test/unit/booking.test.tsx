@@ -116,7 +116,7 @@ test('the slot list: a spinner, Tidak ada data !, or the doctors with what is le
     'only the slot with a seat left is a link',
   );
   const [open, full, none] = screen.getAllByRole('listitem');
-  assert.ok(within(open).getByRole('link', { name: /^dr\. Satu.*Quota Tersedia: 1$/ }));
+  assert.ok(within(open).getByRole('link', { name: /^dr\. Satu.*Quota Tersedia: 1 Pilih$/ }));
   assert.is(within(full).queryByRole('link'), null);
   assert.match(full.textContent ?? '', /^dr\. Dua.*Kuota penuh$/);
   assert.is(within(none).queryByRole('link'), null);
