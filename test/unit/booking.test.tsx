@@ -10,7 +10,7 @@ import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { SlotList } from '../../src/screens/booking/shared.tsx';
+import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { choose, enter, fieldsIn, watchAttribute } from '../support/dom.ts';
@@ -89,6 +89,15 @@ const slot = (over: Partial<QuotaSlot>): QuotaSlot => ({
   sts_jam: '1',
   sts_ue: 'U',
   ...over,
+});
+
+test('the practice days under a calendar: runs of days joined, nothing when every day or none is known', () => {
+  assert.is(practiceHint([1, 2, 3, 4, 5, 6]), 'Poli praktik hari Senin–Sabtu.');
+  assert.is(practiceHint([4, 2]), 'Poli praktik hari Selasa, Kamis.');
+  assert.is(practiceHint([1, 2, 3, 5, 7]), 'Poli praktik hari Senin–Rabu, Jumat, Minggu.');
+  assert.is(practiceHint([]), 'Poli ini belum memiliki jadwal praktik.');
+  assert.is(practiceHint([1, 2, 3, 4, 5, 6, 7]), undefined);
+  assert.is(practiceHint(undefined), undefined);
 });
 
 test('the slot list: a spinner, Tidak ada data !, or the doctors with what is left', () => {

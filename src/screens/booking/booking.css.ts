@@ -41,6 +41,7 @@ export const choose = style({
   color: vars.color.primaryText,
   fontWeight: 700,
 });
+globalStyle(`${choose} svg`, { width: '1.25em', height: '1.25em', flex: 'none' });
 
 /** A slot chosen in place (rescheduling): a button that looks like the slot links. */
 export const slotButton = style({ width: '100%', borderTop: 0, borderRight: 0, borderBottom: 0, font: 'inherit', textAlign: 'left', cursor: 'pointer' });

@@ -105,17 +105,20 @@ export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides,
   return { rule, refusal, excluded, hint };
 }
 
-/** 'Poli praktik hari Senin, Rabu.' under a calendar whose other weekdays are grey; nothing when every day is open or none is known. */
+/** 'Poli praktik hari Senin–Sabtu.' under a calendar whose other weekdays are grey; nothing when every day is open or none is known. */
 export function practiceHint(days: readonly number[] | undefined): string | undefined {
   if (!days || days.length >= 7) return undefined;
-  return days.length
-    ? BOOKING.practiceDays(
-        [...days]
-          .sort((x, y) => x - y)
-          .map(isoWeekdayName)
-          .join(', '),
-      )
-    : BOOKING.noPracticeDays;
+  if (!days.length) return BOOKING.noPracticeDays;
+  // Runs of following days as 'Senin–Rabu', the others one by one: 'Senin–Rabu, Jumat'.
+  const sorted = [...new Set(days)].sort((x, y) => x - y);
+  const runs: number[][] = [];
+  for (const d of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  const named = runs.map((r) => (r.length > 2 ? `${isoWeekdayName(r[0])}–${isoWeekdayName(r[r.length - 1])}` : r.map(isoWeekdayName).join(', ')));
+  return BOOKING.practiceDays(named.join(', '));
 }
 
 /** The quota list of a screen: null until checked, cleared whenever an input changes. */
