@@ -1,6 +1,7 @@
 // The booking rules of spec sections 5 and 9 and decisions 11–13, once, for the screens and
 // for the reference server alike.
-import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE, type QuotaSlot } from './schemas/index.ts';
+import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE } from './schemas/codes.ts';
+import type { QuotaSlot } from './schemas/index.ts';
 import { addDays, daysBetween, isoWeekday, sameWeekday, toQuotaDate, weekdayName } from './dates.ts';
 
 export type Guarantee = 'BPJS' | 'Non BPJS';

@@ -4,7 +4,6 @@
 // screen without a route) fails a test.
 import type { ComponentType } from 'react';
 import Login from './screens/login/login.tsx';
-import Register from './screens/register/register.tsx';
 
 // biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
 type Loader = () => Promise<{ default: ComponentType<any> }>;
@@ -17,7 +16,7 @@ const loaded =
 
 export const SCREENS: Record<string, Loader> = {
   '/': loaded(Login),
-  '/registrasi': loaded(Register),
+  '/registrasi': () => import('./screens/register/register.tsx'),
   // Home carries the one-time offer to sign in with a fingerprint (screens/devices/offer.tsx).
   '/home': () =>
     Promise.all([import('./screens/home/home.tsx'), import('./screens/devices/offer.tsx')]).then(([h, o]) => ({ default: o.withPasskeyOffer(h.default) })),

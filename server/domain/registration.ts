@@ -3,7 +3,7 @@ import { isBirthDate } from '../../common/birthdate.ts';
 import { todayWib } from '../../common/dates.ts';
 import { isMobileNumber } from '../../common/phone.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
-import { OCCUPATIONS } from '../../common/schemas/codes.ts';
+import { OCCUPATIONS } from '../../common/schemas/occupations.ts';
 
 export const REGISTRATION_MSG = {
   // The one answer to every accepted registration, new NIK or known: telling them apart would

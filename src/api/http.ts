@@ -26,21 +26,18 @@ function isOk(status: unknown): boolean {
   return status === true || status === 'true';
 }
 
-/** A non-2xx answer, with its body as read. */
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly data: unknown,
-  ) {
-    super(`HTTP ${status}`);
-  }
+/** A non-2xx answer, with its body as read (a plain object: a class would bring a helper along). */
+interface HttpError {
+  httpStatus: number;
+  data: unknown;
 }
+const isHttpError = (e: unknown): e is HttpError => typeof e === 'object' && e !== null && 'httpStatus' in e;
 
 function toError(err: unknown): ApiError {
-  if (err instanceof HttpError) {
+  if (isHttpError(err)) {
     const body = err.data as { message?: unknown } | undefined;
     const message = typeof body?.message === 'string' ? body.message : undefined;
-    return { kind: err.status === 401 ? 'unauthorized' : 'http', httpStatus: err.status, message };
+    return { kind: err.httpStatus === 401 ? 'unauthorized' : 'http', httpStatus: err.httpStatus, message };
   }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
   return { kind: 'network' };
@@ -83,11 +80,11 @@ async function send(url: string, init: RequestInit, retries: number, signal?: Ab
     const data = await bodyOf(res);
     if (!res.ok) {
       if (retries > 0 && RETRY_STATUSES.includes(res.status)) return send(url, init, retries - 1, signal);
-      throw new HttpError(res.status, data);
+      throw { httpStatus: res.status, data } satisfies HttpError;
     }
     return data;
   } catch (err) {
-    if (err instanceof HttpError || timer.signal.aborted || retries <= 0) throw err;
+    if (isHttpError(err) || timer.signal.aborted || retries <= 0) throw err;
     return send(url, init, retries - 1, signal);
   } finally {
     clearTimeout(timeout);
