@@ -1,6 +1,7 @@
-// Which screen draws each route of common/routes.ts. The prerendered public screens are imported
-// statically, so they are part of the app shell that the first visit downloads anyway; every
-// signed-in screen is loaded lazily, a chunk of its own. A route without a screen here (or a
+// Which screen draws each route of common/routes.ts. The login screen is imported statically, so
+// it is part of the app shell that the first visit downloads anyway; registration and every
+// signed-in screen are loaded lazily, each a chunk of its own (registration is asked for by few,
+// and every signed-in route would otherwise carry it). A route without a screen here (or a
 // screen without a route) fails a test.
 import type { ComponentType } from 'react';
 import Login from './screens/login/login.tsx';
