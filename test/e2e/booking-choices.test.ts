@@ -17,7 +17,7 @@ import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
-import { TEXT_SIZES, pageAt, settle } from '../support/layout.ts';
+import { TEXT_SIZES, layoutProblems, pageAt, settle } from '../support/layout.ts';
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
@@ -129,6 +129,17 @@ test('the reschedule calendar greys out exactly what ubah/janji refuses: the 8-d
   assert.is(await monthHeading(p).textContent(), monthOf(opens), 'opens on the month of the first open day');
   assert.is(await p.evaluate(() => document.activeElement?.getAttribute('data-date')), opens, 'with the focus on it');
   await shot(p, 'reschedule-calendar-100');
+  // At 200 % text the same: the first open day's month, the day focused, nothing off the screen.
+  const big = await pageAt(app.browser, app.server.url, TEXT_SIZES[1], who);
+  await settle(big, app.server.url + to.reschedule(moving));
+  await big.getByText(/Perjanjian BPJS terakhir Anda/).waitFor();
+  await toggle(big).click();
+  await big.getByRole('grid').waitFor();
+  assert.is(await monthHeading(big).textContent(), monthOf(opens));
+  assert.is(await big.evaluate(() => document.activeElement?.getAttribute('data-date')), opens);
+  assert.equal(await layoutProblems(big), []);
+  await shot(big, 'reschedule-calendar-200');
+  await big.context().close();
   // Back to the first month, then every month compared with the rule.
   for (let i = 0; i < 6 && !(await p.getByRole('button', { name: 'Bulan sebelumnya' }).isDisabled()); i++) {
     await p.getByRole('button', { name: 'Bulan sebelumnya' }).click();
@@ -284,6 +295,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await shot(p, `quota-list-${size.name.replace(/\W+/g, '-')}`);
     // tsx names the functions below through a helper the page does not have.
     await p.evaluate('globalThis.__name ??= (f) => f');
+    assert.equal(await layoutProblems(p), [], 'the list reflows at 360 px');
     const measured = await links.evaluateAll((as) =>
       as.map((a) => {
         const pill = [...a.querySelectorAll('span')].find((s) => s.textContent?.trim() === 'Pilih');

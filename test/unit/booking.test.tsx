@@ -195,7 +195,7 @@ async function openSlot(): Promise<[string, QuotaSlot]> {
   throw new Error('no open session of D001');
 }
 
-test('the confirmation: no call without a mobile number, one booking however often it is tapped', async () => {
+test('the confirmation: the number filled from the profile; none, no call; one booking however often it is tapped', async () => {
   await renderSignedIn(DEMO_A, '/home');
   const [date, s] = await openSlot();
   cleanup();
@@ -217,6 +217,10 @@ test('the confirmation: no call without a mobile number, one booking however oft
     Jaminan: 'Non BPJS',
   });
 
+  // The number starts as the hospital has it (the profile's); emptied, nothing is sent.
+  const hp = screen.getByRole<HTMLInputElement>('textbox', { name: 'Nomor HP' });
+  await waitFor(() => assert.is(hp.value, '081234567890'));
+  enter(hp, '');
   const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Buat Janji' });
   fireEvent.click(submit);
   const refusal = await screen.findByRole('alertdialog', { name: 'Gagal', description: 'Nomor HP Harus diisi !' });
