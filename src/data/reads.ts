@@ -5,7 +5,6 @@ import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';
 import type { Result } from '../api/http.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { practisingSlots, type AppointmentKind } from '../../common/booking.ts';
 import { session } from '../session/session.ts';
 import { createCache, type Read } from './cache.ts';
 import { deviceStore } from './device.ts';
@@ -45,12 +44,6 @@ export const lastAppointmentBesides = (noReg: string): Read<string | null> => ({
   key: `lastAppointment/${noReg}`,
   load: () => booking.getLastAppointment(noReg),
   fresh: Infinity,
-});
-/** Quota 301 entries dropped (spec section 5); 'Cek Kuota' asks again each time. */
-export const quota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Read<C.QuotaSlot[]> => ({
-  key: `quota/${kdDep}/${date}/${kdDr}${jenis === 'online' ? '/online' : ''}`,
-  load: () => booking.getQuota(kdDep, date, kdDr, jenis),
-  select: (slots) => practisingSlots(slots ?? []),
 });
 /**
  * This API's booking rules; null where it has none (cancel, reschedule and online booking hidden).

@@ -4,7 +4,7 @@ import '../support/dom.ts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { getQuota } from '../../src/api/booking.ts';
+import { getQuota } from '../../src/api/quota.ts';
 import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';

@@ -8,7 +8,8 @@ import { dateRefusal, findClinic, sessionHours } from '../../../common/booking.t
 import { formatDate, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
-import { clinics as clinicsRead, quota } from '../../data/reads.ts';
+import { quota } from '../../data/quota.ts';
+import { clinics as clinicsRead } from '../../data/reads.ts';
 import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
