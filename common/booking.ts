@@ -1,7 +1,8 @@
 // The booking rules of docs/product.md §5 and §9 and docs/decisions.md D11–D13, once, for the screens and
 // for the reference server alike.
-import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE, type QuotaSlot } from './schemas/index.ts';
-import { addDays, daysBetween, sameWeekday, toQuotaDate, weekdayName } from './dates.ts';
+import { EXECUTIVE_CLINIC, NO_PRACTICE_CODE } from './schemas/codes.ts';
+import type { QuotaSlot } from './schemas/index.ts';
+import { addDays, daysBetween, isoWeekday, sameWeekday, toQuotaDate, weekdayName } from './dates.ts';
 
 export type Guarantee = 'BPJS' | 'Non BPJS';
 export const GUARANTEES: readonly Guarantee[] = ['BPJS', 'Non BPJS'];
@@ -12,27 +13,67 @@ export const BPJS_GAP_DAYS = 8;
 export interface DateRule {
   today: string;
   guarantee: Guarantee | null;
-  /** Last BPJS appointment date, if any. */
+  /**
+   * Last BPJS appointment date, if any. Rescheduling: the last one besides the appointment being
+   * moved (the API's `kecuali`), as the server counts it.
+   */
   lastAppointment?: string | null;
   /** On Cek Kuota: the weekday of the chosen schedule. */
   weekday?: string | null;
+  /** The booking window's last date (YYYY-MM-DD), where the API has one. */
+  last?: string | null;
+  /** The weekdays (1 Monday … 7 Sunday) the clinic or doctor practises, where the API says; unknown: any. */
+  practiceDays?: readonly number[] | null;
 }
 
 /** Why a date cannot be booked, or null when it can. */
-export type DateRefusal = 'past' | 'weekday' | 'bpjs-gap' | null;
+export type DateRefusal = 'past' | 'window' | 'weekday' | 'no-practice' | 'bpjs-gap' | null;
 
+/**
+ * The date rules the booking screens' calendars grey out, in the order the server checks them: a
+ * date refused here is refused there (server/domain/booking.ts uses the same parts).
+ */
 export function dateRefusal(date: string, rule: DateRule): DateRefusal {
   if (daysBetween(rule.today, date) < 0) return 'past';
+  // ISO dates compare as strings.
+  if (rule.last && date > rule.last) return 'window';
   if (rule.weekday && !sameWeekday(weekdayName(date), rule.weekday)) return 'weekday';
+  if (rule.practiceDays && !rule.practiceDays.includes(isoWeekday(date))) return 'no-practice';
   if (rule.guarantee === 'BPJS' && rule.lastAppointment && bpjsGapBlocks(rule.lastAppointment, date)) {
     return 'bpjs-gap';
   }
   return null;
 }
 
+/**
+ * The first date from `from` that the rule lets be chosen, up to `until` (a calendar opens on its
+ * month); null when there is none.
+ */
+export function firstBookable(from: string, until: string, allowed: (date: string) => boolean): string | null {
+  for (let d = from; d <= until; d = addDays(d, 1)) if (allowed(d)) return d;
+  return null;
+}
+
 /** D − L ≤ 8 days is closed, dates before L included (docs/decisions.md D11). */
 export function bpjsGapBlocks(lastAppointment: string, date: string): boolean {
   return daysBetween(lastAppointment, date) <= BPJS_GAP_DAYS;
+}
+
+/** A clinic name as typed and as listed compare without case, spaces or the word 'poli' in front. */
+const clinicKey = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/^poli(?=.)/, '');
+
+/**
+ * The clinic a typed name or code means (the online booking's 'Poli' field): 'poli kardiologi
+ * dewasa', 'Kardiologi  Dewasa' and '20001' all find POLI KARDIOLOGI DEWASA; null for none.
+ */
+export function findClinic<T extends { kd_dep: string; ds_dep: string }>(clinics: readonly T[], typed: string): T | null {
+  const key = clinicKey(typed);
+  if (!key) return null;
+  return clinics.find((c) => c.kd_dep === typed.trim() || clinicKey(c.ds_dep) === key) ?? null;
 }
 
 export function isExecutiveClinic(kdDep: string): boolean {

@@ -15,14 +15,9 @@ export const PREACT_SIDE: Record<string, { imports: string[]; why: string }> = {
     imports: ['preact-iso'],
     why: 'the router: LocationProvider, Router, lazy, ErrorBoundary, and useLocation, whose navigate function it hands to the screens and the top bar',
   },
-  'src/session/session.ts': {
-    imports: ['@preact/signals'],
-    why: 'the session store: signals re-render every component that reads them, with no hook (stack notes: @preact/signals, not signals-react)',
-  },
-  'src/ui/toasts.ts': { imports: ['@preact/signals'], why: 'the toast store, signals for the same reason' },
-  'src/pwa/install.ts': {
-    imports: ['@preact/signals'],
-    why: 'the install offer: a signal set by a listener that main.tsx starts before any component mounts',
+  'src/signal.ts': {
+    imports: ['preact'],
+    why: "the app's signals (session, toasts, install offer): Preact's option hooks tell which component reads a value while it renders, so it is drawn again when the value changes, with no hook",
   },
   'prerender.ts': {
     imports: ['preact', 'preact-iso'],

@@ -1,10 +1,10 @@
-// Which screen draws each route of common/routes.ts. The prerendered public screens are imported
-// statically, so they are part of the app shell that the first visit downloads anyway; every
-// signed-in screen is loaded lazily, a chunk of its own. A route without a screen here (or a
+// Which screen draws each route of common/routes.ts. The login screen is imported statically, so
+// it is part of the app shell that the first visit downloads anyway; registration and every
+// signed-in screen are loaded lazily, each a chunk of its own (registration is asked for by few,
+// and every signed-in route would otherwise carry it). A route without a screen here (or a
 // screen without a route) fails a test.
 import type { ComponentType } from 'react';
 import Login from './screens/login/login.tsx';
-import Register from './screens/register/register.tsx';
 
 // biome-ignore lint/suspicious/noExplicitAny: each screen takes its own route parameters
 type Loader = () => Promise<{ default: ComponentType<any> }>;
@@ -17,7 +17,7 @@ const loaded =
 
 export const SCREENS: Record<string, Loader> = {
   '/': loaded(Login),
-  '/registrasi': loaded(Register),
+  '/registrasi': () => import('./screens/register/register.tsx'),
   // Home carries the one-time offer to sign in with a fingerprint (screens/devices/offer.tsx).
   '/home': () =>
     Promise.all([import('./screens/home/home.tsx'), import('./screens/devices/offer.tsx')]).then(([h, o]) => ({ default: o.withPasskeyOffer(h.default) })),

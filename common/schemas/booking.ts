@@ -25,11 +25,32 @@ export const AppointmentRef = Type.Object({
 });
 export type AppointmentRef = Static<typeof AppointmentRef>;
 
-export const Clinic = Type.Object({ kd_dep: Str(), ds_dep: Str() });
+const Weekdays = (description: string) =>
+  Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 7 }), { description: `${description} (1 Monday … 7 Sunday)` }));
+
+export const Clinic = Type.Object({
+  kd_dep: Str(),
+  ds_dep: Str(),
+  // The reference API's additions: the booking calendars grey out the other days. Absent: any day.
+  hari_praktik: Weekdays('The weekdays with a clinic session'),
+  hari_online: Weekdays('The weekdays with an online consultation session'),
+});
 export type Clinic = Static<typeof Clinic>;
 
 export const LastAppointment = Type.Object({ tgl_janji: NStr('YYYY-MM-DD of the last BPJS appointment, null when none') });
 export type LastAppointment = Static<typeof LastAppointment>;
+
+export const LastAppointmentQuery = Type.Object({
+  // PatientQuery's (patient.ts imports this file)
+  nomr: Type.Optional(Nomr),
+  tgllahir: Type.Optional(IsoDate),
+  kecuali: Type.Optional(
+    Text(40, {
+      description:
+        "The reference API's addition: an own appointment's no_reg left out, as ubah/janji leaves out the appointment it moves (the reschedule calendar's 8-day rule)",
+    }),
+  ),
+});
 
 export const QuotaQuery = Type.Object({
   kd_dr: Type.Optional(Text(20, { default: '', description: 'Empty: every doctor of the clinic' })),

@@ -2,9 +2,9 @@
 // writes. Plain values, no schema library: the app imports them, and what it imports ships to
 // the phone.
 
-// The occupation codes live in a file of their own: the registration form, part of the first
-// download, imports them alone and leaves the other codes to the screens that load later.
-export { OCCUPATIONS } from './occupations.ts';
+// The occupation codes live in a file of their own (occupations.ts), not re-exported here: the
+// registration form imports them alone, and the signed-in core, which imports these codes, does
+// not carry them (nor, through them, the registration screen's chunk the core's).
 
 /** Path values of the 13 specialty buttons (docs/product.md §2), with the 'Cardiologi' spellings. */
 export const SPECIALTIES = [

@@ -14,6 +14,8 @@ export const Profile = Type.Object({
   pastipe: Str(),
   alamat: Str(),
   no_jaminan: NStr(),
+  // The reference API's addition: the booking form starts with it when this phone has booked none.
+  telp_hp: Type.Optional(NStr('The mobile number the hospital has, null when none')),
 });
 export type Profile = Static<typeof Profile>;
 

@@ -44,7 +44,8 @@ export interface HospitalReads {
 
   // Appointments
   /** The patient's last active BPJS appointment date (the 8-day gap). */
-  lastBpjsAppointment(nomr: string): Promise<string | null>;
+  /** `except`: the no_reg of an appointment left out (the one a reschedule moves). */
+  lastBpjsAppointment(nomr: string, except?: string): Promise<string | null>;
   /** Active appointments from today, clinic and online. */
   upcomingAppointments(nomr: string, today: string): Promise<UpcomingRow[]>;
 

@@ -29,7 +29,7 @@ export function localConnector(db: Db, bpjs: BpjsReporting | null = null): Hospi
     },
     quotaSlots: (kdDep, kdDr, date, jenis) => quotaSlots(db, kdDep, kdDr, date, jenis),
 
-    lastBpjsAppointment: (nomr) => lastBpjsAppointment(db, nomr),
+    lastBpjsAppointment: (nomr, except) => lastBpjsAppointment(db, nomr, except ?? 0),
     upcomingAppointments: (nomr, today) => records.upcomingAppointments(db, nomr, today),
 
     clinicQueue: (nomr, today) => clinicQueueRows(db, nomr, today),

@@ -14,11 +14,16 @@ import { announce, sessionKey, type SessionOf } from './queue-events.ts';
 import { joinClinicQueue, moveInClinicQueue, wibText } from './queues.ts';
 import { setReminders } from './reminders.ts';
 
-/** The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11); `except` is left out. */
-export async function lastBpjsAppointment(q: Queryable, nomr: string, except = 0): Promise<string | null> {
+/**
+ * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
+ * left out: the appointment a reschedule moves, by its id (ubah/janji) or by its no_reg (the
+ * reschedule calendar's `kecuali`), so the calendar and the move count the same appointments.
+ */
+export async function lastBpjsAppointment(q: Queryable, nomr: string, except: number | string = 0): Promise<string | null> {
   const rows = await q.query<{ tgl: string | null }>(
-    `SELECT max(tgl_janji) AS tgl FROM appointments WHERE nomr = $1 AND carabayar = 'B' AND cancelled_at IS NULL AND id <> $2`,
-    [nomr, except],
+    `SELECT max(tgl_janji) AS tgl FROM appointments
+      WHERE nomr = $1 AND carabayar = 'B' AND cancelled_at IS NULL AND id <> $2 AND no_reg IS DISTINCT FROM $3`,
+    typeof except === 'number' ? [nomr, except, null] : [nomr, 0, except],
   );
   return rows[0]?.tgl ?? null;
 }

@@ -14,7 +14,7 @@ export async function profile(q: Queryable, nomr: string): Promise<C.Profile | n
   const rows = await q.query<C.Profile>(
     `SELECT nomr, nama,
             CASE jenis_kelamin WHEN 'L' THEN 'Laki-laki' ELSE 'Perempuan' END AS jenis_kelamin,
-            tgl_lahir, pastipe, alamat, no_jaminan
+            tgl_lahir, pastipe, alamat, no_jaminan, telp_hp
        FROM patients WHERE nomr = $1`,
     [nomr],
   );
@@ -183,8 +183,15 @@ export async function doctorSchedules(q: Queryable, spesialis: string): Promise<
   return rows.map((d) => ({ ...d, jadwal: (d.jadwal ?? []).map((j) => ({ ...j, hari: isoWeekdayName(Number(j.hari)) })) }));
 }
 
+/** The clinics, each with the weekdays it holds clinic and online sessions (the calendars grey out the others). */
 export function clinics(q: Queryable): Promise<C.Clinic[]> {
-  return q.query('SELECT kd_dep, ds_dep FROM clinics ORDER BY ds_dep');
+  return q.query(
+    `SELECT c.kd_dep, c.ds_dep,
+            coalesce(array_agg(DISTINCT s.hari::int) FILTER (WHERE s.jenis = 'poli'), '{}')::int[] AS hari_praktik,
+            coalesce(array_agg(DISTINCT s.hari::int) FILTER (WHERE s.jenis = 'online'), '{}')::int[] AS hari_online
+       FROM clinics c LEFT JOIN practice_schedules s ON s.kd_dep = c.kd_dep
+      GROUP BY c.kd_dep, c.ds_dep ORDER BY c.ds_dep`,
+  );
 }
 
 /** A doctor's full name, for the photo placeholder; null for an unknown code. */

@@ -13,6 +13,7 @@ import {
   DoctorQuery,
   DoctorSchedule,
   LastAppointment,
+  LastAppointmentQuery,
   QuotaQuery,
   QuotaSlot,
   RescheduleRequest,
@@ -63,13 +64,14 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     '/api/patient/perjanjian/terakhir',
     {
       schema: {
-        summary: "The patient's last BPJS appointment date (for the 8-day gap)",
+        summary: "The patient's last BPJS appointment date (for the 8-day gap); with kecuali, the last besides that appointment, as ubah/janji counts it",
         security: PATIENT,
-        querystring: PatientQuery,
+        querystring: LastAppointmentQuery,
         response: { 200: Success(LastAppointment), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true as const, data: { tgl_janji: await hospital.lastBpjsAppointment(req.nomr) } }),
+    // Only the patient's own appointments count: another's no_reg leaves nothing out.
+    async (req) => ({ status: true as const, data: { tgl_janji: await hospital.lastBpjsAppointment(req.nomr, req.query.kecuali) } }),
   );
 
   app.get(

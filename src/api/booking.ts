@@ -1,27 +1,21 @@
-// Clinics, schedules, quota and booking (docs/product.md §7); cancel, reschedule, online booking and
+// Clinics, schedules and booking (docs/product.md §7; the quota call is in quota.ts); cancel, reschedule, online booking and
 // the booking rules where the API offers them (decisions: managing appointments).
 import { API } from '../../common/paths.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { quotaQuery, type AppointmentKind } from '../../common/booking.ts';
 import { call, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
 export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
 
-/** The last appointment date, always with the patient's own nomr (docs/decisions.md D13). */
-export const getLastAppointment = (): Promise<Result<string | null>> =>
+/**
+ * The last appointment date, always with the patient's own nomr (docs/decisions.md D13). `except`: the
+ * no_reg of the appointment being rescheduled, left out as the move leaves it out.
+ */
+export const getLastAppointment = (except?: string): Promise<Result<string | null>> =>
   call<string | null>(API.lastAppointment, {
-    query: patientQuery(false),
+    query: except ? { ...patientQuery(false), kecuali: except } : patientQuery(false),
     pick: (b) => (b.data as Partial<C.LastAppointment> | undefined)?.tgl_janji ?? null,
   });
-
-/**
- * The sessions of a clinic (kd_dr empty) or of one doctor on a date. The online sessions are asked
- * for with jenis=online; the clinic's with the spec's query alone, so a hospital API without the
- * parameter answers as before.
- */
-export const getQuota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Promise<Result<C.QuotaSlot[]>> =>
-  call<C.QuotaSlot[]>(API.quota, { query: jenis === 'online' ? { ...quotaQuery(kdDep, date, kdDr), jenis } : quotaQuery(kdDep, date, kdDr) });
 
 export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> =>
   call<C.DoctorSchedule[]>(API.doctorSchedule, { query: { spesialis } });

@@ -5,7 +5,6 @@ import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';
 import type { Result } from '../api/http.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { practisingSlots, type AppointmentKind } from '../../common/booking.ts';
 import { session } from '../session/session.ts';
 import { createCache, type Read } from './cache.ts';
 import { deviceStore } from './device.ts';
@@ -39,12 +38,12 @@ export const fullProfile: Read<C.Profile> = { key: 'profile/full', load: () => p
 
 // Booking: what a booking changes is invalidated by book().
 export const clinics: Read<C.Clinic[]> = { key: 'clinics', load: booking.getClinics, fresh: Infinity };
-export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: booking.getLastAppointment, fresh: Infinity };
-/** Quota 301 entries dropped (docs/product.md §5); 'Cek Kuota' asks again each time. */
-export const quota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Read<C.QuotaSlot[]> => ({
-  key: `quota/${kdDep}/${date}/${kdDr}${jenis === 'online' ? '/online' : ''}`,
-  load: () => booking.getQuota(kdDep, date, kdDr, jenis),
-  select: (slots) => practisingSlots(slots ?? []),
+export const lastAppointment: Read<string | null> = { key: 'lastAppointment', load: () => booking.getLastAppointment(), fresh: Infinity };
+/** Rescheduling: the last BPJS appointment besides the one being moved (the server counts it so). */
+export const lastAppointmentBesides = (noReg: string): Read<string | null> => ({
+  key: `lastAppointment/${noReg}`,
+  load: () => booking.getLastAppointment(noReg),
+  fresh: Infinity,
 });
 /**
  * This API's booking rules; null where it has none (cancel, reschedule and online booking hidden).

@@ -9,10 +9,12 @@
 import { useEffect } from 'react';
 import type { CheckedIn, ClinicQueueItem, PharmacyQueueItem, Position } from '../../common/schemas/index.ts';
 import type { ApiError, Result } from '../api/http.ts';
-import * as visit from '../api/visit.ts';
 import { PUSH_EVENT } from '../push/foreground.ts';
 import { session } from '../session/session.ts';
 import { cache, clinicQueue, pharmacyQueue } from './reads.ts';
+
+/** The live stream and the check-in call load with their first use: home opens without them. */
+const visitApi = () => import('../api/visit.ts');
 
 const SECOND = 1000;
 /** A stream that lasted this long was healthy, whatever ended it. */
@@ -56,15 +58,17 @@ export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {
     // Only while this stream is the one open: never the queue of a profile switched away from.
     const show = (items: ClinicQueueItem[]) => open === mine && cache.put(clinicQueue, items);
     const showPharmacy = (items: PharmacyQueueItem[]) => open === mine && cache.put(pharmacyQueue, items);
-    void visit.streamClinicQueue(show, { signal: mine.signal, onPharmacy: showPharmacy }).then((end) => {
-      if (open !== mine) return; // paused or stopped meanwhile
-      open = null;
-      if (end.kind === 'absent') absent = true;
-      if (end.kind === 'absent' || end.kind === 'unauthorized' || end.kind === 'aborted') return;
-      const healthy = end.events > 0 && Date.now() - since >= HEALTHY_MS;
-      failures = healthy ? 0 : failures + 1;
-      timer = setTimeout(connect, reconnectDelay(failures));
-    });
+    void visitApi()
+      .then((visit) => visit.streamClinicQueue(show, { signal: mine.signal, onPharmacy: showPharmacy }))
+      .then((end) => {
+        if (open !== mine) return; // paused or stopped meanwhile
+        open = null;
+        if (end.kind === 'absent') absent = true;
+        if (end.kind === 'absent' || end.kind === 'unauthorized' || end.kind === 'aborted') return;
+        const healthy = end.events > 0 && Date.now() - since >= HEALTHY_MS;
+        failures = healthy ? 0 : failures + 1;
+        timer = setTimeout(connect, reconnectDelay(failures));
+      });
   }
 
   function pause(): void {
@@ -146,7 +150,7 @@ export async function checkIn(
     posisi = where;
     located();
   }
-  const res: Result<CheckedIn> = await visit.checkIn(posisi ? { no_reg: item.no_reg, posisi } : { no_reg: item.no_reg });
+  const res: Result<CheckedIn> = await (await visitApi()).checkIn(posisi ? { no_reg: item.no_reg, posisi } : { no_reg: item.no_reg });
   cache.invalidate([clinicQueue.key]);
   return res.ok ? res : { ok: false, failure: { kind: 'api', error: res.error } };
 }

@@ -1,10 +1,11 @@
 // The booking date picker: a button showing the chosen date that opens a month calendar below
 // it. Dates the rules exclude stay visible but greyed and cannot be chosen. Indonesian month and
 // weekday names; arrow keys move by day and week, Page Up/Down by month, Home/End to the week's
-// ends, Escape closes. Opening puts the focus on the chosen day (or today), closing and choosing
-// put it back on the button. Only the booking screens import it, so login never loads it.
+// ends, Escape closes. Opening puts the focus on the chosen day (or else the first day that can be
+// chosen, in its month), closing and choosing put it back on the button. Only the booking screens import it, so login never loads it.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MONTHS, WEEKDAYS, addDays, dayLabel, daysBetween, isoWeekday } from '../../common/dates.ts';
+import { firstBookable } from '../../common/booking.ts';
 import { S } from '../strings.ts';
 import { field, label as labelClass } from './controls.css.ts';
 import * as css from './DatePicker.css.ts';
@@ -48,6 +49,9 @@ export function monthGrid(first: string): Array<Array<string | null>> {
   }
   return weeks;
 }
+
+/** Without a booking window, how far ahead opening looks for a day that can be chosen. */
+const FIRST_SEARCH_DAYS = 366;
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
@@ -152,7 +156,8 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
         disabled={disabled}
         onClick={() => {
           if (open) return close();
-          show(value ?? today);
+          // On the first day that can be chosen, in its month: no paging past empty months.
+          show(value ?? firstBookable(today, last ?? addDays(today, FIRST_SEARCH_DAYS), (d) => !excluded(d)) ?? today);
           focusNext.current = 'day';
           setOpen(true);
         }}

@@ -219,7 +219,7 @@ test('a full session is shown but cannot be chosen', async () => {
   await p.context().close();
 });
 
-test('an empty mobile number is refused with no call', async () => {
+test('the mobile number starts filled; emptied, it is refused with no call', async () => {
   const [date, slot] = await findDate('20001', 1, (s) => s.kd_dr === 'D001' && isSlotAvailable(s));
   const p = await open(
     to.confirm(
@@ -238,6 +238,11 @@ test('an empty mobile number is refused with no call', async () => {
   let calls = 0;
   p.on('request', (r) => r.url().includes('/simpan/janji') && calls++);
   await p.getByText('BUDI SANTOSO').waitFor();
+  // The field starts with A's number as the hospital has it; emptied, nothing is sent.
+  const hp = p.getByLabel('Nomor HP');
+  await p.waitForFunction(() => (document.querySelector<HTMLInputElement>('#bk-hp')?.value ?? '') !== '');
+  assert.is(await hp.inputValue(), '081234567890');
+  await hp.fill('');
   await p.getByRole('button', { name: 'Buat Janji' }).click();
   const dialog = p.getByRole('alertdialog', { name: 'Gagal' });
   await dialog.getByText('Nomor HP Harus diisi !').waitFor();

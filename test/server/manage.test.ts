@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
+import { dateRefusal } from '../../common/booking.ts';
 import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -225,6 +226,80 @@ test('reschedule takes the new seat and gives the old one back, keeping the numb
   const again = await move(12, { no_reg: a.body.data.no_reg, tgl_janji: to, kd_dr: 'D001', sts_jam: '1' });
   assert.equal(again.body, moved.body, 'repeated, the same answer');
   assert.is(await seats(to), seatsTo + 1);
+});
+
+test("the reschedule calendar's 8-day rule is the move's: perjanjian/terakhir with kecuali leaves out that appointment, as ubah/janji does", async () => {
+  const first = ahead(49, 1);
+  const second = addDays(first, 14);
+  const a = await book(20, d001(20, first, { carabayar: 'B' }));
+  const b = await book(20, d001(20, second, { carabayar: 'B' }));
+  const last = async (kecuali?: string) =>
+    (await call('GET', `${API.lastAppointment}${kecuali === undefined ? '' : `?kecuali=${encodeURIComponent(kecuali)}`}`, await tokenOf(20))).body.data
+      .tgl_janji;
+  assert.is(await last(), second);
+  assert.is(await last(b.body.data.no_reg), first, 'moving the later one: the earlier one counts');
+  assert.is(await last(a.body.data.no_reg), second, 'moving the earlier one: the later one counts');
+  // Another patient's number leaves nothing out of this patient's.
+  const other = await book(21, d001(21, first, { carabayar: 'B' }));
+  assert.is(await last(other.body.data.no_reg), second);
+  // The calendar's rule, with that date, and the server agree on the edges: day 8 after the first
+  // is refused by both, day 9 is allowed by both.
+  const rule = { today, guarantee: 'BPJS' as const, lastAppointment: await last(b.body.data.no_reg) };
+  const day8 = addDays(first, 8);
+  const day9 = addDays(first, 9);
+  assert.is(dateRefusal(day8, rule), 'bpjs-gap');
+  assert.is(dateRefusal(day9, rule), null);
+  const refused = await move(20, { no_reg: b.body.data.no_reg, tgl_janji: day8, kd_dr: 'D001', sts_jam: '1' });
+  assert.is(refused.body.status, false);
+  assert.match(refused.body.message, /8 hari/);
+  const moved = await move(20, { no_reg: b.body.data.no_reg, tgl_janji: day9, kd_dr: 'D001', sts_jam: '1' });
+  assert.is(moved.body.status, true, JSON.stringify(moved.body));
+  // Moving the only BPJS appointment: nothing counts, the day after it is open.
+  await cancel(20, a.body.data.no_reg, 'Ganti jadwal');
+  assert.is(await last(b.body.data.no_reg), null);
+});
+
+test('the clinic list names the weekdays each clinic holds clinic and online sessions', async () => {
+  const list = (await call('GET', API.clinics, await tokenOf(1))).body.data as Array<{ kd_dep: string; hari_praktik: number[]; hari_online: number[] }>;
+  for (const c of list) {
+    const rows = await db.query<{ hari: number; jenis: string }>('SELECT DISTINCT hari::int AS hari, jenis FROM practice_schedules WHERE kd_dep = $1', [
+      c.kd_dep,
+    ]);
+    const days = (jenis: string) =>
+      rows
+        .filter((r) => r.jenis === jenis)
+        .map((r) => r.hari)
+        .sort((x, y) => x - y);
+    assert.equal(
+      [...c.hari_praktik].sort((x, y) => x - y),
+      days('poli'),
+      `${c.kd_dep} poli`,
+    );
+    assert.equal(
+      [...c.hari_online].sort((x, y) => x - y),
+      days('online'),
+      `${c.kd_dep} online`,
+    );
+  }
+  // A clinic that practises some days, not all: on another day the quota call has nothing and a booking is refused.
+  const some = list.find((c) => c.hari_praktik.length > 0 && c.hari_praktik.length < 7);
+  assert.ok(some, 'a clinic with days off');
+  const closed = [1, 2, 3, 4, 5, 6, 7].find((d) => !some.hari_praktik.includes(d)) as number;
+  const date = nextOnWeekday(addDays(today, 7), closed);
+  const slots = await call(
+    'GET',
+    `${API.quota}?${new URLSearchParams({ kd_dep: some.kd_dep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) })}`,
+    await tokenOf(1),
+  );
+  assert.equal(
+    slots.body.data.map((x: { kode: number }) => x.kode),
+    [301],
+  );
+  const [doctor] = await db.query<{ kd_dr: string; sts_jam: string }>(
+    `SELECT kd_dr, sts_jam FROM practice_schedules WHERE kd_dep = $1 AND jenis = 'poli' LIMIT 1`,
+    [some.kd_dep],
+  );
+  assert.match((await book(1, d001(1, date, { kd_dep: some.kd_dep, ...doctor }))).body.message, /tidak praktik/);
 });
 
 test('a refused reschedule leaves the old appointment and every seat as they were, and says why', async () => {

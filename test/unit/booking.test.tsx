@@ -4,13 +4,13 @@ import '../support/dom.ts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { getQuota } from '../../src/api/booking.ts';
+import { getQuota } from '../../src/api/quota.ts';
 import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { SlotList } from '../../src/screens/booking/shared.tsx';
+import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { choose, enter, fieldsIn, watchAttribute } from '../support/dom.ts';
@@ -91,6 +91,15 @@ const slot = (over: Partial<QuotaSlot>): QuotaSlot => ({
   ...over,
 });
 
+test('the practice days under a calendar: runs of days joined, nothing when every day or none is known', () => {
+  assert.is(practiceHint([1, 2, 3, 4, 5, 6]), 'Poli praktik hari Senin–Sabtu.');
+  assert.is(practiceHint([4, 2]), 'Poli praktik hari Selasa, Kamis.');
+  assert.is(practiceHint([1, 2, 3, 5, 7]), 'Poli praktik hari Senin–Rabu, Jumat, Minggu.');
+  assert.is(practiceHint([]), 'Poli ini belum memiliki jadwal praktik.');
+  assert.is(practiceHint([1, 2, 3, 4, 5, 6, 7]), undefined);
+  assert.is(practiceHint(undefined), undefined);
+});
+
 test('the slot list: a spinner, Tidak ada data !, or the doctors with what is left', () => {
   const view = (slots: Parameters<typeof SlotList>[0]['slots'], quota?: 'filled') => <SlotList slots={slots} quota={quota} href={(s) => `/pilih/${s.kd_dr}`} />;
   const { rerender } = render(view({ state: 'loading' }));
@@ -116,7 +125,7 @@ test('the slot list: a spinner, Tidak ada data !, or the doctors with what is le
     'only the slot with a seat left is a link',
   );
   const [open, full, none] = screen.getAllByRole('listitem');
-  assert.ok(within(open).getByRole('link', { name: /^dr\. Satu.*Quota Tersedia: 1$/ }));
+  assert.ok(within(open).getByRole('link', { name: /^dr\. Satu.*Quota Tersedia: 1 Pilih$/ }));
   assert.is(within(full).queryByRole('link'), null);
   assert.match(full.textContent ?? '', /^dr\. Dua.*Kuota penuh$/);
   assert.is(within(none).queryByRole('link'), null);
@@ -186,7 +195,7 @@ async function openSlot(): Promise<[string, QuotaSlot]> {
   throw new Error('no open session of D001');
 }
 
-test('the confirmation: no call without a mobile number, one booking however often it is tapped', async () => {
+test('the confirmation: the number filled from the profile; none, no call; one booking however often it is tapped', async () => {
   await renderSignedIn(DEMO_A, '/home');
   const [date, s] = await openSlot();
   cleanup();
@@ -208,6 +217,10 @@ test('the confirmation: no call without a mobile number, one booking however oft
     Jaminan: 'Non BPJS',
   });
 
+  // The number starts as the hospital has it (the profile's); emptied, nothing is sent.
+  const hp = screen.getByRole<HTMLInputElement>('textbox', { name: 'Nomor HP' });
+  await waitFor(() => assert.is(hp.value, '081234567890'));
+  enter(hp, '');
   const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Buat Janji' });
   fireEvent.click(submit);
   const refusal = await screen.findByRole('alertdialog', { name: 'Gagal', description: 'Nomor HP Harus diisi !' });

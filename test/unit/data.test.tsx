@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Result } from '../../src/api/http.ts';
-import { getQuota } from '../../src/api/booking.ts';
+import { getQuota } from '../../src/api/quota.ts';
 import { createCache, type Read } from '../../src/data/cache.ts';
 import type { DeviceStore, Saved } from '../../src/data/device.ts';
 import { book } from '../../src/data/reads.ts';

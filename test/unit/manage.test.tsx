@@ -11,6 +11,9 @@ import { AppointmentsCard } from '../../src/screens/home/cards.tsx';
 import { roomLink } from '../../src/screens/manage/actions.tsx';
 import { DatePicker } from '../../src/ui/DatePicker.tsx';
 import { fieldsIn } from '../support/dom.ts';
+// The dialog module watches the focus from its start, as in the app, where the shell loads it;
+// the cancel dialog's own code loads with the first tap.
+import '../../src/ui/Dialog.tsx';
 
 test.after.each(cleanup);
 
@@ -55,12 +58,13 @@ test('no action where the API does not manage appointments, the practice has sta
   assert.equal(Object.keys(fieldsIn()), ['Tanggal', 'Dokter', 'Poli', 'Nomor Antrian'], "the spec's fields only");
 });
 
-test('Batalkan asks which reason, and with Lainnya the words; Tidak closes and gives the focus back', () => {
+test('Batalkan asks which reason, and with Lainnya the words; Tidak closes and gives the focus back', async () => {
   render(card([appointment], true));
   const opener = screen.getByRole('button', { name: 'Batalkan' });
   opener.focus();
   fireEvent.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Batalkan janji ini?' });
+  // The dialog's code loads with the first tap.
+  const dialog = await screen.findByRole('dialog', { name: 'Batalkan janji ini?' });
   const shown = fieldsIn(dialog);
   assert.is(shown.Tanggal, 'Selasa, 1 Desember 2026');
   assert.is(shown.Poli, 'POLI KARDIOLOGI DEWASA');

@@ -515,7 +515,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
       });
     },
 
-    lastBpjsAppointment: (nomr) => lastBpjs(sik, nomr, null),
+    // Our no_reg is Khanza's no_rawat.
+    lastBpjsAppointment: (nomr, except) => lastBpjs(sik, nomr, except || null),
     async upcomingAppointments(nomr, today) {
       const rows = await registrations(`r.no_rkm_medis = ? AND r.tgl_registrasi >= ? AND r.stts = 'Belum' ORDER BY r.tgl_registrasi, j.jam_mulai, r.no_rawat`, [
         nomr,

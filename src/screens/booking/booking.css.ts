@@ -9,10 +9,14 @@ export const note = style({ color: vars.color.muted, fontSize: vars.font.size.sm
 
 export const slots = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 
+// A slot: what it is on the left, and where it can be chosen a 'Pilih ›' that looks like the
+// button it is; at large text the 'Pilih' goes under the facts, on the right.
 export const slot = style({
   display: 'flex',
-  flexDirection: 'column',
-  gap: '0.125rem',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
   minHeight: '4.5rem',
   padding: vars.space.md,
   borderRadius: vars.radius.md,
@@ -22,6 +26,22 @@ export const slot = style({
   color: vars.color.text,
   textDecoration: 'none',
 });
+
+export const slotInfo = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', flex: '1 1 11rem', minWidth: 0 });
+
+/** 'Pilih ›': white on the dark primary (5.9:1), at least 44 px high. */
+export const choose = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minHeight: '2.75rem',
+  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.primaryDark,
+  color: vars.color.primaryText,
+  fontWeight: 700,
+});
+globalStyle(`${choose} svg`, { width: '1.25em', height: '1.25em', flex: 'none' });
 
 /** A slot chosen in place (rescheduling): a button that looks like the slot links. */
 export const slotButton = style({ width: '100%', borderTop: 0, borderRight: 0, borderBottom: 0, font: 'inherit', textAlign: 'left', cursor: 'pointer' });

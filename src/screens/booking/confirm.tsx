@@ -2,7 +2,7 @@
 // read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
 // the same appointment). /buatjanjionline: the same fields and a guarantee; it books where the
 // API offers online consultations (docs/decisions.md D14, revised).
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import type { BookingRequest } from '../../../common/schemas/index.ts';
 import { formatDate, isIsoDate } from '../../../common/dates.ts';
@@ -10,6 +10,7 @@ import { clinicFromQuery, to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { book, bookOnline, profile as profileRead } from '../../data/reads.ts';
 import type { Navigate } from '../../navigation.ts';
+import { phoneToOffer, rememberPhone } from '../../session/phone.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
@@ -51,30 +52,25 @@ function usePatient() {
   const [profile] = useRead(profileRead);
   const c = session.current.value;
   const nama = (profile.state !== 'error' && profile.data?.nama) || (profile.state === 'loading' ? S.loading : S.na);
-  return { nama, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
+  const telp = profile.state === 'error' ? null : profile.data?.telp_hp;
+  return { nama, telp, nomr: c?.nomr ?? '', birthDate: c?.birthDate ?? '' };
 }
 
-// The mobile number of the last booking, kept on this phone so the next booking starts with it
-// instead of twelve digits typed again. Under our own local storage key, which logout clears with
-// the spec's keys (docs/product.md §4: a shared phone keeps no patient's number), and with the MR number it
-// belongs to, so it is never offered to another patient (decisions: the remembered number).
-const PHONE_KEY = 'nomorhp';
-
-function rememberedPhone(nomr: string): string {
-  try {
-    const saved = JSON.parse(localStorage.getItem(PHONE_KEY) ?? 'null') as { nomr?: string; hp?: string } | null;
-    return (saved?.nomr === nomr && saved.hp) || '';
-  } catch {
-    return ''; // storage blocked, or not our JSON
-  }
-}
-
-function rememberPhone(nomr: string, hp: string): void {
-  try {
-    localStorage.setItem(PHONE_KEY, JSON.stringify({ nomr, hp }));
-  } catch {
-    // storage blocked: the number is typed again next time
-  }
+/**
+ * The mobile number field's value: it starts with the number of the last booking on this phone,
+ * or the profile's (which may arrive after the screen), and is the patient's to change.
+ */
+function usePhone(nomr: string, fromProfile: string | null | undefined) {
+  const [hp, setHp] = useState(() => phoneToOffer(nomr, fromProfile));
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current && fromProfile) setHp((v) => v || phoneToOffer(nomr, fromProfile));
+  }, [nomr, fromProfile]);
+  const change = (v: string) => {
+    typed.current = true;
+    setHp(v);
+  };
+  return [hp, change] as const;
 }
 
 function PhoneField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -168,7 +164,7 @@ interface ConfirmParams {
 export function Confirm({ params: p, query, navigate }: { params: ConfirmParams; query?: Record<string, string>; navigate: Navigate }) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
-  const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
+  const [hp, setHp] = usePhone(patient.nomr, patient.telp);
   const [referral, setReferral] = useState(NO_REFERRAL);
   const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr);
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
@@ -244,7 +240,7 @@ export function ConfirmOnline({ params: p, query, navigate }: { params: OnlinePa
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const managed = useManaged();
-  const [hp, setHp] = useState(() => rememberedPhone(patient.nomr));
+  const [hp, setHp] = usePhone(patient.nomr, patient.telp);
   const [guarantee, setGuarantee] = useState<Guarantee | ''>('');
   const [invalid, setInvalid] = useState(false);
   const { sending, booked, message, setMessage, submit, actions } = useBooking(bookOnline, patient.nomr);

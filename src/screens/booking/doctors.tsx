@@ -1,7 +1,8 @@
 // Jadwal Dokter (docs/product.md §2): the 13 specialty buttons, then a specialty's doctors with their
 // weekly schedules; a schedule row leads to Cek Kuota.
 import { apiBase } from '../../api/config.ts';
-import { SPECIALTIES, type DoctorSchedule, type Specialty } from '../../../common/schemas/index.ts';
+import { SPECIALTIES, type Specialty } from '../../../common/schemas/codes.ts';
+import type { DoctorSchedule } from '../../../common/schemas/index.ts';
 import { specialtyLabel } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import { BOOKING } from './strings.ts';

@@ -4,11 +4,12 @@
 // Where the API books online consultations, the list is of its online sessions and the date
 // stays within the booking window (decisions: managing appointments).
 import { useEffect, useState, type FormEvent } from 'react';
-import { dateRefusal, sessionHours } from '../../../common/booking.ts';
+import { dateRefusal, findClinic, sessionHours } from '../../../common/booking.ts';
 import { formatDate, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
-import { clinics as clinicsRead, quota } from '../../data/reads.ts';
+import { quota } from '../../data/quota.ts';
+import { clinics as clinicsRead } from '../../data/reads.ts';
 import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
@@ -17,7 +18,7 @@ import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { lastDateOf, useManaged } from '../manage/rules.ts';
 import * as css from './booking.css.ts';
-import { SlotList, useSlots } from './shared.tsx';
+import { SlotList, practiceHint, useSlots } from './shared.tsx';
 
 export function OnlineBooking() {
   const [clinics] = useRead(clinicsRead);
@@ -26,19 +27,20 @@ export function OnlineBooking() {
   const { slots, check, clear, checking } = useSlots();
   const today = todayWib();
   const clinicList = (clinics.state !== 'error' && clinics.data) || [];
-  const typed = text.trim().toUpperCase();
-  const clinic = clinicList.find((c) => c.ds_dep.toUpperCase() === typed || c.kd_dep === typed) ?? null;
+  const typed = text.trim();
+  const clinic = findClinic(clinicList, typed);
   const managed = useManaged();
   const online = managed.state === 'yes';
   const last = lastDateOf(managed);
-  // ISO dates compare as strings.
-  const excluded = (d: string) => dateRefusal(d, { today, guarantee: null }) !== null || (!!last && d > last);
+  const practiceDays = online ? clinic?.hari_online : clinic?.hari_praktik;
+  const excluded = (d: string) => dateRefusal(d, { today, guarantee: null, last, practiceDays }) !== null;
+  const hint = [practiceHint(practiceDays), last && BOOKING.windowHint(formatDate(last))].filter(Boolean).join(' ') || undefined;
   // The rules arrived after a check: the list shown may be of the other kind of session.
   useEffect(clear, [online]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!clinic || !date || checking) return;
+    if (!clinic || !date || excluded(date) || checking) return;
     check(quota(clinic.kd_dep, date, '', online ? 'online' : 'poli'));
   };
 
@@ -76,13 +78,18 @@ export function OnlineBooking() {
           today={today}
           last={last}
           excluded={excluded}
-          hint={last ? BOOKING.windowHint(formatDate(last)) : undefined}
+          hint={hint}
           onChange={(d) => {
             setDate(d);
             clear();
           }}
         />
-        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!clinic || !date || checking} aria-busy={checking}>
+        <button
+          type="submit"
+          className={button({ kind: 'primary', block: true })}
+          disabled={!clinic || !date || excluded(date) || checking}
+          aria-busy={checking}
+        >
           {checking && <Spinner small />}
           {BOOKING.check}
         </button>

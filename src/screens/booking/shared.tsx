@@ -15,11 +15,12 @@ import {
   type DateRule,
   type Guarantee,
 } from '../../../common/booking.ts';
-import { formatDate, todayWib } from '../../../common/dates.ts';
+import { formatDate, isoWeekdayName, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
-import { lastAppointment, quota } from '../../data/reads.ts';
+import { quota } from '../../data/quota.ts';
+import { lastAppointment, lastAppointmentBesides } from '../../data/reads.ts';
 import type { Resource } from '../../data/resource.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
@@ -67,10 +68,11 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
 
 /**
  * The last BPJS appointment date: read only while the guarantee is BPJS, none otherwise; a failed
- * call counts as none (docs/product.md §7: errors ignored).
+ * call counts as none (docs/product.md §7: errors ignored). `besides`: rescheduling, the no_reg of the
+ * appointment being moved, which the server does not count against its own new date.
  */
-export function useLastAppointment(guarantee: Guarantee | ''): string | null {
-  const [last] = useRead(guarantee === 'BPJS' ? lastAppointment : null);
+export function useLastAppointment(guarantee: Guarantee | '', besides?: string): string | null {
+  const [last] = useRead(guarantee !== 'BPJS' ? null : besides ? lastAppointmentBesides(besides) : lastAppointment);
   return last?.state === 'ok' ? last.data : null;
 }
 
@@ -79,30 +81,45 @@ export interface DateRuleOptions {
   weekday?: string;
   /** The booking window's last date, where the API has one (nothing later can be chosen). */
   last?: string;
-  /**
-   * Rescheduling: the date of the appointment being moved. When the last BPJS date is that one,
-   * the gap is left to the server, which does not count the appointment against its own new date.
-   */
-  moving?: string;
+  /** Rescheduling: the no_reg of the appointment being moved, left out of the 8-day rule as the server leaves it out. */
+  besides?: string;
+  /** The weekdays the clinic practises (1 Monday … 7 Sunday), where the API says. */
+  practiceDays?: readonly number[];
 }
 
 /** The date rule of a booking screen, why a date cannot be chosen, and the sentence under the picker. */
-export function useDateRule(guarantee: Guarantee | '', { weekday, last, moving }: DateRuleOptions = {}) {
-  const lastBpjs = useLastAppointment(guarantee);
-  const gapFrom = lastBpjs && lastBpjs !== moving ? lastBpjs : null;
-  const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: gapFrom, weekday };
+export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides, practiceDays }: DateRuleOptions = {}) {
+  const lastBpjs = useLastAppointment(guarantee, besides);
+  const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: lastBpjs, weekday, last, practiceDays };
   const refusal = (date: string | null): string | null => {
-    if (!date) return null;
-    const r = dateRefusal(date, rule);
-    if (r) return r === 'weekday' ? BOOKING.refusal.weekday(rule.weekday ?? '') : BOOKING.refusal[r];
-    // ISO dates compare as strings.
-    return last && date > last ? BOOKING.refusal.window(formatDate(last)) : null;
+    const r = date && dateRefusal(date, rule);
+    if (!r) return null;
+    if (r === 'weekday') return BOOKING.refusal.weekday(rule.weekday ?? '');
+    if (r === 'window') return BOOKING.refusal.window(formatDate(last ?? ''));
+    return BOOKING.refusal[r];
   };
   const excluded = (date: string) => refusal(date) !== null;
-  const gapHint = guarantee === 'BPJS' && gapFrom ? BOOKING.lastBpjs(formatDate(gapFrom), formatDate(bpjsGapEnd(gapFrom))) : undefined;
+  const gapHint = guarantee === 'BPJS' && lastBpjs ? BOOKING.lastBpjs(formatDate(lastBpjs), formatDate(bpjsGapEnd(lastBpjs))) : undefined;
+  const daysHint = practiceHint(practiceDays);
   const windowHint = last ? BOOKING.windowHint(formatDate(last)) : undefined;
-  const hint = !guarantee ? BOOKING.guaranteeFirst : [gapHint, windowHint].filter(Boolean).join(' ') || undefined;
+  const hint = !guarantee ? BOOKING.guaranteeFirst : [gapHint, daysHint, windowHint].filter(Boolean).join(' ') || undefined;
   return { rule, refusal, excluded, hint };
+}
+
+/** 'Poli praktik hari Senin–Sabtu.' under a calendar whose other weekdays are grey; nothing when every day is open or none is known. */
+export function practiceHint(days: readonly number[] | undefined): string | undefined {
+  if (!days || days.length >= 7) return undefined;
+  if (!days.length) return BOOKING.noPracticeDays;
+  // Runs of following days as 'Senin–Rabu', the others one by one: 'Senin–Rabu, Jumat'.
+  const sorted = [...new Set(days)].sort((x, y) => x - y);
+  const runs: number[][] = [];
+  for (const d of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && run[run.length - 1] === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  const named = runs.map((r) => (r.length > 2 ? `${isoWeekdayName(r[0])}–${isoWeekdayName(r[r.length - 1])}` : r.map(isoWeekdayName).join(', ')));
+  return BOOKING.practiceDays(named.join(', '));
 }
 
 /** The quota list of a screen: null until checked, cleared whenever an input changes. */
@@ -140,21 +157,32 @@ export function SlotList({
               const available = isSlotAvailable(s) && !held;
               const body = (
                 <>
-                  <strong className={css.slotDoctor}>{s.nama_dr}</strong>
-                  <span>
-                    {BOOKING.hours} {s.jam_dtg} - {s.jam_plg}
-                  </span>
-                  {quota === 'filled' ? (
-                    <span className={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>
-                  ) : available ? (
-                    <span className={css.quota}>
-                      {BOOKING.quotaLeft}: {remainingQuota(s)}
+                  <span className={css.slotInfo}>
+                    <strong className={css.slotDoctor}>{s.nama_dr}</strong>
+                    <span>
+                      {BOOKING.hours} {s.jam_dtg} - {s.jam_plg}
                     </span>
-                  ) : null}
-                  {held ? (
-                    <span className={css.note}>{BOOKING.currentSlot}</span>
-                  ) : (
-                    !available && <span className={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>
+                    {quota === 'filled' ? (
+                      <span className={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>
+                    ) : available ? (
+                      <span className={css.quota}>
+                        {BOOKING.quotaLeft}: {remainingQuota(s)}
+                      </span>
+                    ) : null}
+                    {held ? (
+                      <span className={css.note}>{BOOKING.currentSlot}</span>
+                    ) : (
+                      !available && <span className={css.full}>{s.batas_quota > 0 ? BOOKING.full : BOOKING.noQuota}</span>
+                    )}
+                  </span>
+                  {available && (
+                    // What a tap does, as a button shows it; the whole card is the one target.
+                    <span className={css.choose}>
+                      {BOOKING.choose}
+                      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                        <path fill="currentColor" d="M8.6 16.6 13.2 12 8.6 7.4 10 6l6 6-6 6z" />
+                      </svg>
+                    </span>
                   )}
                 </>
               );
@@ -207,7 +235,7 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
   const [invalid, setInvalid] = useState(false);
   const { slots, check, clear, checking } = useSlots();
   const last = lastDateOf(useManaged());
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last });
+  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
   const refusal = why(date);
   const ready = !!(clinic && guarantee && date && !refusal);
   useEffect(clear, [clinic?.kd_dep, guarantee]);

@@ -10,7 +10,7 @@ import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { AppointmentActions } from '../manage/actions.tsx';
-import { CancelDialog } from '../manage/cancel.tsx';
+import { CancelDialog } from '../manage/lazy.tsx';
 import * as css from './home.css.ts';
 import { CalledNotice, PharmacyStatus } from './status.tsx';
 import { VisitNow } from './VisitNow.tsx';

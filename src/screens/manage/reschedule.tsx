@@ -6,7 +6,8 @@ import { sessionHours } from '../../../common/booking.ts';
 import { to } from '../../../common/routes.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { useRead } from '../../data/hooks.ts';
-import { quota, rescheduleAppointment, upcoming } from '../../data/reads.ts';
+import { quota } from '../../data/quota.ts';
+import { clinics, rescheduleAppointment, upcoming } from '../../data/reads.ts';
 import type { Navigate } from '../../navigation.ts';
 import { button } from '../../ui/button.ts';
 import { card, fieldError, page } from '../../ui/controls.css.ts';
@@ -78,10 +79,15 @@ function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
   const { slots, check, clear, checking } = useSlots();
   const last = lastDateOf(managed);
   const guarantee = guaranteeOf(a);
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { last, moving: a.tanggal_janji });
-  const refusal = why(date);
   const kdDep = a.kd_dep ?? '';
   const jenis = a.jenis ?? 'poli';
+  const [clinicList] = useRead(clinics);
+  const clinic = clinicList.state === 'error' ? undefined : clinicList.data?.find((c) => c.kd_dep === kdDep);
+  const practiceDays = jenis === 'online' ? clinic?.hari_online : clinic?.hari_praktik;
+  // The calendar greys out what the move would be refused for: the window, days without practice,
+  // and the 8-day rule counted without this appointment, as the server counts it.
+  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { last, besides: noReg, practiceDays });
+  const refusal = why(date);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
