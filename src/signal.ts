@@ -67,7 +67,8 @@ export function signal<T>(initial: T): Signal<T> {
     get value() {
       if (rendering) {
         readers.add(rendering);
-        (rendering.__sig ??= new Set()).add(readers as Set<Component>);
+        rendering.__sig ??= new Set();
+        rendering.__sig.add(readers as Set<Component>);
       }
       collecting?.push(changes);
       return value;
