@@ -5,7 +5,8 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const warn = style({ color: vars.color.danger, fontSize: vars.font.size.sm, fontWeight: 600 });
 
-export const note = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+// A note may hold a long code (a referral number): it breaks rather than push the page sideways.
+export const note = style({ color: vars.color.muted, fontSize: vars.font.size.sm, overflowWrap: 'anywhere' });
 
 export const slots = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm });
 
