@@ -32,6 +32,15 @@ function healthy(url: string): Promise<boolean> {
 /** The server as `npm run serve` runs it (`npm run build:server`). */
 const COMPILED = 'dist-server/server/server.js';
 
+/**
+ * node's arguments for one of the server's scripts (the CLIs): compiled from dist-server/ under
+ * `npm test` (TEST_SERVER=compiled), as `npm run seed` and the others run them, else the source
+ * through tsx.
+ */
+export function serverScript(source: string): string[] {
+  return process.env.TEST_SERVER === 'compiled' ? [join('dist-server', source.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', source];
+}
+
 let seededDir: Promise<string> | undefined;
 
 /**
@@ -66,8 +75,8 @@ export interface RunningServer {
 /**
  * `compiled`: run dist-server/ with plain node, as `npm run serve` does (build it first with
  * `npm run build:server`); the benchmarks measure that, and so does `npm test` (TEST_SERVER=compiled).
- * Otherwise the sources through tsx. Without a dataDir of its own or a DATABASE_URL, and with the
- * demo wanted, the server starts on a copy of the seeded data dir (seededDataDir).
+ * Otherwise the sources through tsx. On PGlite, with the demo wanted and no database yet in the data
+ * dir, the server starts on a copy of the seeded data dir (seededDataDir).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -77,8 +86,11 @@ export async function startServer(
   let internalPort = await freePort();
   while (internalPort === port) internalPort = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pasien-data-'));
+  // A data dir with no database yet (a new one, or one a test made empty) gets the seeded copy.
   const onPglite = !(env.DATABASE_URL ?? process.env.DATABASE_URL);
-  if (!opts.dataDir && onPglite && (env.SEED_DEMO ?? 'true') === 'true') cpSync(await seededDataDir(), dataDir, { recursive: true });
+  if (onPglite && (env.SEED_DEMO ?? 'true') === 'true' && !existsSync(join(dataDir, 'pglite'))) {
+    cpSync(await seededDataDir(), dataDir, { recursive: true });
+  }
   const compiled = opts.compiled ?? process.env.TEST_SERVER === 'compiled';
   // The demo data on PostgreSQL too (SEED_DEMO is off there by default): the tests log in with it.
   const base = {
