@@ -81,7 +81,14 @@ if (ENGINE === 'postgres') {
   test('two server processes on one PostgreSQL: N+15 simultaneous bookings for N seats give exactly N', async () => {
     const url = await createPgDatabase(process.env.TEST_PG_URL!);
     const env = { DATABASE_URL: url, DIST_DIR: '/nonexistent' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    // Both at once on the empty database: each migrates and seeds it, or waits for the other.
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      throw failed.reason;
+    }
+    const [a, b] = started.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startServer>>>).value);
     try {
       const seats = 6;
       const date = nextOnWeekday(addDays(todayWib(), 60), 1);
