@@ -2,10 +2,10 @@
 // Suites: typecheck, build, unit and component tests, server tests on PGlite and on a real
 // PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
 // Lighthouse. Exits non-zero if anything failed.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { postgresBinaries, postgresVersion, startCluster, type Cluster } from '../test/support/pg-cluster.ts';
 
@@ -104,17 +104,50 @@ async function uvuGroup(dir: string, files: string[], label: string, env?: Recor
 }
 
 /**
- * A suite whose files each start their own server and browser: one uvu process per file, `workers`
- * at a time, the largest first (so the last to start are short).
+ * A suite whose files each start their own server: `workers` processes (test/support/runner.ts),
+ * each running the files handed to it one after the other with one browser for all of them, the
+ * next file going to whichever is free, the largest first (so the last to start are short). A
+ * worker that dies fails its file, and a new one takes the rest.
  */
-async function uvuFiles(dir: string, workers: number): Promise<Counts> {
+async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}): Promise<Counts> {
   const files = testFiles(dir);
   const total = { passed: 0, failed: 0, skipped: 0 };
   let next = 0;
-  const worker = async () => {
-    for (let f = files[next++]; f; f = files[next++]) add(total, await uvuGroup(dir, [f], f));
-  };
-  await Promise.all(Array.from({ length: Math.max(1, workers) }, worker));
+  const worker = () =>
+    new Promise<void>((done) => {
+      const child = fork('test/support/runner.ts', [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      let current: { file: string; started: number } | null = null;
+      const handOut = () => {
+        const f = files[next++];
+        if (!f) {
+          current = null;
+          child.send({ done: true });
+          return;
+        }
+        current = { file: f, started: Date.now() };
+        child.send({ file: resolve(dir, f) });
+      };
+      child.on('message', (msg: { ready?: boolean; file?: string; out?: string }) => {
+        if (msg.file && current) {
+          const c = uvuCounts(msg.out ?? '', 0);
+          add(total, c);
+          console.log(`${current.file} (${((Date.now() - current.started) / 1000).toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`);
+        }
+        handOut();
+      });
+      child.on('exit', (code) => {
+        if (current) {
+          console.log(`${current.file}: its worker exited (${code}) before the file ended`);
+          add(total, { passed: 0, failed: 1 });
+          worker().then(done); // the rest to a new worker
+        } else done();
+      });
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, files.length)) }, worker));
   return total;
 }
 
@@ -122,8 +155,9 @@ async function uvuFiles(dir: string, workers: number): Promise<Counts> {
  * A suite of many short files that share one process's compiled modules: `shards` uvu processes at
  * once, the files dealt out in turn from the largest.
  */
-async function uvuShards(dir: string, shards: number, env?: Record<string, string>): Promise<Counts> {
-  const files = testFiles(dir);
+async function uvuShards(dir: string, shards: number, env?: Record<string, string>, only?: string[]): Promise<Counts> {
+  const files = testFiles(dir).filter((f) => !only || only.includes(f));
+  if (only) for (const f of only) if (!files.includes(f)) throw new Error(`${dir}/${f} is missing`);
   const n = Math.max(1, Math.min(shards, files.length));
   const dealt = Array.from({ length: n }, (_, i) => files.filter((_, j) => j % n === i));
   const total = { passed: 0, failed: 0, skipped: 0 };
@@ -151,16 +185,36 @@ await step('lint', async () => {
   return { passed: format.passed + imports.passed, failed: format.failed + imports.failed };
 });
 await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
-await step('build', () => single(npx('vite'), ['build', '--logLevel', 'warn']));
-await step('unit', () => uvu('test/unit'));
-await step('server-pglite', () => uvuShards('test/server', workers));
+// The app, and the server compiled as `npm run serve` runs it: the component and end-to-end tests
+// start that (TEST_SERVER=compiled; by hand, a test file runs the sources through tsx).
+let builtServer = false;
+await step('build', async () => {
+  const app = await single(npx('vite'), ['build', '--logLevel', 'warn']);
+  const server = await single('npm', ['run', '--silent', 'build:server']);
+  builtServer = server.passed === 1;
+  return { passed: app.passed + server.passed, failed: app.failed + server.failed };
+});
+const serverBuild = (): Record<string, string> => (builtServer ? { TEST_SERVER: 'compiled' } : {});
+await step('unit', () => uvu('test/unit', serverBuild()));
+// The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
+// behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
+const PGLITE_FILES = [
+  'statements.test.ts', // its own prepared statements (db/prepared.ts) and the driver's types
+  'platform.test.ts', // the data dir and its lock, the health answer naming the engine
+  'processes.test.ts', // the CLIs on a server's data dir
+  'audit.test.ts', // the archive command on a data dir no server holds
+  'session-cache.test.ts', // PGlite's LISTEN stand-in (one process) under the session cache
+  'sessions-held.test.ts', // sessions ended and heard on one process
+  'login-throttle.test.ts', // the driver's one connection: a burst serialised
+];
+await step('server-pglite', () => uvuShards('test/server', workers, serverBuild(), PGLITE_FILES));
 await step('server-postgres', async () => {
-  if (process.env.DATABASE_URL) return uvuShards('test/server', workers, { TEST_PG_URL: process.env.DATABASE_URL });
+  if (process.env.DATABASE_URL) return uvuShards('test/server', workers, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL });
   let cluster: Cluster | null = null;
   try {
     console.log(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
     cluster = await startCluster();
-    return await uvuShards('test/server', workers, { TEST_PG_URL: cluster.url });
+    return await uvuShards('test/server', workers, { ...serverBuild(), TEST_PG_URL: cluster.url });
   } finally {
     cluster?.stop();
   }
@@ -174,8 +228,8 @@ const whichChromium = async () => {
 };
 await step('e2e', async () => {
   await whichChromium();
-  console.log(`${workers} files at a time`);
-  return uvuFiles('test/e2e', workers);
+  console.log(`${workers} workers, one browser each`);
+  return uvuWorkers('test/e2e', workers, serverBuild());
 });
 await step('lighthouse', async () => {
   console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);

@@ -24,7 +24,7 @@ import { fhirRoutes } from './routes/fhir.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { jknRoutes } from './routes/jkn.ts';
 import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
-import { SECURITY_SCHEMES, type Api } from './routes/contract.ts';
+import { documented, SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import type { HospitalConnector } from './connector/contract.ts';
 import { openConnector } from './connector/open.ts';
 import { photoRoutes } from './routes/photos.ts';
@@ -112,7 +112,11 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
       openapi: '3.1.0',
       info: { title: 'Patient API', version: '1.0.0', description },
       components: { securitySchemes: SECURITY_SCHEMES },
+      // Relative: the document is read from the server it describes, wherever that is deployed.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
     },
+    // Each operation's id and explicit security, derived in one place (routes/contract.ts).
+    transform: ({ schema, url, route }) => ({ schema: documented(schema as Record<string, unknown> | undefined, route.method, url) as typeof schema, url }),
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -169,13 +169,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** dataDir null: in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/** A PGlite database, which can also be written out whole (PGlite's dumpDataDir: a tarball). */
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * dataDir null: in memory (tests). `loadDataDir`: start from a tarball that dumpDataDir wrote
+ * (the tests' copy of a migrated, seeded template) instead of an empty cluster.
+ */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let lite: InstanceType<typeof PGlite>;
   try {
-    lite = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+    const options = opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {};
+    lite = dataDir ? new PGlite(join(dataDir, 'pglite'), options) : new PGlite(options);
     await lite.waitReady;
   } catch (err) {
     unlock();
@@ -196,6 +205,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       const stop = await db.listen(channel, onPayload);
       return () => stop();
     },
+    dumpDataDir: () => db.dumpDataDir('none'),
     async close() {
       try {
         await db.close();

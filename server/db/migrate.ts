@@ -7,8 +7,13 @@ import type { Db } from './client.ts';
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the lock too: two processes creating the table at once on an empty PostgreSQL collide
+  // ('duplicate key … pg_type_typname_nsp_index'), IF NOT EXISTS notwithstanding.
+  await db.tx(async (q) => {
+    if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411001)');
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const files = readdirSync(dir)
     .filter((f) => /^\d{3}-.*\.sql$/.test(f))
     .sort();

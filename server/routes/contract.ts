@@ -38,3 +38,30 @@ export const PATIENT_POST = { ...PATIENT_GET, 413: tooLarge, 415: notJson } as c
 const unconfigured = Refusal('INTERNAL_API_TOKEN is not configured on this server');
 export const SERVICE_GET = { ...PUBLIC_QUERY, 401: unauthorized, 503: unconfigured } as const;
 export const SERVICE_POST = { ...PUBLIC_POST, 401: unauthorized, 503: unconfigured } as const;
+
+/**
+ * An operation's id in /api/docs, from its method and path, so that every route has one without
+ * naming it (a hospital generates its client from the document): GET /api/fhir/Patient/:nomr/$everything
+ * is getFhirPatientByNomrEverything. Method and path are unique per route, and so is the id.
+ */
+export function operationId(method: string | string[], url: string): string {
+  const words = url
+    .split('/')
+    .filter((s, i) => s && !(i === 1 && s === 'api'))
+    .flatMap((segment) => {
+      const parts = segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return /^[:{]/.test(segment) ? ['by', ...parts] : parts;
+    });
+  const verbs = (Array.isArray(method) ? method : [method]).map((m) => m.toLowerCase());
+  return [verbs.join('Or'), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join('');
+}
+
+/**
+ * What every documented route gets unless its schema says otherwise, applied where /api/docs is
+ * made (app.ts): its operationId, and `security: []` for a call that names no security (public,
+ * said explicitly, as OpenAPI's linters ask).
+ */
+export function documented<S extends Record<string, unknown> | undefined>(schema: S, method: string | string[], url: string): S {
+  if (!schema) return schema;
+  return { operationId: operationId(method, url), security: [], ...schema };
+}

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { S } from '../strings.ts';
 import * as css from './ui.css.ts';
 
-const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+// Node 22+ has a navigator without onLine (the prerender runs there): only false is offline.
+const isOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
 
 export function OfflineBanner() {
   const [online, setOnline] = useState(isOnline);

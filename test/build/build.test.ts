@@ -20,6 +20,9 @@ test('dist/index.html holds the rendered login shell before any script', () => {
   assert.match(html, /<meta name="theme-color" content="#3b9ca5"/);
   assert.match(html, /<script type="isodata"><\/script>/);
   assert.match(html, /<label[^>]*for="nomr"[^>]*>Nomor MR<\/label>/);
+  // Rendered online, as the phone that hydrates it is: an offline banner there would not match
+  // the page the app renders, which then draws a second login form beside it.
+  assert.not.ok(body.includes('Anda sedang offline'), 'no offline banner in the prerendered page');
 });
 
 test('dist/registrasi/index.html holds the rendered registration shell', () => {
@@ -39,6 +42,7 @@ test('dist/registrasi/index.html holds the rendered registration shell', () => {
     assert.ok(html.includes(t), t);
   }
   assert.match(html, /<title>Registrasi Pasien Baru/);
+  assert.not.ok(html.includes('Anda sedang offline'), 'no offline banner in the prerendered page');
 });
 
 test('the web app manifest: Indonesian, standalone, theme colour, our icons', () => {

@@ -15,6 +15,7 @@ import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { DEMO_A, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { ENGINE } from '../support/db.ts';
+import { serverScript } from '../support/server.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -196,7 +197,7 @@ test('npm run audit:archive does it as a command, on the configured database', a
       await oldAndNewRows(db, 'cli');
       await db.close();
     }
-    const said = execFileSync(process.execPath, ['--import', 'tsx', 'server/audit-cli.ts', '--out', out], { env: { ...process.env, ...env } }).toString();
+    const said = execFileSync(process.execPath, [...serverScript('server/audit-cli.ts'), '--out', out], { env: { ...process.env, ...env } }).toString();
     assert.match(said, /^3 audit rows from before .* archived to .*\.jsonl\.gz and removed/);
     const [file] = readdirSync(out);
     assert.equal(

@@ -1,8 +1,11 @@
 // /api/docs is a complete OpenAPI 3.1 document, and true to what is sent: real answers of the
 // main calls match both the schema in common/schemas and the one the document gives for their
 // status.
-import { existsSync } from 'node:fs';
-import { resolve as resolvePath } from 'node:path';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve as resolvePath } from 'node:path';
+import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Type, type TSchema } from 'typebox';
@@ -149,10 +152,46 @@ test('protected operations carry their bearer scheme; public ones none', () => {
       assert.equal(names, ['serviceToken'], where);
       assert.ok(op.responses['401'] && op.responses['503'], `${where}: 401 and 503`);
     } else if (path !== API.logout) {
-      assert.equal(names, [], where);
+      assert.equal(op.security, [], `${where}: public, said explicitly`);
     }
   }
   assert.equal(doc.paths[API.logout].post.security, [{ bearerAuth: [] }, {}], 'logout: the token is optional');
+});
+
+test('every operation has its own operationId, derived from its method and path', () => {
+  const ids = new Map<string, string>();
+  for (const { path, method, op } of operations()) {
+    const where = `${method.toUpperCase()} ${path}`;
+    assert.type(op.operationId, 'string', `${where}: operationId`);
+    assert.match(op.operationId, /^[a-z]+[A-Za-z0-9]*$/, where);
+    assert.not.ok(ids.has(op.operationId), `${where}: ${op.operationId} also names ${ids.get(op.operationId)}`);
+    ids.set(op.operationId, where);
+  }
+  assert.is(doc.paths[API.checkin].post.operationId, 'postPatientCheckin');
+  assert.is(doc.paths['/api/fhir/Patient/{nomr}/$everything'].get.operationId, 'getFhirPatientByNomrEverything');
+});
+
+test("Redocly's recommended rules find no error in the document", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+  try {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(doc));
+    // Its exit code is 1 when it finds errors: the report is read either way.
+    const out = await promisify(execFile)(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', file, '--extends=recommended', '--format=json'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const report = JSON.parse(out.stdout) as {
+      totals: { errors: number };
+      problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+    };
+    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+    assert.equal(errors, []);
+    assert.is(report.totals.errors, 0);
+    assert.ok(doc.servers?.length, 'servers');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('every operation documents the error handler: 500, and 400/413/415 where a body is read', () => {

@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
+import { openPglite, openPostgres } from '../../server/db/client.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
 import { pushEndpoint, subscriber } from '../support/push.ts';
-import { apiToken, startServer } from '../support/server.ts';
+import { apiToken, serverScript, startServer } from '../support/server.ts';
 
 const cli = (script: string, args: string[], env: Record<string, string>) =>
-  execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } }).toString();
+  execFileSync(process.execPath, [...serverScript(script), ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } }).toString();
 
 async function post(url: string, body: object, token?: string) {
   const res = await fetch(url, {
@@ -80,7 +81,14 @@ if (ENGINE === 'postgres') {
   test('two server processes on one PostgreSQL: N+15 simultaneous bookings for N seats give exactly N', async () => {
     const url = await createPgDatabase(process.env.TEST_PG_URL!);
     const env = { DATABASE_URL: url, DIST_DIR: '/nonexistent' };
-    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    // Both at once on the empty database: each migrates and seeds it, or waits for the other.
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      throw failed.reason;
+    }
+    const [a, b] = started.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startServer>>>).value);
     try {
       const seats = 6;
       const date = nextOnWeekday(addDays(todayWib(), 60), 1);
@@ -135,7 +143,7 @@ if (ENGINE === 'postgres') {
 
 test('a notification queued when the server is killed (-9) before sending goes out exactly once after a restart', async () => {
   const endpoint = await pushEndpoint();
-  const env = { ...(await processEnv()), INTERNAL_API_TOKEN: INTERNAL_TOKEN, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_POLL_MS: '100' };
+  const env: Record<string, string> = { ...(await processEnv()), INTERNAL_API_TOKEN: INTERNAL_TOKEN, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_POLL_MS: '100' };
   const phone = subscriber(`${endpoint.url}/push/kill`);
   try {
     await withDataDir('pasien-kill-', async (dataDir) => {
@@ -156,9 +164,17 @@ test('a notification queued when the server is killed (-9) before sending goes o
       try {
         const deadline = Date.now() + 20_000;
         while (!endpoint.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-        await new Promise((r) => setTimeout(r, 1500)); // time enough for a second send, were there one
+        // Once: stopped (a stop lets the send in flight end), it sent one; and the database it
+        // leaves holds the delivery as sent, so no restart sends it again.
+        await second.stop();
         assert.is(endpoint.received.length, 1);
         assert.is(phone.decrypt(endpoint.received[0].body).title, 'Obat Anda siap diambil');
+        const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, 1) : await openPglite(dataDir);
+        try {
+          assert.equal(await db.query('SELECT status FROM push_deliveries'), [{ status: 'sent' }]);
+        } finally {
+          await db.close();
+        }
       } finally {
         await second.stop();
       }
@@ -196,7 +212,9 @@ test('SIGTERM: no new connections, the request in flight is finished, the databa
     const server = await startServer(env, { dataDir });
     const token = await cohortLogin(server.url, 41);
     const body = JSON.stringify(booking(41, 10));
-    // A booking whose body is still arriving when the signal comes.
+    // A booking whose body is still arriving when the signal comes: the rest of it is sent once
+    // a new connection has been refused.
+    let sendRest: () => void = () => undefined;
     const answer = new Promise<{ code: number; body: string }>((resolve, reject) => {
       const req = request(
         `${server.url}/api/patient/simpan/janji`,
@@ -212,17 +230,19 @@ test('SIGTERM: no new connections, the request in flight is finished, the databa
       );
       req.on('error', reject);
       req.write(body.slice(0, 20));
-      setTimeout(() => {
-        server.proc.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(20)), 700);
-      }, 300);
+      sendRest = () => req.end(body.slice(20));
+      setTimeout(() => server.proc.kill('SIGTERM'), 300); // the request's head read by then
     });
-    await new Promise((r) => setTimeout(r, 700));
-    const refused = await fetch(`${server.url}/api/health`).then(
-      () => false,
-      () => true,
-    );
+    // Asked again until refused (or 10 s): the listener closes at the signal, the request stays.
+    let refused = false;
+    for (const end = Date.now() + 10_000; !refused && Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      refused = await fetch(`${server.url}/api/health`).then(
+        () => false,
+        () => true,
+      );
+    }
     assert.ok(refused, 'a new connection is refused while closing');
+    sendRest();
     const res = await answer;
     assert.is(res.code, 200);
     assert.is(JSON.parse(res.body).status, true);

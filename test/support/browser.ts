@@ -96,8 +96,44 @@ export const PHONE = {
   timezoneId: 'Asia/Jakarta',
 };
 
+const launchNew = async (): Promise<Browser> => chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+
+let shared: { browser: Promise<Browser>; close: () => Promise<void> } | undefined;
+
+/**
+ * A headless Chromium. Under the test runner that gives one process several files
+ * (test/support/runner.ts sets TEST_ONE_BROWSER), the process's one browser: its close() then
+ * closes what the file opened in it (every context, with their pages, storage and service
+ * workers), as closing a browser of its own would, and the runner closes the browser itself at
+ * the end (closeSharedBrowser). A launch costs 1-2 s on two busy cores.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  if (process.env.TEST_ONE_BROWSER !== '1') return launchNew();
+  if (!shared) {
+    const browser = launchNew();
+    let realClose: (() => Promise<void>) | undefined;
+    shared = {
+      browser: browser.then((b) => {
+        realClose = b.close.bind(b);
+        b.close = async () => {
+          await Promise.all(b.contexts().map((c) => c.close()));
+        };
+        return b;
+      }),
+      close: async () => {
+        await browser.catch(() => undefined);
+        await realClose?.();
+      },
+    };
+  }
+  return shared.browser;
+}
+
+/** Closes the runner's one browser (launch), if it was launched. */
+export async function closeSharedBrowser(): Promise<void> {
+  const s = shared;
+  shared = undefined;
+  await s?.close();
 }
 
 /** A persistent profile: the only kind in which Chromium offers installation. */

@@ -1,5 +1,10 @@
-// A fresh, migrated, seeded database for one test file: in-memory PGlite by default, or a new
-// database on the PostgreSQL server named by TEST_PG_URL (the test runner starts one).
+// A fresh, migrated, seeded database for one test: in-memory PGlite by default, or a new
+// database on the PostgreSQL server named by TEST_PG_URL (the test runner starts one). Each is a
+// copy of a template this process migrates and seeds once (PostgreSQL: CREATE DATABASE … TEMPLATE;
+// PGlite: a tarball of its data dir, dumpDataDir, loaded into a new instance): migrating and
+// seeding anew took 4.4–5.8 s a database on two busy cores, a copy well under one
+// (docs/performance.md, The test run's templates). The seed places its dates around the day it
+// runs, so a template is made by each test process, on the day it runs.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
@@ -8,28 +13,78 @@ import { seedDemo } from '../../server/db/seed.ts';
 
 export const ENGINE = process.env.TEST_PG_URL ? 'postgres' : 'pglite';
 
-/** A new empty database on the test server; answers its URL. */
-export async function createPgDatabase(adminUrl: string): Promise<string> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+const dbName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
+
+async function admin<T>(adminUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+const urlOf = (adminUrl: string, name: string) => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+};
+
+/** A new database on the test server, empty (or a copy of `template`); answers its URL. */
+export async function createPgDatabase(adminUrl: string, template?: string): Promise<string> {
+  const name = dbName('t');
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  return urlOf(adminUrl, name);
+}
+
+/** Once per process and kind: the migrated (and seeded) template, its name or its tarball. */
+const pgTemplates = new Map<boolean, Promise<string>>();
+const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+
+function pgTemplate(adminUrl: string, seed: boolean): Promise<string> {
+  let made = pgTemplates.get(seed);
+  if (!made) {
+    made = (async () => {
+      const name = dbName(seed ? 'tpl_seeded' : 'tpl_migrated');
+      await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+      const db = await openPostgres(urlOf(adminUrl, name), 4);
+      try {
+        await migrate(db);
+        if (seed) await seedDemo(db);
+      } finally {
+        await db.close(); // a template is copied only while no one is connected to it
+      }
+      return name;
+    })();
+    pgTemplates.set(seed, made);
+  }
+  return made;
+}
+
+function pgliteTemplate(seed: boolean): Promise<Blob> {
+  let made = pgliteTemplates.get(seed);
+  if (!made) {
+    made = (async () => {
+      const db = await openPglite(null);
+      try {
+        await migrate(db);
+        if (seed) await seedDemo(db);
+        return await db.dumpDataDir();
+      } finally {
+        await db.close();
+      }
+    })();
+    pgliteTemplates.set(seed, made);
+  }
+  return made;
 }
 
 export async function freshDb({ seed = true } = {}): Promise<Db & { url?: string }> {
   const adminUrl = process.env.TEST_PG_URL;
-  let db: Db & { url?: string };
   if (adminUrl) {
-    const url = await createPgDatabase(adminUrl);
-    db = Object.assign(await openPostgres(url, 30), { url });
-  } else {
-    db = await openPglite(null);
+    const url = await createPgDatabase(adminUrl, await pgTemplate(adminUrl, seed));
+    return Object.assign(await openPostgres(url, 30), { url });
   }
-  await migrate(db);
-  if (seed) await seedDemo(db);
-  return db;
+  return openPglite(null, { loadDataDir: await pgliteTemplate(seed) });
 }

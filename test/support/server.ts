@@ -1,8 +1,8 @@
-// Starts the real server (server/server.ts, from its sources) as a child process on free ports
-// (the public one and the internal one) with a fresh data dir, against the built dist/. Used by
-// the end-to-end tests, Lighthouse, screenshots and benchmarks.
+// Starts the real server (server/server.ts, from its sources, or compiled) as a child process on
+// free ports (the public one and the internal one) with a fresh data dir, against the built dist/.
+// Used by the end-to-end tests, Lighthouse, screenshots and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,35 @@ function healthy(url: string): Promise<boolean> {
 /** The server as `npm run serve` runs it (`npm run build:server`). */
 const COMPILED = 'dist-server/server/server.js';
 
+/**
+ * node's arguments for one of the server's scripts (the CLIs): compiled from dist-server/ under
+ * `npm test` (TEST_SERVER=compiled), as `npm run seed` and the others run them, else the source
+ * through tsx.
+ */
+export function serverScript(source: string): string[] {
+  return process.env.TEST_SERVER === 'compiled' ? [join('dist-server', source.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', source];
+}
+
+let seededDir: Promise<string> | undefined;
+
+/**
+ * A data dir holding the migrated, seeded demo database, made once per process (on the day it
+ * runs: the seed's dates are placed around it) and removed when the process ends. A server
+ * started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on two
+ * busy cores (docs/performance.md, The test run's templates).
+ */
+export function seededDataDir(): Promise<string> {
+  seededDir ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pasien-seeded-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const { openDatabase } = await import('../../server/db/open.ts');
+    const db = await openDatabase({ databaseUrl: null, dataDir: dir, seedDemo: true });
+    await db.close();
+    return dir;
+  })();
+  return seededDir;
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -45,7 +74,9 @@ export interface RunningServer {
 
 /**
  * `compiled`: run dist-server/ with plain node, as `npm run serve` does (build it first with
- * `npm run build:server`); the benchmarks measure that. Otherwise the sources through tsx.
+ * `npm run build:server`); the benchmarks measure that, and so does `npm test` (TEST_SERVER=compiled).
+ * Otherwise the sources through tsx. On PGlite, with the demo wanted and no database yet in the data
+ * dir, the server starts on a copy of the seeded data dir (seededDataDir).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -55,6 +86,12 @@ export async function startServer(
   let internalPort = await freePort();
   while (internalPort === port) internalPort = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pasien-data-'));
+  // A data dir with no database yet (a new one, or one a test made empty) gets the seeded copy.
+  const onPglite = !(env.DATABASE_URL ?? process.env.DATABASE_URL);
+  if (onPglite && (env.SEED_DEMO ?? 'true') === 'true' && !existsSync(join(dataDir, 'pglite'))) {
+    cpSync(await seededDataDir(), dataDir, { recursive: true });
+  }
+  const compiled = opts.compiled ?? process.env.TEST_SERVER === 'compiled';
   // The demo data on PostgreSQL too (SEED_DEMO is off there by default): the tests log in with it.
   const base = {
     PORT: String(port),
@@ -65,8 +102,8 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
   };
-  if (opts.compiled && !existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: npm run build:server first`);
-  const entry = opts.compiled ? [COMPILED] : ['--import', 'tsx', 'server/server.ts'];
+  if (compiled && !existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: npm run build:server first`);
+  const entry = compiled ? [COMPILED] : ['--import', 'tsx', 'server/server.ts'];
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

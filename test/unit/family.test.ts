@@ -227,7 +227,9 @@ test("a switch empties what is on screen and the reads on screen call again, for
   assert.equal(cache.peek('upcoming').data, [A.nomr]);
   owner = B.nomr;
   await cache.setOwner(B.nomr, [A.nomr]);
-  await new Promise((r) => setTimeout(r, 5));
+  // The read on screen calls again on its own: awaited until answered (or 2 s).
+  for (const end = Date.now() + 2000; (cache.peek('upcoming').data as string[] | undefined)?.[0] !== B.nomr && Date.now() < end; )
+    await new Promise((r) => setTimeout(r, 1));
   assert.equal(cache.peek('upcoming').data, [B.nomr]);
   off();
 });

@@ -1,0 +1,48 @@
+// Runs test files one after the other in this one process, each as the parent hands it out over
+// IPC (scripts/test-all.ts, the end-to-end suite): so a worker launches one browser for all its
+// files (browser.ts, TEST_ONE_BROWSER) and loads the test code once, while the files are still
+// dealt to whichever worker is free. Each file's output is captured and sent back with it, for the
+// parent to print and count (uvu's summary: Total, Passed, Skipped).
+//   parent → {file: absolute path} | {done: true};  runner → {ready: true} | {file, out}
+import { pathToFileURL } from 'node:url';
+import { closeSharedBrowser } from './browser.ts';
+
+process.env.TEST_ONE_BROWSER = '1';
+const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
+g.UVU_DEFER = 1; // uvu then waits for exec() instead of running each file's suites on its own
+const uvu = await import('uvu');
+
+async function runFile(file: string): Promise<string> {
+  let out = '';
+  const stdout = process.stdout.write.bind(process.stdout);
+  const stderr = process.stderr.write.bind(process.stderr);
+  const capture = (chunk: string | Uint8Array) => {
+    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+    return true;
+  };
+  process.stdout.write = capture as typeof process.stdout.write;
+  process.stderr.write = capture as typeof process.stderr.write;
+  try {
+    g.UVU_QUEUE = [[file.replace(/^.*\//, '')]];
+    g.UVU_INDEX = 0;
+    await import(pathToFileURL(file).href);
+    await uvu.exec();
+  } catch (err) {
+    out += `\n${(err as Error).stack ?? err}\n  Total:     1\n  Passed:    0\n`;
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
+    process.exitCode = 0;
+  }
+  return out;
+}
+
+process.on('message', async (msg: { file?: string; done?: boolean }) => {
+  if (msg.file) {
+    process.send?.({ file: msg.file, out: await runFile(msg.file) });
+  } else if (msg.done) {
+    await closeSharedBrowser().catch(() => undefined);
+    process.exit(0);
+  }
+});
+process.send?.({ ready: true });
