@@ -2,7 +2,7 @@
 // lists, the year typed as four digits — no paging month by month through sixty years. It says
 // what is wrong beside itself (common/birthdate.ts: the same rule as the server's), and takes a
 // whole date pasted into the year or filled in by the browser (WCAG 2.2 3.3.8).
-import { useId, useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { checkBirthDate, readPastedDate, type BirthDateCheck, type DatePart, type DateParts } from '../../common/birthdate.ts';
 import { MONTHS } from '../../common/dates.ts';
 import { S } from '../strings.ts';
@@ -33,6 +33,14 @@ export function DateOfBirth({ legend, onChange, showError, name = 'dob' }: Props
     setParts(next);
     onChange(checkBirthDate(next));
   };
+  // Parts chosen before the prerendered page came alive (a slow phone): hydration keeps what the
+  // fields show but not the state, so they are read once, as entered; else 31 Februari 1968,
+  // there to see, would be checked as nothing entered ('Wajib diisi').
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const [day = '', month = '', year = ''] = Array.from(box.current?.querySelectorAll<HTMLInputElement>('select, input') || [], (el) => el.value.trim());
+    if (day || month || year) put({ day, month, year });
+  }, []);
   const update = (key: DatePart) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => put({ ...latest.current, [key]: e.currentTarget.value.trim() });
   // A date copied whole ('31/08/1968') fills all three parts; anything else pastes as typed.
   const paste = (e: ClipboardEvent<HTMLInputElement>) => {
@@ -47,7 +55,7 @@ export function DateOfBirth({ legend, onChange, showError, name = 'dob' }: Props
   const wrong = (part: DatePart) => (error && check.parts.includes(part) ? { 'aria-invalid': true as const, 'aria-describedby': errId } : {});
 
   return (
-    <fieldset className={css.fieldset} aria-describedby={error ? errId : undefined}>
+    <fieldset ref={box} className={css.fieldset} aria-describedby={error ? errId : undefined}>
       <legend className={`${labelClass} ${css.legend}`}>{legend}</legend>
       <div className={css.row}>
         <div className={css.part}>

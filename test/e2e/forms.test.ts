@@ -131,6 +131,40 @@ test('registration: a message beside each wrong field, the spec dialog, and the 
   await ctx.close();
 });
 
+test('registration filled in before the page came alive (a slow phone): what the fields show is what is checked', async () => {
+  const ctx = await app.browser.newContext(PHONE);
+  const p = await ctx.newPage();
+  // The prerendered form is there at once; the app's scripts are held until it is filled in.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await p.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await p.goto(`${app.server.url}/registrasi`, { waitUntil: 'commit' });
+  await p.getByLabel('No KTP').fill('3174000011112222');
+  await p.getByLabel('Tempat Lahir').fill('Padang');
+  await p.getByLabel('Telpon').fill('081377788899');
+  await p.getByLabel('Tanggal', { exact: true }).selectOption('31');
+  await p.getByLabel('Bulan').selectOption('02');
+  await p.getByLabel('Tahun').fill('1968');
+  await p.getByLabel('Pekerjaan').selectOption('07');
+  await p.getByRole('checkbox', { name: /Saya setuju/ }).check();
+  release();
+  await p.waitForLoadState('networkidle');
+  await p.getByRole('button', { name: 'Daftar' }).click();
+
+  const dialog = p.getByRole('dialog', { name: 'Pesan' });
+  await dialog.getByText('Mohon isi semua data dengan benar!').waitFor();
+  assert.is(await description(p.getByRole('textbox', { name: 'Nama' })), 'Wajib diisi');
+  assert.is(await description(p.getByRole('textbox', { name: 'Email' })), 'Wajib diisi');
+  assert.is(await description(p.getByRole('group', { name: 'Tanggal Lahir' })), 'Tanggal lahir tidak valid');
+  for (const name of ['No KTP', 'Tempat Lahir', 'Telpon']) assert.is(await p.getByRole('textbox', { name }).getAttribute('aria-invalid'), null, name);
+  assert.is(await p.getByRole('combobox', { name: 'Pekerjaan' }).getAttribute('aria-invalid'), null);
+  assert.ok(await p.getByRole('checkbox', { name: /Saya setuju/ }).isChecked(), 'the consent stays given');
+  await ctx.close();
+});
+
 test('a dialog gives the focus back to what opened it: Login Gagal to Login, Confirm Logout to the account button', async () => {
   const p = await loginPage();
   await closeNotificationDialog(p);

@@ -206,6 +206,9 @@ test('a profile answer that refuses the patient signs out, revokes the token and
 
 test('a session ended behind the phone (401) signs out and still unlinks the phone on the server', async () => {
   const page = await pageWithoutWorker();
+  // The live stream ends with its session and would hear the revocation first (the next test):
+  // here the API has no stream (404, as a hospital API without it), so the 401 is the tap's.
+  await page.route(`**${API.clinicQueueLive}?*`, (route: Route) => route.fulfill({ status: 404, json: { status: false } }));
   await registerPhone(page);
   const phones = await phonesOfA();
   const token = (await tokenOf(page))!;
@@ -219,6 +222,27 @@ test('a session ended behind the phone (401) signs out and still unlinks the pho
   await page.waitForURL(`${server.url}/`);
   await page.getByText(ENDED).waitFor();
   assert.is((await loggedOut).status(), 200);
+  assert.is(await phonesOfA(), phones - 1);
+  await page.context().close();
+});
+
+test('a session ended behind the phone is heard by the live queue stream: signed out, the phone unlinked, with no tap', async () => {
+  const page = await pageWithoutWorker();
+  await registerPhone(page);
+  const phones = await phonesOfA();
+  const token = (await tokenOf(page))!;
+  const stream = page.waitForResponse((r) => r.url().includes(API.clinicQueueLive) && r.status() === 200);
+  await page.goto(`${server.url}/home`);
+  await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
+  await stream;
+  // Revoked from elsewhere: the server ends the stream with the session, and the stream's next
+  // connection is refused (401), which ends the session on the phone and unlinks it.
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith(API.logout));
+  assert.is((await fetch(`${server.url}${API.logout}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status, 200);
+  await page.waitForURL(`${server.url}/`);
+  await page.getByText(ENDED).waitFor();
+  assert.is((await loggedOut).status(), 200);
+  assert.is(await page.evaluate(() => localStorage.length), 0, 'storage cleared');
   assert.is(await phonesOfA(), phones - 1);
   await page.context().close();
 });

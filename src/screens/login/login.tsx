@@ -33,6 +33,11 @@ export default function Login({ navigate }: { navigate: Navigate }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const form = useRef<HTMLFormElement>(null);
+  // A number typed before the prerendered page came alive (hydration keeps the field's text, not the state).
+  useEffect(() => {
+    const typed = (form.current?.elements.namedItem('nomr') as HTMLInputElement | null)?.value;
+    if (typed) setNomr(typed);
+  }, []);
   // After the render that marks them: the field is read out with its message.
   useEffect(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), [attempt]);
 

@@ -6,7 +6,7 @@
 // (common/registration.ts), and nothing is sent until all are right: the spec's dialog says so,
 // and closing it puts the focus on the first field to correct. A refusal the server still sends
 // marks the field it names. Once saved, the page offers the way back to login.
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import type { RegistrationField } from '../../../common/registration.ts';
 import type { NewPatient } from '../../../common/schemas/index.ts';
@@ -62,6 +62,18 @@ export default function Register() {
     setData((d) => ({ ...d, [key]: value }));
     setRefused((r) => (r?.key === key ? null : r));
   };
+  // What was typed before the prerendered page came alive (a slow phone): hydration keeps what the
+  // fields show but not the state, so it is read once, as typed (the birth date: DateOfBirth).
+  useEffect(() => {
+    const els = formRef.current?.elements;
+    const typed: Partial<Fields> = {};
+    for (const k of Object.keys(EMPTY) as Array<keyof Fields>) {
+      const value = (els?.namedItem(k) as HTMLInputElement | null)?.value;
+      if (value) typed[k] = value;
+    }
+    setData((d) => ({ ...d, ...typed }));
+    if (consentBox.current?.checked) setConsent(true);
+  }, []);
   // The rules and the API client come with the first 'Daftar', not with the page (as on the login page).
   const [rules, setRules] = useState<typeof import('./checks.ts') | null>(null);
   // The birth date's own check is the date fields' (DateOfBirth), by the same rule.
