@@ -12,12 +12,13 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * The modules of the signed-in core: the data layer, the API client and its session end, the list
  * and record views, and the appointment's parts home and Ubah Jadwal share (with their styles).
  * Out of it: the passkey ceremony, which only a tap loads (test/build/lazy-code), and what one
- * screen alone uses (home's live queue, the record export, the booking's phone, the quota call
- * with its booking rules). Measured in
+ * screen alone uses (home's live queue and check-in, the record export, the booking's phone, the quota
+ * call with its booking rules, the family profiles' reads that only the family lines and the add form
+ * use). Measured in
  * docs/performance.md: one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|phone|quota)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/screens\/(manage\/rules|family\/strings|manage\/manage\.css|family\/family\.css|manage\/parts|manage\/actions|manage\/strings)\.tsx?|common\/paths\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/screens\/(manage\/rules|family\/strings|manage\/manage\.css|family\/family\.css|manage\/parts|manage\/actions|manage\/strings)\.tsx?|common\/paths\.ts|node_modules\/idb-keyval\/.+)$/;
 
 export default defineConfig({
   plugins: [

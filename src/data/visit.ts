@@ -1,5 +1,5 @@
 // The visit day in the data layer: home's clinic and pharmacy queues followed live over the
-// server's event stream (decisions: the visit day), and check-in from the phone.
+// server's event stream (decisions: the visit day); check-in from the phone is data/checkin.ts.
 // - Live only while home is open and in front: the stream stops in the background and reopens on
 //   return, and its first event is the whole queue as it is then, so nothing missed needs replaying.
 // - A stream the server ends (its time limit, a restart) reopens after a second or three, spread so
@@ -7,13 +7,12 @@
 // - An API without the stream (the spec's calls only) is asked once per visit of home, and the card
 //   keeps the spec's behaviour: read on opening, on return, on the refresh control and on a push.
 import { useEffect } from 'react';
-import type { CheckedIn, ClinicQueueItem, PharmacyQueueItem, Position } from '../../common/schemas/index.ts';
-import type { ApiError, Result } from '../api/http.ts';
+import type { ClinicQueueItem, PharmacyQueueItem } from '../../common/schemas/index.ts';
 import { PUSH_EVENT } from '../push/foreground.ts';
 import { session } from '../session/session.ts';
 import { cache, clinicQueue, pharmacyQueue } from './reads.ts';
 
-/** The live stream and the check-in call load with their first use: home opens without them. */
+/** The live stream loads with its first use: home opens without it. */
 const visitApi = () => import('../api/visit.ts');
 
 const SECOND = 1000;
@@ -116,41 +115,4 @@ export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {
 /** Follows the clinic queue live while the component is on screen. */
 export function useLiveClinicQueue(): void {
   useEffect(() => followClinicQueue(), []);
-}
-
-/** Why a check-in did not happen: the phone's position could not be had, or the server's answer. */
-export type CheckinFailure = { kind: 'location'; why: 'denied' | 'unavailable' | 'unsupported' } | { kind: 'api'; error: ApiError };
-
-/** The phone's position, asked for only here: when the hospital checks the distance. */
-function locate(): Promise<Position | CheckinFailure> {
-  const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
-  if (!geo) return Promise.resolve({ kind: 'location', why: 'unsupported' });
-  return new Promise((resolve) =>
-    geo.getCurrentPosition(
-      ({ coords }) => resolve({ lat: coords.latitude, lon: coords.longitude, accuracy: coords.accuracy }),
-      (err) => resolve({ kind: 'location', why: err.code === err.PERMISSION_DENIED ? 'denied' : 'unavailable' }),
-      // A fresh fix: after 'too far' the patient walks closer and tries again.
-      { enableHighAccuracy: true, timeout: 20 * SECOND, maximumAge: 0 },
-    ),
-  );
-}
-
-/**
- * Checks in for a queue entry of today; with the position when the entry asks for it. Whatever the
- * server answers, the card reads the queue again: it shows the time, or what changed meanwhile.
- */
-export async function checkIn(
-  item: Pick<ClinicQueueItem, 'no_reg' | 'checkin_lokasi'>,
-  located: () => void = () => undefined,
-): Promise<{ ok: true; data: CheckedIn } | { ok: false; failure: CheckinFailure }> {
-  let posisi: Position | undefined;
-  if (item.checkin_lokasi) {
-    const where = await locate();
-    if ('kind' in where) return { ok: false, failure: where };
-    posisi = where;
-    located();
-  }
-  const res: Result<CheckedIn> = await (await visitApi()).checkIn(posisi ? { no_reg: item.no_reg, posisi } : { no_reg: item.no_reg });
-  cache.invalidate([clinicQueue.key]);
-  return res.ok ? res : { ok: false, failure: { kind: 'api', error: res.error } };
 }

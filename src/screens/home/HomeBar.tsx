@@ -4,26 +4,20 @@
 // profile in one tap; Logout then signs out the active profile only, and the menu adds 'Keluar
 // dari semua profil'. A notification's link (/home?profil=<nomr>) opens that profile's home.
 import { memo, useEffect, useRef, useState } from 'react';
-import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import * as reads from '../../data/reads.ts';
-import { logout, logoutAll } from '../../session/logout.ts';
 import { displayName, remember, switchTo } from '../../session/profiles.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
 import { FAMILY } from '../family/strings.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { AccountIcon, MenuIcon, RefreshIcon } from './icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import * as css from './home.css.ts';
 import * as family from '../family/family.css.ts';
+import type * as Menus from './menus.tsx';
+import type { Open } from './menus.tsx';
 
-const DRAWER: Array<[string, () => string]> = [
-  [HOME.drawer.consultations, to.consultations],
-  [HOME.drawer.inpatient, to.inpatient],
-  [HOME.drawer.procedures, to.procedureHistory],
-  [HOME.drawer.examinations, to.examinations],
-];
+/** The drawer, the account menu and the logout questions (menus.tsx), loaded with the first tap. */
+const loadMenus = () => import('./menus.tsx');
 
 /** The profile a notification's link names, once: it becomes the active one if it is on the phone. */
 function useProfileFromLink() {
@@ -36,26 +30,15 @@ function useProfileFromLink() {
 }
 
 export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => void }) {
-  const [open, setOpen] = useState<'drawer' | 'menu' | 'logout' | 'logoutAll' | null>(null);
+  const [open, setOpen] = useState<Open | null>(null);
+  const [menus, setMenus] = useState<typeof Menus | null>(null);
   const close = () => setOpen(null);
+  const show = (which: Open | null) => {
+    setOpen(which);
+    if (which && !menus) void loadMenus().then((m) => setMenus(m), close);
+  };
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawerButton = useRef<HTMLButtonElement>(null);
-  const popup = useRef<HTMLElement & HTMLDivElement>(null);
-  // The drawer and the account menu take the focus to their first entry when they open; Escape
-  // closes them from anywhere and gives the focus back to the button that opened them.
-  const layer = open === 'drawer' || open === 'menu' ? open : null;
-  useEffect(() => {
-    if (!layer) return;
-    popup.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const opener = layer === 'drawer' ? drawerButton.current : menuButton.current;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(null);
-      opener?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [layer]);
   useProfileFromLink();
   // The welcome's read (no second call): the name the other profiles' lines and messages use.
   const [profile] = useRead(reads.profile);
@@ -75,7 +58,7 @@ export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => v
           className={ui.iconButton}
           aria-label={HOME.menu}
           aria-expanded={open === 'drawer'}
-          onClick={() => setOpen('drawer')}
+          onClick={() => show('drawer')}
         >
           <MenuIcon />
         </button>
@@ -90,69 +73,18 @@ export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => v
           aria-label={HOME.account}
           aria-haspopup="menu"
           aria-expanded={open === 'menu'}
-          onClick={() => setOpen(open === 'menu' ? null : 'menu')}
+          onClick={() => show(open === 'menu' ? null : 'menu')}
         >
           <AccountIcon />
         </button>
 
-        {open === 'drawer' && (
-          <>
-            <div className={css.scrim} onClick={close} />
-            <nav ref={popup} className={css.drawer} aria-label={HOME.menu}>
-              {DRAWER.map(([label, href]) => (
-                <a className={css.menuItem} href={href()} onClick={close}>
-                  {label}
-                </a>
-              ))}
-            </nav>
-          </>
-        )}
-        {open === 'menu' && (
-          <>
-            <div className={css.scrim} onClick={close} />
-            <div ref={popup} className={css.menu} role="menu" aria-label={HOME.account}>
-              <a role="menuitem" className={css.menuItem} href={to.profile()} onClick={close}>
-                {HOME.profile}
-              </a>
-              <a role="menuitem" className={css.menuItem} href={to.addProfile()} onClick={close}>
-                {FAMILY.add}
-              </a>
-              <button role="menuitem" type="button" className={css.menuItem} onClick={() => setOpen('logout')}>
-                {others.length ? FAMILY.logoutOne : HOME.logout}
-              </button>
-              {others.length > 0 && (
-                <button role="menuitem" type="button" className={css.menuItem} onClick={() => setOpen('logoutAll')}>
-                  {FAMILY.logoutAll}
-                </button>
-              )}
-            </div>
-          </>
+        {menus && (open === 'drawer' || open === 'menu') && (
+          <menus.Popup open={open} setOpen={show} opener={open === 'drawer' ? drawerButton : menuButton} several={others.length > 0} />
         )}
       </header>
       {/* Outside the bar: a dialog takes none of its colours. */}
-      {open === 'logout' && (
-        <Dialog
-          title={others.length ? FAMILY.logoutOne : HOME.logoutTitle}
-          onClose={close}
-          actions={[
-            { label: HOME.no, kind: 'plain', onClick: close },
-            { label: HOME.yes, onClick: () => (close(), void logout()) },
-          ]}
-        >
-          <p>{others.length ? FAMILY.logoutOneBody(activeName) : HOME.logoutBody}</p>
-        </Dialog>
-      )}
-      {open === 'logoutAll' && (
-        <Dialog
-          title={FAMILY.logoutAll}
-          onClose={close}
-          actions={[
-            { label: HOME.no, kind: 'plain', onClick: close },
-            { label: HOME.yes, onClick: () => (close(), void logoutAll()) },
-          ]}
-        >
-          <p>{FAMILY.logoutAllBody}</p>
-        </Dialog>
+      {menus && (open === 'logout' || open === 'logoutAll') && (
+        <menus.LogoutDialog all={open === 'logoutAll'} several={others.length > 0} activeName={activeName} close={close} />
       )}
       {/* Under the bar, not in it: the sticky bar stays one row high, also at large text. */}
       {active && others.length > 0 && (

@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ClinicQueueItem } from '../../../common/schemas/index.ts';
 import { formatClock, todayWib } from '../../../common/dates.ts';
-import { checkIn, type CheckinFailure } from '../../data/visit.ts';
 import { S } from '../../strings.ts';
 import { button } from '../../ui/button.ts';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
@@ -15,6 +14,13 @@ import * as css from './home.css.ts';
 
 const V = HOME.visit;
 const MINUTE = 60_000;
+
+/**
+ * The check-in call with the phone's position and its failures' words (checkin.ts) come when the
+ * button is shown, not with home (docs/performance.md); the button is drawn at once, so nothing
+ * moves when they arrive.
+ */
+const loadCheckin = () => import('./checkin.ts');
 
 export function VisitNow({ item }: { item: ClinicQueueItem }) {
   const waiting = item.status === undefined || item.status === 'menunggu';
@@ -58,14 +64,6 @@ function checkinWindow(item: ClinicQueueItem, now: number): Window {
   return { state: 'open', closes: Number.isNaN(closes) ? Number.POSITIVE_INFINITY : closes + MINUTE };
 }
 
-function problemText(f: CheckinFailure): string {
-  if (f.kind === 'location') return f.why === 'denied' ? V.locationDenied : f.why === 'unsupported' ? V.locationUnsupported : V.locationUnavailable;
-  // The server's own words: too early (with the hour), closed, not today, too far (with the distance).
-  if (f.error.message) return f.error.message;
-  if (f.error.kind === 'offline') return V.offline;
-  return f.error.kind === 'network' ? S.connectionProblem : V.failed;
-}
-
 function CheckIn({ item }: { item: ClinicQueueItem }) {
   const [phase, setPhase] = useState<'idle' | 'locating' | 'sending'>('idle');
   const [problem, setProblem] = useState<{ text: string; n: number } | null>(null);
@@ -88,6 +86,10 @@ function CheckIn({ item }: { item: ClinicQueueItem }) {
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
+  const offered = win.state === 'open' && !at;
+  useEffect(() => {
+    if (offered) void loadCheckin().catch(() => undefined);
+  }, [offered]);
 
   if (at) {
     return (
@@ -104,10 +106,15 @@ function CheckIn({ item }: { item: ClinicQueueItem }) {
     if (busy) return;
     setProblem(null);
     setPhase(item.checkin_lokasi ? 'locating' : 'sending');
-    const res = await checkIn(item, () => setPhase('sending'));
+    // Not yet loaded and no connection to load it: said as a failed call is.
+    // Not yet loaded and no connection to load it: said as a call that did not get through.
+    const res = await loadCheckin().then(
+      (m) => m.checkInNow(item, () => setPhase('sending')),
+      () => ({ ok: false as const, text: S.connectionProblem }),
+    );
     setPhase('idle');
-    if (res.ok) setDone(res.data.checkin);
-    else setProblem({ text: problemText(res.failure), n: ++tries.current });
+    if (res.ok) setDone(res.at);
+    else setProblem({ text: res.text, n: ++tries.current });
   };
   return (
     <>

@@ -19,7 +19,8 @@ import { useManaged } from '../manage/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import { TodayCard } from './Today.tsx';
-import { FamilyLines } from '../family/lines.tsx';
+import type * as Lines from '../family/lines.tsx';
+import { session } from '../../session/session.ts';
 import * as css from './home.css.ts';
 
 /** How long home waits for its first answers before showing what it has. */
@@ -40,6 +41,25 @@ function useWhole(ready: boolean): boolean {
   return shown || ready;
 }
 
+/**
+ * The other family profiles' lines (family/lines.tsx) load only on a phone with several patients,
+ * during home's one loading state: they take their place with the cards instead of pushing them down
+ * when they arrive (docs/performance.md). Ready: not needed, loaded, or not loadable (then left out).
+ */
+function useFamilyLines(): [typeof Lines.FamilyLines | null, boolean] {
+  const several = session.others.value.length > 0;
+  const [Loaded, setLoaded] = useState<typeof Lines.FamilyLines | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (several && !Loaded)
+      void import('../family/lines.tsx').then(
+        (m) => setLoaded(() => m.FamilyLines),
+        () => setFailed(true),
+      );
+  }, [several]);
+  return [Loaded, !several || Loaded !== null || failed];
+}
+
 export default function Home() {
   const [profile, reloadProfile] = useRead(reads.profile);
   const [upcoming, reloadUpcoming] = useRead(reads.upcoming);
@@ -54,7 +74,10 @@ export default function Home() {
   // Cancel, reschedule and online booking where the API offers them (docs/decisions.md D20).
   const offer = useManaged();
   const managed = offer.state === 'yes';
-  const whole = useWhole([profile, upcoming, clinic, pharmacy, cath, surgery, inpatient].every(settled) && !(offer.state === 'unknown' && offer.loading));
+  const [FamilyLines, linesReady] = useFamilyLines();
+  const whole = useWhole(
+    linesReady && [profile, upcoming, clinic, pharmacy, cath, surgery, inpatient].every(settled) && !(offer.state === 'unknown' && offer.loading),
+  );
   // One function for the life of the screen: the bar given it is not drawn again with each answer.
   const refresh = useCallback(() => {
     reloadUpcoming();
@@ -114,7 +137,7 @@ export default function Home() {
                 </a>
               )}
             </nav>
-            <FamilyLines />
+            {FamilyLines && <FamilyLines />}
             <AppointmentsCard resource={upcoming} managed={managed} />
             <ClinicQueueCard resource={clinic} />
             <PharmacyQueueCard resource={pharmacy} />

@@ -93,11 +93,5 @@ export const HOME = {
     needsLocation: 'Untuk check-in, aplikasi akan meminta lokasi ponsel Anda.',
     locating: 'Mencari lokasi ponsel…',
     sending: 'Mengirim check-in…',
-    locationDenied:
-      'Izin lokasi ditolak. Check-in dari ponsel memerlukan lokasi Anda: izinkan akses lokasi untuk aplikasi ini di pengaturan browser, lalu coba lagi. Anda juga dapat check-in di loket pendaftaran.',
-    locationUnavailable: 'Lokasi ponsel tidak dapat ditemukan. Nyalakan lokasi (GPS) ponsel, lalu coba lagi.',
-    locationUnsupported: 'Ponsel ini tidak dapat memberikan lokasi. Silakan check-in di loket pendaftaran.',
-    offline: 'Tidak ada koneksi internet. Periksa koneksi Anda, lalu coba lagi.',
-    failed: 'Check-in belum berhasil. Silakan coba lagi.',
   },
 };
