@@ -96,7 +96,19 @@ it("/api/health names Khanza; login, the profile, the clinics, the doctors' sche
     [localProfile.data.nomr, localProfile.data.nama, localProfile.data.jenis_kelamin, localProfile.data.tgl_lahir, localProfile.data.pastipe],
   );
   const byCode = (a: { kd_dep: string }, b: { kd_dep: string }) => a.kd_dep.localeCompare(b.kd_dep);
-  assert.equal((await get(app, API.clinics, tk)).data.sort(byCode), (await get(local, API.clinics, tl)).data.sort(byCode));
+  // The same clinics; their practice days are those of Khanza's own jadwal (where a doctor holds
+  // two clinics at one hour, Khanza keeps one row), and no online days: Khanza holds none.
+  const clinics: Array<{ kd_dep: string; ds_dep: string; hari_praktik?: number[]; hari_online?: number[] }> = (await get(app, API.clinics, tk)).data.sort(
+    byCode,
+  );
+  const named = (list: typeof clinics) => list.map(({ kd_dep, ds_dep }) => ({ kd_dep, ds_dep })).sort(byCode);
+  assert.equal(named(clinics), named((await get(local, API.clinics, tl)).data));
+  const ISO: Record<string, number> = { SENIN: 1, SELASA: 2, RABU: 3, KAMIS: 4, JUMAT: 5, SABTU: 6, AKHAD: 7 };
+  const days = await sik('SELECT DISTINCT kd_poli, hari_kerja FROM jadwal');
+  for (const c of clinics) {
+    const expected = [...new Set(days.filter((d) => d.kd_poli === c.kd_dep).map((d) => ISO[d.hari_kerja]))].sort((a, b) => a - b);
+    assert.equal([c.hari_praktik, c.hari_online], [expected, undefined], c.kd_dep);
+  }
 
   const doctors = (await get(app, `${API.doctorSchedule}?spesialis=Kardiologi`, tk)).data;
   const localDoctors = (await get(local, `${API.doctorSchedule}?spesialis=Kardiologi`, tl)).data;

@@ -459,7 +459,20 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
       return { ...profile, pastipe: kd_pj === payers.bpjs ? 'BPJS' : profile.pastipe };
     },
 
-    clinics: () => sik.query<C.Clinic>(`SELECT kd_poli AS kd_dep, nm_poli AS ds_dep FROM poliklinik WHERE status = '1' ORDER BY nm_poli`),
+    // Each clinic with the weekdays of its jadwal rows (the calendars grey out the others); Khanza
+    // holds no online sessions, so hari_online is left out (an app then closes no day for it).
+    async clinics() {
+      const rows = await sik.query<{ kd_dep: string; ds_dep: string; hari: string | null }>(
+        `SELECT p.kd_poli AS kd_dep, p.nm_poli AS ds_dep, GROUP_CONCAT(DISTINCT j.hari_kerja) AS hari
+           FROM poliklinik p LEFT JOIN jadwal j ON j.kd_poli = p.kd_poli
+          WHERE p.status = '1' GROUP BY p.kd_poli, p.nm_poli ORDER BY p.nm_poli`,
+      );
+      return rows.map(({ kd_dep, ds_dep, hari }) => ({
+        kd_dep,
+        ds_dep,
+        hari_praktik: [...new Set((hari ?? '').split(',').filter(Boolean).map(isoOf))].sort((a, b) => a - b),
+      }));
+    },
     async doctorSchedules(spesialis) {
       const rows = await sik.query<PracticeRow>(
         `${PRACTICE} JOIN spesialis s ON s.kd_sps = d.kd_sps WHERE LOWER(s.nm_sps) = LOWER(?) AND d.status = '1' ORDER BY d.nm_dokter, j.jam_mulai`,
