@@ -8,15 +8,9 @@ let running: Promise<RunningServer> | null = null;
 /** Registrations one address may send per hour on this server: enough for the tests, reachable by one. */
 export const REGISTER_LIMIT = 40;
 
-/**
- * Component tests book as demo A across files on this one server, beyond the default limit of
- * active appointments (MAX_ACTIVE_APPOINTMENTS 3): the limit has tests of its own on the server.
- */
-const ACTIVE_LIMIT = '20';
-
 export function apiServer(): Promise<RunningServer> {
   if (!running) {
-    running = startServer({ DIST_DIR: '/nonexistent', REGISTER_MAX_PER_HOUR: String(REGISTER_LIMIT), MAX_ACTIVE_APPOINTMENTS: ACTIVE_LIMIT }).then((s) => {
+    running = startServer({ DIST_DIR: '/nonexistent', REGISTER_MAX_PER_HOUR: String(REGISTER_LIMIT) }).then((s) => {
       s.proc.unref();
       for (const stream of [s.proc.stdout, s.proc.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
       process.on('exit', () => {

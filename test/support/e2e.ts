@@ -10,17 +10,10 @@ export interface RealApp {
   readonly browser: Browser;
 }
 
-/**
- * The browser tests book as demo patient A, who holds two upcoming appointments from the seed, and
- * some files book three or four more: the limit of active appointments (MAX_ACTIVE_APPOINTMENTS,
- * default 3) is raised for them. Its own tests are the server's (test/server/booking.test.ts).
- */
-const E2E_ENV = { MAX_ACTIVE_APPOINTMENTS: '20' };
-
 export function realApp(suite: Test, env: Record<string, string> = {}): RealApp {
   const app = {} as { server: RunningServer; browser: Browser };
   suite.before(async () => {
-    app.server = await startServer({ ...E2E_ENV, ...env });
+    app.server = await startServer(env);
     app.browser = await launch();
   });
   suite.after(async () => {

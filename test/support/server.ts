@@ -93,7 +93,11 @@ export async function startServer(
   }
   const compiled = opts.compiled ?? process.env.TEST_SERVER === 'compiled';
   // The demo data on PostgreSQL too (SEED_DEMO is off there by default): the tests log in with it.
+  // The tests book as demo patient A, who holds two upcoming appointments from the seed, several
+  // times a file: the limit of active appointments (MAX_ACTIVE_APPOINTMENTS, default 3) is raised
+  // unless a test sets it. Its own tests are the server's (test/server/booking.test.ts).
   const base = {
+    MAX_ACTIVE_APPOINTMENTS: '20',
     PORT: String(port),
     HOST: '127.0.0.1',
     INTERNAL_PORT: String(internalPort),
