@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
+import { d001Booking } from '../support/booking.ts';
 
 let db: Db;
 let app: FastifyInstance;
@@ -46,16 +47,7 @@ async function call(method: 'GET' | 'POST', url: string, token: string, payload?
 const internal = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, INTERNAL_TOKEN, payload);
 
 /** Dr D001's morning session in clinic 20001 (every weekday), Non BPJS. */
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: nomrOf(i),
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(nomrOf(i), date, over);
 const book = async (i: number, date: string) => call('POST', API.book, await tokenOf(i), d001(i, date));
 const queueOf = async (i: number) => (await call('GET', API.clinicQueue, await tokenOf(i))).body.data as Array<Record<string, unknown>>;
 const dayList = async (date: string) =>

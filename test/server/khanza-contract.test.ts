@@ -24,6 +24,7 @@ import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
+import { d001Booking } from '../support/booking.ts';
 
 const it = needsMariadb(test);
 const today = todayWib();
@@ -69,16 +70,7 @@ const post = async (target: Api, url: string, token: string, payload: object): P
 };
 const quotaUrl = (date: string, kd_dr = '') =>
   `${API.quota}?${new URLSearchParams({ kd_dr, kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date), jenis: 'poli' })}`;
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: who(i).nomr,
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(who(i).nomr, date, over);
 // biome-ignore lint/suspicious/noExplicitAny: rows of the Khanza database
 const sik = async (sql: string, params: unknown[] = []): Promise<any[]> => (await khanza.admin.query(sql, params))[0] as any[];
 

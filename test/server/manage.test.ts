@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
+import { d001Booking } from '../support/booking.ts';
 
 let db: Db;
 let app: FastifyInstance;
@@ -44,16 +45,7 @@ async function call(method: 'GET' | 'POST', url: string, token: string, payload?
 }
 
 /** Dr D001's morning session in clinic 20001 (every weekday) or his online evening (Monday to Friday). */
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: nomrOf(i),
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(nomrOf(i), date, over);
 const online = (i: number, date: string, over: Record<string, string> = {}) => d001(i, date, { sts_jam: '2', ...over });
 /** A weekday (1 Monday … 6 Saturday) at least `from` days ahead. */
 const ahead = (from: number, weekday = 1) => nextOnWeekday(addDays(today, from), weekday);

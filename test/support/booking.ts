@@ -1,5 +1,6 @@
 // Booking steps the end-to-end walks over dialogs share (test/e2e/a11y.test.ts, text-size.test.ts):
-// a free seat found through the API as the app reads it, and a date chosen in the date picker.
+// a free seat found through the API as the app reads it, and a date chosen in the date picker; and
+// the booking request the server and unit tests send for Dr D001's morning session.
 import type { Page } from 'playwright-core';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
@@ -51,3 +52,15 @@ export function confirmationOf(
 ): { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string } {
   return { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: `${s.jam_dtg}-${s.jam_plg}`, tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: 'Non BPJS' };
 }
+
+/** Dr D001's morning session in clinic 20001 (every weekday), Non BPJS: a patient's booking request for a date, `over` changing any field. */
+export const d001Booking = <O extends object = Record<never, never>>(nomr: string, tgl_janji: string, over: O = {} as O) => ({
+  nomr,
+  tgl_janji,
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  sts_jam: '1',
+  carabayar: 'P' as const,
+  hp: '081234567890',
+  ...over,
+});
