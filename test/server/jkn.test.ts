@@ -15,7 +15,7 @@ import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { BpjsConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
-import { type BpjsStandIn, bpjsStandIn } from '../support/bpjs-stand-in.ts';
+import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
 import { d001Booking } from '../support/booking.ts';
@@ -32,17 +32,7 @@ let app: FastifyInstance;
 let jkn: MobileJkn;
 let clock = at(today, '07:00');
 
-const bridge = (): BpjsConfig => ({
-  url: standIn.url,
-  ...standIn.credentials,
-  worker: false,
-  pollMs: 50,
-  timeoutMs: 5000,
-  leaseSeconds: 60,
-  maxAttempts: 20,
-  retryMaxSeconds: 120,
-  reporter: 'app',
-});
+const bridge = (): BpjsConfig => bridgeTo(standIn);
 const drain = () => createBpjsWorker({ db, send: bpjsClient(bridge()), config: bridge() }).drain();
 
 /** The cohort's patient i, with the card number and NIK the hospital's systems filled. */
