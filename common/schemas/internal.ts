@@ -69,10 +69,8 @@ export type RegistrationQuery = Static<typeof RegistrationQuery>;
 export const RegistrationId = Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'The id of the list' }) });
 export type RegistrationId = Static<typeof RegistrationId>;
 
-/** One submission of the registration form, as sent: none is ever replaced by a later one. */
-export const RegistrationSubmission = Type.Object({
-  id: Type.Integer(),
-  nama: Str(),
+/** The registration form's fields a submission and the entry built from the latest both carry, in this order. */
+const formFields = {
   tempat_lahir: Str(),
   tgl_lahir: Str('YYYY-MM-DD'),
   telp_hp: Str(),
@@ -80,6 +78,13 @@ export const RegistrationSubmission = Type.Object({
   pekerjaan: Str('Occupation code'),
   persetujuan_privasi: Nullable(Type.Boolean({ description: "null: sent by a client that does not ask (the spec's)" })),
   versi_privasi: NStr(),
+};
+
+/** One submission of the registration form, as sent: none is ever replaced by a later one. */
+export const RegistrationSubmission = Type.Object({
+  id: Type.Integer(),
+  nama: Str(),
+  ...formFields,
   alamat_klien: NStr('The client address it came from (null: sent before addresses were kept)'),
   dikirim_at: Str('ISO 8601, WIB (+07:00)'),
   kontak_baru: Type.Boolean({ description: 'Its phone or e-mail differs from the submission before it: ask the person which is theirs' }),
@@ -94,13 +99,7 @@ export const RegistrationEntry = Type.Object({
   id: Type.Integer(),
   nama: Str(),
   no_ktp: Str('NIK'),
-  tempat_lahir: Str(),
-  tgl_lahir: Str('YYYY-MM-DD'),
-  telp_hp: Str(),
-  email: Str(),
-  pekerjaan: Str('Occupation code'),
-  persetujuan_privasi: Nullable(Type.Boolean({ description: "null: sent by a client that does not ask (the spec's)" })),
-  versi_privasi: NStr(),
+  ...formFields,
   status: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
   created_at: Str('ISO 8601, WIB (+07:00): the first submission'),
   updated_at: Str('ISO 8601, WIB (+07:00): the latest submission while pending'),

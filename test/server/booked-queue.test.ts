@@ -2,60 +2,35 @@
 // the registration counter's walk-ins. A patient books for a day, and on that day (the app's clock,
 // AppOptions.clock, moved to it) checks in, is called and is done; a cancel leaves the queue, a
 // reschedule moves in it, a walk-in takes a seat of the same quota. On PGlite and PostgreSQL.
-import type { FastifyInstance } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
-import { buildApp } from '../../server/app.ts';
-import type { Db } from '../../server/db/client.ts';
-import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
-import { freshDb } from '../support/db.ts';
+import { COHORT, INTERNAL_TOKEN, loginAs } from '../support/app.ts';
+import { clockedApp, d001Booking, wibAt } from '../support/booking.ts';
 
-let db: Db;
-let app: FastifyInstance;
+const t = clockedApp(test);
 const today = todayWib();
-/** The instant of a WIB wall-clock time on a date. */
-const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
-let clock = at(today, '07:00');
-
-test.before(async () => {
-  db = await freshDb();
-  app = await buildApp({ config: testConfig(), db, logger: false, internal: 'here', clock: () => clock });
-  await app.ready();
-});
-test.after(async () => (await app.close(), await db.close()));
-test.before.each(() => {
-  clock = at(today, '07:00');
-});
+const at = wibAt;
 
 /** Patients 101 on: none of them in the demo's queue of today. */
 const nomrOf = (i: number) => String(COHORT.first + 100 + i);
 const tokens = new Map<number, string>();
 async function tokenOf(i: number): Promise<string> {
-  if (!tokens.has(i)) tokens.set(i, await loginAs(app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
+  if (!tokens.has(i)) tokens.set(i, await loginAs(t.app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
   return tokens.get(i)!;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
 type Answer = { code: number; body: Record<string, any> };
 async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
-  const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   return { code: res.statusCode, body: res.json() };
 }
 const internal = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, INTERNAL_TOKEN, payload);
 
 /** Dr D001's morning session in clinic 20001 (every weekday), Non BPJS. */
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: nomrOf(i),
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(nomrOf(i), date, over);
 const book = async (i: number, date: string) => call('POST', API.book, await tokenOf(i), d001(i, date));
 const queueOf = async (i: number) => (await call('GET', API.clinicQueue, await tokenOf(i))).body.data as Array<Record<string, unknown>>;
 const dayList = async (date: string) =>
@@ -64,7 +39,7 @@ const dayList = async (date: string) =>
   ) as Array<Record<string, unknown>>;
 const seatsTaken = async (date: string) =>
   (
-    await db.query<{ n: number }>(
+    await t.db.query<{ n: number }>(
       `SELECT coalesce(sum(ps.quota_terisi), 0)::int AS n FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id
         WHERE ps.tgl = $1 AND s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.jenis = 'poli' AND s.sts_jam = '1'`,
       [date],
@@ -85,7 +60,7 @@ test('booked for a day, on that day the patient is in its queue: checks in, is c
   assert.equal(await queueOf(1), []);
 
   // On that day, before practice: the home card's queue item.
-  clock = at(day, jam_dtg) - 30 * 60_000;
+  t.clock = at(day, jam_dtg) - 30 * 60_000;
   const [item] = await queueOf(1);
   assert.equal([item.no_reg, item.no_urut, item.status, item.tgl_janji, item.checkin], [no_reg, no_urut, 'menunggu', day, null]);
   assert.is(item.sisa_antrian, 0);
@@ -94,7 +69,7 @@ test('booked for a day, on that day the patient is in its queue: checks in, is c
   assert.is(checkedIn.code, 200, JSON.stringify(checkedIn.body));
   assert.match(checkedIn.body.data.checkin, new RegExp(`^${day}T`));
 
-  clock = at(day, jam_dtg) + 5 * 60_000;
+  t.clock = at(day, jam_dtg) + 5 * 60_000;
   const called = await internal('POST', '/api/internal/antrian/poli/panggil', { no_reg });
   assert.is(called.code, 200, JSON.stringify(called.body));
   const [calledItem] = await queueOf(1);
@@ -112,7 +87,7 @@ test('a walk-in at the counter takes the next number and a seat of the same quot
   const day = nextOnWeekday(addDays(today, 3), 3);
   const booked = await book(2, day);
   assert.is(booked.body.status, true, booked.body.message);
-  clock = at(day, '07:00');
+  t.clock = at(day, '07:00');
   const before = await seatsTaken(day);
   const walkin = { no_mr: nomrOf(3), kd_dep: '20001', kd_dr: 'D001', sts_jam: '1' };
   const first = await internal('POST', '/api/internal/antrian/poli/walkin', walkin);
@@ -126,23 +101,23 @@ test('a walk-in at the counter takes the next number and a seat of the same quot
   // The walk-in sees their entry, one waiting ahead (the booking).
   const [item] = await queueOf(3);
   assert.equal([item.no_reg, item.no_urut, item.sisa_antrian], [entry.no_reg, entry.no_urut, 1]);
-  const [audited] = await db.query<{ subject: string; detail: string }>(`SELECT subject, detail FROM audit_log WHERE action = 'queue.walkin'`);
+  const [audited] = await t.db.query<{ subject: string; detail: string }>(`SELECT subject, detail FROM audit_log WHERE action = 'queue.walkin'`);
   assert.equal(audited, { subject: nomrOf(3), detail: entry.no_reg });
 });
 
 test('a full session refuses the walk-in and the app alike; unknown patients and sessions are 404, bad bodies 400', async () => {
   const day = nextOnWeekday(addDays(today, 3), 4);
   assert.is((await book(4, day)).body.status, true);
-  await db.query(
+  await t.db.query(
     `UPDATE practice_sessions SET batas_quota = quota_terisi
       WHERE tgl = $1 AND schedule_id IN (SELECT id FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND sts_jam = '1' AND jenis = 'poli')`,
     [day],
   );
-  clock = at(day, '07:00');
+  t.clock = at(day, '07:00');
   const full = await internal('POST', '/api/internal/antrian/poli/walkin', { no_mr: nomrOf(5), kd_dep: '20001', kd_dr: 'D001' });
   assert.equal([full.code, full.body.status], [409, false]);
   assert.match(full.body.message, 'penuh');
-  clock = at(today, '07:00');
+  t.clock = at(today, '07:00');
   const refused = await book(6, day);
   assert.is(refused.body.status, false);
   assert.match(refused.body.message, 'penuh');

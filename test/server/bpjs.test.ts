@@ -20,7 +20,7 @@ import { claimDueBpjs } from '../../server/db/bpjs.ts';
 import type { BpjsConfig } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testApp, testConfig } from '../support/app.ts';
-import { type BpjsStandIn, bpjsStandIn } from '../support/bpjs-stand-in.ts';
+import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
 import { startServer } from '../support/server.ts';
 
@@ -35,18 +35,7 @@ let app: FastifyInstance;
 let clock = at(today, '07:00');
 let later = 0;
 
-const bridge = (over: Partial<BpjsConfig> = {}): BpjsConfig => ({
-  url: standIn.url,
-  ...standIn.credentials,
-  worker: false,
-  pollMs: 50,
-  timeoutMs: 5000,
-  leaseSeconds: 60,
-  maxAttempts: 20,
-  retryMaxSeconds: 120,
-  reporter: 'app',
-  ...over,
-});
+const bridge = (over: Partial<BpjsConfig> = {}): BpjsConfig => bridgeTo(standIn, over);
 const workerWith = (config: BpjsConfig) => createBpjsWorker({ db, send: bpjsClient(config), config, clock: () => Date.now() + later });
 
 test.before(async () => {

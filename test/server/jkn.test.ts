@@ -15,9 +15,10 @@ import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { BpjsConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
-import { type BpjsStandIn, bpjsStandIn } from '../support/bpjs-stand-in.ts';
+import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
+import { d001Booking } from '../support/booking.ts';
 
 const USER = 'mobilejkn-rs';
 const PASSWORD = 'kata-sandi-ws-rs-uji-0123';
@@ -31,17 +32,7 @@ let app: FastifyInstance;
 let jkn: MobileJkn;
 let clock = at(today, '07:00');
 
-const bridge = (): BpjsConfig => ({
-  url: standIn.url,
-  ...standIn.credentials,
-  worker: false,
-  pollMs: 50,
-  timeoutMs: 5000,
-  leaseSeconds: 60,
-  maxAttempts: 20,
-  retryMaxSeconds: 120,
-  reporter: 'app',
-});
+const bridge = (): BpjsConfig => bridgeTo(standIn);
 const drain = () => createBpjsWorker({ db, send: bpjsClient(bridge()), config: bridge() }).drain();
 
 /** The cohort's patient i, with the card number and NIK the hospital's systems filled. */
@@ -105,15 +96,7 @@ const ambil = async (i: number, date: string, over: object = {}) =>
     nomorreferensi: '0301U0011126P000123',
     ...over,
   });
-const appBooking = (i: number, date: string) => ({
-  nomr: nomrOf(i),
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-});
+const appBooking = (i: number, date: string) => d001Booking(nomrOf(i), date);
 const seats = async (date: string) => {
   const [row] = await db.query<{ batas_quota: number; quota_terisi: number }>(
     `SELECT ps.batas_quota, ps.quota_terisi FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id

@@ -10,10 +10,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { API, fhirEverythingOf } from '../../common/paths.ts';
-import { Clinic, DoctorSchedule, LastAppointment, QuotaSlot } from '../../common/schemas/booking.ts';
+import { DoctorSchedule, QuotaSlot } from '../../common/schemas/booking.ts';
 import { Success } from '../../common/schemas/envelope.ts';
-import { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
-import * as R from '../../common/schemas/records.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
@@ -24,6 +22,8 @@ import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
+import { d001Booking } from '../support/booking.ts';
+import { patientReads } from '../support/reads.ts';
 
 const it = needsMariadb(test);
 const today = todayWib();
@@ -69,16 +69,7 @@ const post = async (target: Api, url: string, token: string, payload: object): P
 };
 const quotaUrl = (date: string, kd_dr = '') =>
   `${API.quota}?${new URLSearchParams({ kd_dr, kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date), jenis: 'poli' })}`;
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: who(i).nomr,
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(who(i).nomr, date, over);
 // biome-ignore lint/suspicious/noExplicitAny: rows of the Khanza database
 const sik = async (sql: string, params: unknown[] = []): Promise<any[]> => (await khanza.admin.query(sql, params))[0] as any[];
 
@@ -209,22 +200,7 @@ it('every read of spec section 7 answers its schema and the documented one, from
   const booked = await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B' });
   assert.is(booked.body.status, true, booked.body.message);
   const calls: Array<[string, TSchema]> = [
-    [API.profile, Success(Profile)],
-    [API.upcoming, Success(UpcomingAppointments)],
-    [API.clinicQueue, list(ClinicQueueItem)],
-    [API.pharmacyQueue, list(PharmacyQueueItem)],
-    [API.lastAppointment, Success(LastAppointment)],
-    [API.clinics, list(Clinic)],
-    [API.cathSchedule, list(R.CathSchedule)],
-    [API.surgerySchedule, list(R.SurgerySchedule)],
-    [API.historyPoli, list(R.OutpatientVisit)],
-    [API.historyOnline, list(R.OnlineVisit)],
-    [API.inpatientCurrent, list(R.CurrentInpatient)],
-    [API.inpatientPast, list(R.PastInpatient)],
-    [API.historyCath, list(R.CathHistory)],
-    [API.historySurgery, list(R.SurgeryHistory)],
-    [API.supporting, R.SupportingResponse],
-    [API.vascular, list(R.VascularReport)],
+    ...patientReads(),
     [`${API.doctorSchedule}?spesialis=Kardiologi`, list(DoctorSchedule)],
     [quotaUrl(date), list(QuotaSlot)],
   ];

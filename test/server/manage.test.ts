@@ -1,59 +1,34 @@
 // Managing appointments on the server: cancel, reschedule, the booking window and online
 // consultations that book for real, on PGlite and PostgreSQL. The clock is the app's own
 // (AppOptions.clock), set by each test: nothing depends on the hour the tests run at.
-import type { FastifyInstance } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { dateRefusal } from '../../common/booking.ts';
 import { API } from '../../common/paths.ts';
-import { buildApp } from '../../server/app.ts';
-import type { Db } from '../../server/db/client.ts';
-import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
-import { freshDb } from '../support/db.ts';
+import { COHORT, INTERNAL_TOKEN, loginAs } from '../support/app.ts';
+import { clockedApp, d001Booking, wibAt } from '../support/booking.ts';
 
-let db: Db;
-let app: FastifyInstance;
+const t = clockedApp(test);
 const today = todayWib();
-/** The instant of a WIB wall-clock time on a date. */
-const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
-let clock = at(today, '07:00');
-
-test.before(async () => {
-  db = await freshDb();
-  app = await buildApp({ config: testConfig(), db, logger: false, internal: 'here', clock: () => clock });
-  await app.ready();
-});
-test.after(async () => (await app.close(), await db.close()));
-test.before.each(() => {
-  clock = at(today, '07:00');
-});
+const at = wibAt;
 
 const nomrOf = (i: number) => String(COHORT.first + i);
 const tokens = new Map<number, string>();
 async function tokenOf(i: number): Promise<string> {
-  if (!tokens.has(i)) tokens.set(i, await loginAs(app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
+  if (!tokens.has(i)) tokens.set(i, await loginAs(t.app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
   return tokens.get(i)!;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
 type Answer = { code: number; body: Record<string, any> };
 async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
-  const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   return { code: res.statusCode, body: res.json() };
 }
 
 /** Dr D001's morning session in clinic 20001 (every weekday) or his online evening (Monday to Friday). */
-const d001 = (i: number, date: string, over: Record<string, string> = {}) => ({
-  nomr: nomrOf(i),
-  tgl_janji: date,
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(nomrOf(i), date, over);
 const online = (i: number, date: string, over: Record<string, string> = {}) => d001(i, date, { sts_jam: '2', ...over });
 /** A weekday (1 Monday … 6 Saturday) at least `from` days ahead. */
 const ahead = (from: number, weekday = 1) => nextOnWeekday(addDays(today, from), weekday);
@@ -65,17 +40,17 @@ const move = async (i: number, body: object) => call('POST', API.reschedule, awa
 const upcoming = async (i: number) => (await call('GET', API.upcoming, await tokenOf(i))).body.data.jadwal as Array<Record<string, unknown>>;
 
 async function seats(date: string, stsJam = '1', jenis = 'poli'): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
+  const [row] = await t.db.query<{ n: number }>(
     `SELECT coalesce(max(ps.quota_terisi), 0)::int AS n FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id
       WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = $2 AND s.jenis = $3 AND ps.tgl = $1`,
     [date, stsJam, jenis],
   );
   return row.n;
 }
-const row = async (no_reg: string) => (await db.query('SELECT * FROM appointments WHERE no_reg = $1', [no_reg]))[0];
+const row = async (no_reg: string) => (await t.db.query('SELECT * FROM appointments WHERE no_reg = $1', [no_reg]))[0];
 
 async function limitSession(date: string, batas: number, stsJam = '1', jenis = 'poli'): Promise<void> {
-  await db.query(
+  await t.db.query(
     `INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi)
      SELECT id, $1, $2, 0 FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND hari = $3 AND sts_jam = $4 AND jenis = $5
      ON CONFLICT (schedule_id, tgl) DO UPDATE SET batas_quota = EXCLUDED.batas_quota`,
@@ -145,9 +120,10 @@ test('cancel again answers the same and frees nothing twice; the audit keeps the
   const twice = await cancel(4, a.body.data.no_reg, 'Lainnya', 'Dirawat di rumah sakit lain');
   assert.equal(twice, once);
   assert.is(await seats(date), 1);
-  const audit = await db.query<{ detail: string; actor: string }>(`SELECT detail, actor FROM audit_log WHERE action = 'appointment.cancel' AND subject = $1`, [
-    nomrOf(4),
-  ]);
+  const audit = await t.db.query<{ detail: string; actor: string }>(
+    `SELECT detail, actor FROM audit_log WHERE action = 'appointment.cancel' AND subject = $1`,
+    [nomrOf(4)],
+  );
   assert.equal(audit, [{ detail: `${a.body.data.no_reg} Lainnya: Dirawat di rumah sakit lain`, actor: nomrOf(4) }]);
 });
 
@@ -179,17 +155,17 @@ test("B can neither cancel nor move A's appointment (404, as for a number nobody
 test('no cancel once practice has started, nor after check-in', async () => {
   const date = ahead(28, 1);
   const a = await book(9, d001(9, date));
-  clock = at(date, '08:00');
+  t.clock = at(date, '08:00');
   const late = await cancel(9, a.body.data.no_reg);
   assert.equal(late.body, {
     status: false,
     message: 'Perjanjian tidak dapat dibatalkan karena jam praktik sudah dimulai. Silakan hubungi petugas pendaftaran.',
   });
   assert.is((await upcoming(9)).find((j) => j.no_reg === a.body.data.no_reg)?.dapat_diubah, false);
-  clock = at(date, '07:59');
+  t.clock = at(date, '07:59');
   const b = await book(10, d001(10, date));
   // Checked in at the hospital's machine: the booking's own entry in its day's queue.
-  await db.query(`UPDATE clinic_queue SET checkin_at = now() WHERE no_reg = $1`, [b.body.data.no_reg]);
+  await t.db.query(`UPDATE clinic_queue SET checkin_at = now() WHERE no_reg = $1`, [b.body.data.no_reg]);
   assert.match((await cancel(10, b.body.data.no_reg)).body.message, /sudah check-in/);
   assert.match((await move(10, { no_reg: b.body.data.no_reg, tgl_janji: addDays(date, 1), kd_dr: 'D001', sts_jam: '1' })).body.message, /sudah check-in/);
   assert.is((await row(a.body.data.no_reg)).cancelled_at, null);
@@ -262,7 +238,7 @@ test("the reschedule calendar's 8-day rule is the move's: perjanjian/terakhir wi
 test('the clinic list names the weekdays each clinic holds clinic and online sessions', async () => {
   const list = (await call('GET', API.clinics, await tokenOf(1))).body.data as Array<{ kd_dep: string; hari_praktik: number[]; hari_online: number[] }>;
   for (const c of list) {
-    const rows = await db.query<{ hari: number; jenis: string }>('SELECT DISTINCT hari::int AS hari, jenis FROM practice_schedules WHERE kd_dep = $1', [
+    const rows = await t.db.query<{ hari: number; jenis: string }>('SELECT DISTINCT hari::int AS hari, jenis FROM practice_schedules WHERE kd_dep = $1', [
       c.kd_dep,
     ]);
     const days = (jenis: string) =>
@@ -295,7 +271,7 @@ test('the clinic list names the weekdays each clinic holds clinic and online ses
     slots.body.data.map((x: { kode: number }) => x.kode),
     [301],
   );
-  const [doctor] = await db.query<{ kd_dr: string; sts_jam: string }>(
+  const [doctor] = await t.db.query<{ kd_dr: string; sts_jam: string }>(
     `SELECT kd_dr, sts_jam FROM practice_schedules WHERE kd_dep = $1 AND jenis = 'poli' LIMIT 1`,
     [some.kd_dep],
   );
@@ -356,7 +332,7 @@ test('online consultation: its own sessions and quota, a real booking, on the ca
   const token = await tokenOf(17);
   const slots = async (jenis?: string) =>
     (
-      await app.inject({
+      await t.app.inject({
         url: `${API.quota}?${new URLSearchParams({ kd_dr: 'D001', kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date), ...(jenis ? { jenis } : {}) })}`,
         headers: { authorization: `Bearer ${token}` },
       })
@@ -409,7 +385,7 @@ test('the meeting link: https only, set by the hospital, on the card from 10 min
   const set = await setLink('https://meet.example.id/ruang-18?pwd=abc');
   assert.equal(set.body, { status: true, data: { no_reg, link_konsultasi: 'https://meet.example.id/ruang-18?pwd=abc' } });
   const linkAt = async (hhmm: string) => {
-    clock = at(date, hhmm);
+    t.clock = at(date, hhmm);
     return (await upcoming(18)).find((j) => j.no_reg === no_reg)?.link_konsultasi;
   };
   assert.is(await linkAt('18:49'), null);
@@ -440,7 +416,7 @@ test('50 bookings and cancels at once on a nearly full session: never over the q
   assert.ok(booked >= batas - holders.length, `${booked} newcomers booked`);
   const active = async () =>
     (
-      await db.query<{ n: number }>(
+      await t.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
           WHERE a.tgl_janji = $1 AND s.kd_dr = 'D001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND a.cancelled_at IS NULL`,
         [date],
@@ -455,7 +431,7 @@ test('50 bookings and cancels at once on a nearly full session: never over the q
   for (const i of rest) last.push((await book(i, d001(i, date))).body.status);
   assert.equal(last, [...Array(batas - booked).fill(true), false]);
   assert.is(await seats(date), batas);
-  const numbers = await db.query<{ no_urut: number }>(
+  const numbers = await t.db.query<{ no_urut: number }>(
     `SELECT a.no_urut FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
       WHERE a.tgl_janji = $1 AND s.kd_dr = 'D001' AND s.sts_jam = '1' AND s.jenis = 'poli'`,
     [date],

@@ -14,14 +14,13 @@ import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../.
 import { API } from '../../common/paths.ts';
 import { LoginResponse, RegistrationAnswer } from '../../common/schemas/auth.ts';
 import { BpjsRow } from '../../common/schemas/bpjs.ts';
-import { BookingAnswer, BookingRules, CancelAnswer, Clinic, DoctorSchedule, LastAppointment, QuotaSlot } from '../../common/schemas/booking.ts';
+import { BookingAnswer, BookingRules, CancelAnswer, DoctorSchedule, QuotaSlot } from '../../common/schemas/booking.ts';
 import { Failure, Success } from '../../common/schemas/envelope.ts';
 import { Healthy } from '../../common/schemas/health.ts';
 import { Enqueued, MeetingLinkSet, PharmacyChange, Reminder } from '../../common/schemas/internal.ts';
-import { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
+import { UpcomingAppointments } from '../../common/schemas/patient.ts';
 import { Devices, LoginOptions, PasskeyInfo, PasskeyLoginResponse, PasskeyOffer, RegistrationOptions } from '../../common/schemas/passkey.ts';
 import { PushRegistered, VapidKey } from '../../common/schemas/push.ts';
-import * as R from '../../common/schemas/records.ts';
 import { buildApp } from '../../server/app.ts';
 import { queueBpjsAdd } from '../../server/db/bpjs.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
@@ -29,6 +28,7 @@ import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type Test
 import { freshDb } from '../support/db.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { subscriber } from '../support/push.ts';
+import { patientReads } from '../support/reads.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
 type Json = Record<string, any>;
@@ -236,24 +236,7 @@ const q = `nomr=${DEMO_A.nomr}&tgllahir=${DEMO_A.tgl_lahir}`;
 const list = (item: TSchema) => Success(Type.Array(item));
 
 test("the patient's reads answer their schemas", async () => {
-  const calls: Array<[string, TSchema]> = [
-    [API.profile, Success(Profile)],
-    [API.upcoming, Success(UpcomingAppointments)],
-    [API.clinicQueue, list(ClinicQueueItem)],
-    [API.pharmacyQueue, list(PharmacyQueueItem)],
-    [API.lastAppointment, Success(LastAppointment)],
-    [API.clinics, list(Clinic)],
-    [API.cathSchedule, list(R.CathSchedule)],
-    [API.surgerySchedule, list(R.SurgerySchedule)],
-    [API.historyPoli, list(R.OutpatientVisit)],
-    [API.historyOnline, list(R.OnlineVisit)],
-    [API.inpatientCurrent, list(R.CurrentInpatient)],
-    [API.inpatientPast, list(R.PastInpatient)],
-    [API.historyCath, list(R.CathHistory)],
-    [API.historySurgery, list(R.SurgeryHistory)],
-    [API.supporting, R.SupportingResponse],
-    [API.vascular, list(R.VascularReport)],
-  ];
+  const calls = patientReads();
   // C is in the ICVCU now; A's stays are over (A waits in today's clinic queue).
   const tokenC = await loginAs(t.app, DEMO_C);
   for (const [path, schema] of calls) {

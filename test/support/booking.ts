@@ -1,10 +1,18 @@
 // Booking steps the end-to-end walks over dialogs share (test/e2e/a11y.test.ts, text-size.test.ts):
-// a free seat found through the API as the app reads it, and a date chosen in the date picker.
+// a free seat found through the API as the app reads it, and a date chosen in the date picker; and
+// the booking request the server and unit tests send for Dr D001's morning session, and the app on
+// a clock of its own those server tests move (test/server/booked-queue.test.ts, manage.test.ts).
+import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
+import type { Test } from 'uvu';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../common/schemas/index.ts';
+import { buildApp } from '../../server/app.ts';
+import type { Db } from '../../server/db/client.ts';
+import { testConfig } from './app.ts';
+import { freshDb } from './db.ts';
 import { apiToken } from './server.ts';
 
 type Who = { nomr: string; tgl_lahir: string };
@@ -50,4 +58,37 @@ export function confirmationOf(
   s: QuotaSlot,
 ): { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string } {
   return { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: `${s.jam_dtg}-${s.jam_plg}`, tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: 'Non BPJS' };
+}
+
+/** Dr D001's morning session in clinic 20001 (every weekday), Non BPJS: a patient's booking request for a date, `over` changing any field. */
+export const d001Booking = <O extends object = Record<never, never>>(nomr: string, tgl_janji: string, over: O = {} as O) => ({
+  nomr,
+  tgl_janji,
+  kd_dep: '20001',
+  kd_dr: 'D001',
+  sts_jam: '1',
+  carabayar: 'P' as const,
+  hp: '081234567890',
+  ...over,
+});
+
+/** The instant of a WIB wall-clock time on a date. */
+export const wibAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
+
+/**
+ * The app on a fresh database with a clock of its own (AppOptions.clock), set back to 07:00 WIB of
+ * today before each test of the suite; a test moves it by setting `clock`.
+ */
+export function clockedApp(suite: Test): { app: FastifyInstance; db: Db; clock: number } {
+  const t = { clock: wibAt(todayWib(), '07:00') } as { app: FastifyInstance; db: Db; clock: number };
+  suite.before(async () => {
+    t.db = await freshDb();
+    t.app = await buildApp({ config: testConfig(), db: t.db, logger: false, internal: 'here', clock: () => t.clock });
+    await t.app.ready();
+  });
+  suite.after(async () => (await t.app.close(), await t.db.close()));
+  suite.before.each(() => {
+    t.clock = wibAt(todayWib(), '07:00');
+  });
+  return t;
 }

@@ -7,6 +7,7 @@
 import { createCipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import LZString from 'lz-string';
+import type { BpjsConfig } from '../../server/config.ts';
 
 export interface BpjsCredentials {
   consId: string;
@@ -174,3 +175,17 @@ export async function bpjsStandIn(
       }),
   };
 }
+
+/** The app's BPJS settings aimed at a stand-in, the worker off (the tests drain the queue themselves), `over` changing any. */
+export const bridgeTo = (standIn: BpjsStandIn, over: Partial<BpjsConfig> = {}): BpjsConfig => ({
+  url: standIn.url,
+  ...standIn.credentials,
+  worker: false,
+  pollMs: 50,
+  timeoutMs: 5000,
+  leaseSeconds: 60,
+  maxAttempts: 20,
+  retryMaxSeconds: 120,
+  reporter: 'app',
+  ...over,
+});

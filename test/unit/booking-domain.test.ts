@@ -19,6 +19,7 @@ import {
   type NewAppointment,
   type Session,
 } from '../../server/domain/booking.ts';
+import { d001Booking } from '../support/booking.ts';
 
 const today = '2026-11-23'; // a Monday
 /** An instant of that Monday at a WIB wall-clock time (WIB is UTC+7). */
@@ -38,16 +39,7 @@ const SESSION: Session = {
   nama_dr: 'dr. Ahmad Fauzi, Sp.JP(K)',
 };
 
-const request = (over: Partial<BookingRequest> = {}): BookingRequest => ({
-  nomr: '00012345',
-  tgl_janji: '2026-11-30',
-  kd_dep: '20001',
-  kd_dr: 'D001',
-  sts_jam: '1',
-  carabayar: 'P',
-  hp: '081234567890',
-  ...over,
-});
+const request = (over: Partial<BookingRequest> = {}): BookingRequest => d001Booking('00012345', '2026-11-30', over);
 
 /** A store in memory: one session, its seats, the appointments, and a record of the calls. */
 function memoryStore(opts: { session?: Session | null; lastBpjs?: string | null; taken?: number; inserted?: NewAppointment[] } = {}) {

@@ -377,6 +377,16 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
       [nomr, ...rooms, ...(today === null ? [] : [today])],
     );
   }
+  /** A cath-lab procedure as the schedule and the history both answer it. */
+  const cath = (r: ProcedureRow, nomr: string) => ({
+    hari: weekdayName(r.tanggal),
+    tanggal_tindakan: r.tanggal,
+    nama_pasien: r.nm_pasien,
+    no_mr: nomr,
+    tindakan: r.tindakan,
+    no_reg: r.no_rawat,
+    nama_dokter: r.dokter,
+  });
   const surgery = (r: ProcedureRow, nomr: string) => ({
     hari: weekdayName(r.tanggal),
     tanggal_operasi: r.tanggal,
@@ -660,27 +670,11 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     onlineVisits: async () => [],
     async cathSchedule(nomr, today) {
       const rows = await procedures(nomr, 'kath', today);
-      return rows.map((r) => ({
-        hari: weekdayName(r.tanggal),
-        tanggal_tindakan: r.tanggal,
-        nama_pasien: r.nm_pasien,
-        no_mr: nomr,
-        tindakan: r.tindakan,
-        no_reg: r.no_rawat,
-        nama_dokter: r.dokter,
-      }));
+      return rows.map((r) => cath(r, nomr));
     },
     async cathHistory(nomr) {
       const rows = await procedures(nomr, 'kath', null);
-      return rows.map((r) => ({
-        hari: weekdayName(r.tanggal),
-        tanggal_tindakan: r.tanggal,
-        nama_pasien: r.nm_pasien,
-        no_mr: nomr,
-        tindakan: r.tindakan,
-        no_reg: r.no_rawat,
-        nama_dokter: r.dokter,
-      }));
+      return rows.map((r) => cath(r, nomr));
     },
     async surgerySchedule(nomr, today) {
       const rows = await procedures(nomr, 'bedah', today);
