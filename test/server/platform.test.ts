@@ -152,6 +152,8 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
+    // Mobile JKN's calls take seats in this API's tables: never beside Khanza's own.
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', JKN_WS_USERNAME: 'bpjs', JKN_WS_PASSWORD: 'a-long-enough-password' },
   ]) {
     assert.throws(
       () => loadConfig(env),
