@@ -174,6 +174,8 @@ test("each of A's appointments names its date and doctor on a line of its own un
 test('the drawer leads to the histories; the shortcuts to their screens', async () => {
   const p = await loggedIn(DEMO_B);
   await p.getByRole('button', { name: 'Menu' }).click();
+  // The drawer's code loads with its first opening.
+  await p.getByRole('link', { name: 'Riwayat Konsultasi' }).waitFor();
   for (const t of ['Riwayat Konsultasi', 'Rawat Inap', 'Riwayat Tindakan', 'Riwayat Pemeriksaan'])
     assert.ok(await p.getByRole('link', { name: t }).isVisible(), t);
   await p.getByRole('link', { name: 'Riwayat Tindakan' }).click();

@@ -296,7 +296,9 @@ test('offline, home shows a booking made online with Terakhir diperbarui and the
   const before = await card.locator('summary').count();
   const { date, slot } = await openSlot((await tokenOf(page))!);
   const clinic = { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' };
-  await page.goto(
+  // The confirmation's reads all answered (its patient, the phone number to offer) before typing.
+  await gotoQuiet(
+    page,
     server.url +
       to.confirm(
         {
