@@ -6,27 +6,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
-import { COHORT, INTERNAL_TOKEN, loginAs } from '../support/app.ts';
-import { clockedApp, d001Booking, wibAt } from '../support/booking.ts';
+import { INTERNAL_TOKEN } from '../support/app.ts';
+import { clockedApp, cohortCalls, d001Booking, wibAt } from '../support/booking.ts';
 
 const t = clockedApp(test);
 const today = todayWib();
 const at = wibAt;
 
 /** Patients 101 on: none of them in the demo's queue of today. */
-const nomrOf = (i: number) => String(COHORT.first + 100 + i);
-const tokens = new Map<number, string>();
-async function tokenOf(i: number): Promise<string> {
-  if (!tokens.has(i)) tokens.set(i, await loginAs(t.app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
-  return tokens.get(i)!;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
-type Answer = { code: number; body: Record<string, any> };
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
-  const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-  return { code: res.statusCode, body: res.json() };
-}
+const { nomrOf, tokenOf, call } = cohortCalls(() => t.app, 100);
 const internal = (method: 'GET' | 'POST', url: string, payload?: object) => call(method, url, INTERNAL_TOKEN, payload);
 
 /** Dr D001's morning session in clinic 20001 (every weekday), Non BPJS. */

@@ -6,26 +6,14 @@ import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { dateRefusal } from '../../common/booking.ts';
 import { API } from '../../common/paths.ts';
-import { COHORT, INTERNAL_TOKEN, loginAs } from '../support/app.ts';
-import { clockedApp, d001Booking, wibAt } from '../support/booking.ts';
+import { INTERNAL_TOKEN } from '../support/app.ts';
+import { clockedApp, cohortCalls, d001Booking, wibAt } from '../support/booking.ts';
 
 const t = clockedApp(test);
 const today = todayWib();
 const at = wibAt;
 
-const nomrOf = (i: number) => String(COHORT.first + i);
-const tokens = new Map<number, string>();
-async function tokenOf(i: number): Promise<string> {
-  if (!tokens.has(i)) tokens.set(i, await loginAs(t.app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
-  return tokens.get(i)!;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
-type Answer = { code: number; body: Record<string, any> };
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
-  const res = await t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
-  return { code: res.statusCode, body: res.json() };
-}
+const { nomrOf, tokenOf, call } = cohortCalls(() => t.app);
 
 /** Dr D001's morning session in clinic 20001 (every weekday) or his online evening (Monday to Friday). */
 const d001 = (i: number, date: string, over: Record<string, string> = {}) => d001Booking(nomrOf(i), date, over);

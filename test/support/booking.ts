@@ -11,7 +11,7 @@ import { API } from '../../common/paths.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
-import { testConfig } from './app.ts';
+import { COHORT, loginAs, testConfig } from './app.ts';
 import { freshDb } from './db.ts';
 import { apiToken } from './server.ts';
 
@@ -91,4 +91,25 @@ export function clockedApp(suite: Test): { app: FastifyInstance; db: Db; clock: 
     t.clock = wibAt(todayWib(), '07:00');
   });
   return t;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
+export type Answer = { code: number; body: Record<string, any> };
+
+/**
+ * Calls into an app as the load-test cohort's patients (`first` + i), each logged in once: the
+ * cohort is in no queue of the demo, so a test's bookings are the only ones it sees.
+ */
+export function cohortCalls(app: () => FastifyInstance, offset = 0) {
+  const nomrOf = (i: number) => String(COHORT.first + offset + i);
+  const tokens = new Map<number, string>();
+  async function tokenOf(i: number): Promise<string> {
+    if (!tokens.has(i)) tokens.set(i, await loginAs(app(), { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir }));
+    return tokens.get(i)!;
+  }
+  async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
+    const res = await app().inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    return { code: res.statusCode, body: res.json() };
+  }
+  return { nomrOf, tokenOf, call };
 }
