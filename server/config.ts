@@ -375,18 +375,27 @@ function bpjsConfig(env: Env): BpjsConfig | null {
     leaseSeconds: timeoutSeconds + 40,
     maxAttempts: integer(env, 'BPJS_MAX_ATTEMPTS', 40, 1, 1000),
     retryMaxSeconds: integer(env, 'BPJS_RETRY_MAX_SECONDS', 900, 15, 86_400),
-    reporter: oneOf(env, 'BPJS_REPORTER', 'app', ['app', 'simrs']) as 'app' | 'simrs',
+    reporter: bpjsReporter(env),
   };
 }
 
-function jknConfig(env: Env, simrs: string): JknConfig | null {
+/**
+ * Who reports the visits to BPJS (docs/bpjs.md, Who reports a visit). With SIMRS=khanza, Khanza's
+ * Antrean sender reports every registration from its own tables, those the app and Mobile JKN
+ * write there too: this server must not as well (docs/decisions.md, Mobile JKN on SIMRS Khanza).
+ */
+function bpjsReporter(env: Env): 'app' | 'simrs' {
+  const khanza = env.SIMRS === 'khanza';
+  const reporter = oneOf(env, 'BPJS_REPORTER', khanza ? 'simrs' : 'app', ['app', 'simrs']) as 'app' | 'simrs';
+  if (khanza && reporter === 'app')
+    throw new ConfigError("BPJS_REPORTER=app does not go with SIMRS=khanza: Khanza's Antrean sender reports the visits there (BPJS_REPORTER=simrs)");
+  return reporter;
+}
+
+function jknConfig(env: Env): JknConfig | null {
   const username = env.JKN_WS_USERNAME || '';
   const password = env.JKN_WS_PASSWORD || '';
   if (!username && !password) return null;
-  // Mobile JKN's bookings take their seats through this API's own tables; with SIMRS=khanza the
-  // seats are Khanza's, and two pools would sell a session twice (docs/bpjs.md).
-  if (simrs !== 'local')
-    throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD need SIMRS=local: with another SIMRS its own Mobile JKN service answers BPJS');
   if (!username || !password) throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together');
   if (!/^[\x21-\x7e]{1,100}$/.test(username)) throw new ConfigError('JKN_WS_USERNAME must be visible ASCII characters without spaces, at most 100');
   // The password also keys the tokens' signature (server/jkn/token.ts): a guessable one would let tokens be forged.
@@ -509,7 +518,7 @@ export function loadConfig(env: Env = process.env): Config {
     booking: bookingConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
-    jkn: jknConfig(env, env.SIMRS ?? 'local'),
+    jkn: jknConfig(env),
     simrs: simrsConfig(env),
   };
 }

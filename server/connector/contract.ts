@@ -6,7 +6,9 @@
 import type { AppointmentKind } from '../../common/booking.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
 import type * as C from '../../common/schemas/index.ts';
+import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { Queryable } from '../db/client.ts';
+import type { JknAppointment, JknPharmacy, JknSession } from '../db/jkn.ts';
 import type { SaveOutcome } from '../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../db/visit.ts';
 import type { BookingStore } from '../domain/booking.ts';
@@ -88,8 +90,64 @@ export interface HospitalWrites {
   selfRegistration(q: Queryable, p: NewPatient, clientAddress: string | null): Promise<{ id: number; outcome: SaveOutcome }>;
 }
 
+/** What Mobile JKN is answered of a booking (ambilantrean, sisaantrean): its numbers, names, estimate and seats left. */
+export interface JknTicket {
+  /** BPJS's kodebooking of the booking: this API's no_reg (SIMRS=local), Khanza's nobooking (SIMRS=khanza). */
+  kodebooking: string;
+  nomorantrean: string;
+  angkaantrean: number;
+  namapoli: string;
+  namadokter: string;
+  /** Epoch ms. */
+  estimasidilayani: number;
+  /** Patients ahead, still waiting. */
+  ahead: number;
+  kuota: number;
+  sisakuota: number;
+  keterangan: string;
+}
+
+/** An operation as Mobile JKN lists it (jadwaloperasirs, jadwaloperasipasien). */
+export interface JknOperation {
+  kodebooking: string;
+  tanggaloperasi: string;
+  jenistindakan: string;
+  kodepoli: string;
+  namapoli: string;
+  terlaksana: number;
+  nopeserta: string;
+  lastupdate: number;
+}
+
+/**
+ * Mobile JKN's web service (server/routes/jkn.ts, docs/bpjs.md) as the hospital's system answers
+ * it: BPJS's codes through the mapping tables, and the bookings and cancels in the same seat pool
+ * as the app's and the counter's (booking, manage: Mobile JKN's channel, which BPJS knows of already).
+ */
+export interface MobileJknDesk {
+  /** Whether BPJS's poli and doctor codes are in the hospital's mapping tables. */
+  codesKnown(kodepoli: string, kodedokter: number): Promise<{ poli: boolean; dokter: boolean }>;
+  /** The doctor's clinic sessions on the date under BPJS's codes, with their seats and the day's queue. */
+  sessions(kodepoli: string, kodedokter: number, date: string): Promise<JknSession[]>;
+  /** The patient with this BPJS card number, else with this NIK; null: not known to the hospital. */
+  patient(nomorkartu: string, nik: string): Promise<string | null>;
+  /** pasienbaru: a new medical record; `known` when the card number or NIK is there; `refused` with the words when new patients are the counter's. */
+  newPatient(p: PasienBaruRequest): Promise<{ nomr: string } | { known: true } | { refused: string }>;
+  readonly booking: BookingStore;
+  readonly manage: ManageStore;
+  /** A JKN clinic booking by BPJS's kodebooking; another guarantee's or an unknown one: null. */
+  appointment(kodebooking: string): Promise<JknAppointment | null>;
+  /** What Mobile JKN is answered of a booking, by this API's no_reg. */
+  ticket(no_reg: string, now: number, minutesPerPatient: number): Promise<JknTicket | null>;
+  /** The hospital's operations in a date range, or a member's (by card number). */
+  operations(range: { from: string; to: string } | { nopeserta: string }): Promise<JknOperation[]>;
+  /** The patient's pharmacy queue entry of a day; null while there is none (or the hospital's system does not tell). */
+  pharmacy(nomr: string, date: string): Promise<JknPharmacy | null>;
+}
+
 export interface HospitalConnector extends HospitalReads, HospitalWrites {
   readonly kind: SimrsKind;
+  readonly mobileJkn: MobileJknDesk;
   /** Whether the hospital's system answers now. */
   health(): Promise<SimrsHealth>;
   close(): Promise<void>;

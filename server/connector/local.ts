@@ -1,13 +1,15 @@
 // SIMRS=local: the connector contract answered from this API's own tables (the demo seed, or a
 // hospital's feed through /api/internal/*). The repositories of db/ do the work, unchanged.
+import { buildAdd } from '../bpjs/payload.ts';
 import type { Db } from '../db/client.ts';
-import type { BpjsReporting } from '../db/bpjs.ts';
+import { addFacts, type BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
+import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions } from '../db/jkn.ts';
 import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
 import * as records from '../db/records.ts';
 import { saveRegistration } from '../db/registrations.ts';
 import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
-import type { HospitalConnector } from './contract.ts';
+import type { HospitalConnector, MobileJknDesk } from './contract.ts';
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean (docs/bpjs.md). */
 export function localConnector(db: Db, bpjs: BpjsReporting | null = null): HospitalConnector {
@@ -52,5 +54,48 @@ export function localConnector(db: Db, bpjs: BpjsReporting | null = null): Hospi
     manage: manageStore(db, bpjs),
     checkIn: (no_reg, at) => checkIn(db, no_reg, at),
     selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
+    mobileJkn: localJknDesk(db, bpjs),
+  };
+}
+
+/**
+ * Mobile JKN on this API's own tables: its bookings and cancels are the app's own (the same seat
+ * pool and rules), written as BPJS's already (their add and cancel are not sent back to it).
+ */
+function localJknDesk(db: Db, bpjs: BpjsReporting | null): MobileJknDesk {
+  return {
+    codesKnown: (kodepoli, kodedokter) => jknCodesKnown(db, kodepoli, kodedokter),
+    sessions: (kodepoli, kodedokter, date) => jknSessions(db, kodepoli, kodedokter, date),
+    patient: async (nomorkartu, nik) => (await jknPatient(db, nomorkartu, nik))?.nomr ?? null,
+    async newPatient(p) {
+      const nomr = await insertJknPatient(db, p);
+      return nomr ? { nomr } : { known: true };
+    },
+    booking: bookingStore(db, bpjs, 'mobilejkn'),
+    manage: manageStore(db, bpjs, 'mobilejkn'),
+    appointment: (kodebooking) => jknAppointment(db, kodebooking),
+    async ticket(no_reg, now, minutesPerPatient) {
+      const facts = await addFacts(db, no_reg, no_reg, minutesPerPatient);
+      if (!facts) return null;
+      // The answer's fields do not depend on the patient's data BPJS requires of the add.
+      const built = buildAdd({ ...facts, carabayar: 'P' }, now);
+      if (!built.ok) return null;
+      const p = built.payload;
+      return {
+        kodebooking: no_reg,
+        nomorantrean: p.nomorantrean,
+        angkaantrean: p.angkaantrean,
+        namapoli: p.namapoli,
+        namadokter: p.namadokter,
+        estimasidilayani: p.estimasidilayani,
+        ahead: facts.ahead,
+        kuota: p.kuotajkn,
+        sisakuota: p.sisakuotajkn,
+        keterangan: p.keterangan,
+      };
+    },
+    // This server keeps no operation schedule.
+    operations: async () => [],
+    pharmacy: (nomr, date) => jknPharmacy(db, nomr, date),
   };
 }

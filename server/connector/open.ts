@@ -10,5 +10,9 @@ import { localConnector } from './local.ts';
 export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting | null): Promise<HospitalConnector> {
   const simrs = config.simrs;
   if (simrs.kind === 'local') return localConnector(db, bpjs);
-  return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, { payers: simrs.payers, cathRooms: simrs.cathRooms });
+  return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, {
+    payers: simrs.payers,
+    cathRooms: simrs.cathRooms,
+    minutesPerPatient: config.visit.minutesPerPatient,
+  });
 }

@@ -1,7 +1,8 @@
 // The hospital's web service for Mobile JKN (BPJS Antrean Online v2, "WS RS"; docs/bpjs.md),
 // under /api/jkn on the public listener, in BPJS's envelope. A Mobile JKN booking, cancel and
-// check-in go through the app's own code (domain/booking.ts book(), domain/manage.ts cancel(),
-// db/visit.ts checkIn()), so every channel shares one seat pool and one set of rules; BPJS's codes
+// check-in go through the app's own rules (domain/booking.ts book(), domain/manage.ts cancel(),
+// the check-in window) and the hospital's system (app.simrs, its mobileJkn desk), so every
+// channel shares one seat pool, ours with SIMRS=local, Khanza's with SIMRS=khanza; BPJS's codes
 // come through the mapping tables. On only with JKN_WS_USERNAME and JKN_WS_PASSWORD.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { OTHER_REASON } from '../../common/booking.ts';
@@ -30,15 +31,12 @@ import {
   StatusAntreanFarmasi,
   StatusAntreanRequest,
 } from '../../common/schemas/jkn.ts';
-import { buildAdd, jenisResep } from '../bpjs/payload.ts';
+import { jenisResep } from '../bpjs/payload.ts';
 import type { Config, JknConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
-import { addFacts } from '../db/bpjs.ts';
-import { bookingStore, manageStore } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
-import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions, type JknSession } from '../db/jkn.ts';
+import type { JknSession } from '../db/jkn.ts';
 import { countEvent, lockedUntil } from '../db/throttle.ts';
-import { checkIn, checkinEntry } from '../db/visit.ts';
 import { book } from '../domain/booking.ts';
 import { cancel } from '../domain/manage.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
@@ -46,7 +44,6 @@ import { atWib, checkinRefusal } from '../domain/visit.ts';
 import { MSG, validationText } from '../errors.ts';
 import { checkToken, issueToken, sameSecret } from '../jkn/token.ts';
 import { bookingPolicy } from './booking.ts';
-import { bpjsReporting } from './bpjs.ts';
 import { SECURITY_SCHEMES, type Api } from './contract.ts';
 
 export const JKN_MSG = {
@@ -94,7 +91,8 @@ const SECURITY = [{ jknToken: [], jknUsername: [] }];
 
 export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknConfig }, clock: () => number = Date.now): Promise<void> {
   const jkn = config.jkn;
-  const bpjs = bpjsReporting(config);
+  const hospital = app.simrs;
+  const desk = hospital.mobileJkn;
   const policy = bookingPolicy(config.booking);
   const minutes = config.visit.minutesPerPatient;
   const tokenRule = { max: jkn.maxFailures, windowMinutes: 15, lockMinutes: 15, maxLockMinutes: 60 };
@@ -178,10 +176,10 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     { schema: { ...described('Mobile JKN: the seats and queue of a doctor session', JknAnswer(StatusAntrean)), body: StatusAntreanRequest } },
     async (req) => {
       const b = req.body;
-      const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
+      const known = await desk.codesKnown(b.kodepoli, b.kodedokter);
       if (!known.poli) return refuse(JKN_MSG.poliUnknown);
       if (!known.dokter) return refuse(JKN_MSG.dokterUnknown);
-      const s = sessionAt(await jknSessions(db, b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
+      const s = sessionAt(await desk.sessions(b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
       if (!s) return refuse(JKN_MSG.noSession);
       const left = Math.max(0, s.batas_quota - s.quota_terisi);
       return answer({
@@ -200,14 +198,6 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     },
   );
 
-  /** The add's fields for an appointment (its estimate, numbers, names and seats left), whatever its guarantee. */
-  async function reportOf(no_reg: string, now: number) {
-    const facts = await addFacts(db, no_reg, no_reg, minutes);
-    if (!facts) return null;
-    // The answer's fields do not depend on the patient's data BPJS requires of the add.
-    const built = buildAdd({ ...facts, carabayar: 'P' }, now);
-    return built.ok ? { facts, payload: built.payload } : null;
-  }
   app.post(
     '/api/jkn/ambilantrean',
     {
@@ -219,15 +209,15 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     async (req) => {
       const b = req.body;
       const now = clock();
-      const known = await jknCodesKnown(db, b.kodepoli, b.kodedokter);
+      const known = await desk.codesKnown(b.kodepoli, b.kodedokter);
       if (!known.poli) return refuse(JKN_MSG.poliUnknown);
       if (!known.dokter) return refuse(JKN_MSG.dokterUnknown);
-      const s = sessionAt(await jknSessions(db, b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
+      const s = sessionAt(await desk.sessions(b.kodepoli, b.kodedokter, b.tanggalperiksa), b.jampraktek);
       if (!s) return refuse(JKN_MSG.noSession);
-      const patient = await jknPatient(db, b.nomorkartu, b.nik);
-      if (!patient) return refuse(JKN_MSG.newPatient, JKN_CODES.newPatient);
+      const nomr = await desk.patient(b.nomorkartu, b.nik);
+      if (!nomr) return refuse(JKN_MSG.newPatient, JKN_CODES.newPatient);
       const request = {
-        nomr: patient.nomr,
+        nomr,
         tgl_janji: b.tanggalperiksa,
         kd_dep: s.kd_dep,
         kd_dr: s.kd_dr,
@@ -237,8 +227,8 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         jeniskunjungan: b.jeniskunjungan,
         nomorreferensi: b.nomorreferensi,
       };
-      // The app's own booking: its rules, its seat pool, its reminders; BPJS has the booking already.
-      const outcome = await book(bookingStore(db, bpjs, 'mobilejkn'), patient.nomr, request, now, policy, 'poli');
+      // The app's own booking: its rules, the hospital's seat pool, its reminders; BPJS has the booking already.
+      const outcome = await book(desk.booking, nomr, request, now, policy, 'poli');
       const no_reg = outcome.ok ? outcome.result.no_reg : undefined;
       await audit(
         db,
@@ -246,28 +236,28 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
           action: 'jkn.ambilantrean',
           outcome: outcome.ok ? 'ok' : 'refused',
           actor: 'mobile-jkn',
-          subject: patient.nomr,
+          subject: nomr,
           detail: (no_reg ?? (outcome.ok ? '' : outcome.message)).slice(0, 300),
         },
         req,
       );
       if (!outcome.ok) return refuse(outcome.message);
-      const report = no_reg ? await reportOf(no_reg, now) : null;
-      if (!no_reg || !report) throw new Error('a booking without its appointment');
-      const p = report.payload;
+      const t = no_reg ? await desk.ticket(no_reg, now, minutes) : null;
+      if (!t) throw new Error('a booking without its appointment');
+      // One seat pool for every channel and guarantee (docs/decisions.md, Mobile JKN): both pairs say the same.
       return answer({
-        nomorantrean: p.nomorantrean,
-        angkaantrean: p.angkaantrean,
-        kodebooking: no_reg,
-        norm: patient.nomr,
-        namapoli: p.namapoli,
-        namadokter: p.namadokter,
-        estimasidilayani: p.estimasidilayani,
-        sisakuotajkn: p.sisakuotajkn,
-        kuotajkn: p.kuotajkn,
-        sisakuotanonjkn: p.sisakuotanonjkn,
-        kuotanonjkn: p.kuotanonjkn,
-        keterangan: p.keterangan,
+        nomorantrean: t.nomorantrean,
+        angkaantrean: t.angkaantrean,
+        kodebooking: t.kodebooking,
+        norm: nomr,
+        namapoli: t.namapoli,
+        namadokter: t.namadokter,
+        estimasidilayani: t.estimasidilayani,
+        sisakuotajkn: t.sisakuota,
+        kuotajkn: t.kuota,
+        sisakuotanonjkn: t.sisakuota,
+        kuotanonjkn: t.kuota,
+        keterangan: t.keterangan,
       });
     },
   );
@@ -276,17 +266,17 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     { schema: { ...described('Mobile JKN: the patients ahead of a booking and the wait', JknAnswer(SisaAntrean)), body: KodebookingRequest } },
     async (req) => {
       const now = clock();
-      const a = await jknAppointment(db, req.body.kodebooking);
+      const a = await desk.appointment(req.body.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const report = await reportOf(a.no_reg, now);
-      if (!report) return refuse(JKN_MSG.notFound);
+      const t = await desk.ticket(a.no_reg, now, minutes);
+      if (!t) return refuse(JKN_MSG.notFound);
       return answer({
-        nomorantrean: report.payload.nomorantrean,
-        namapoli: report.payload.namapoli,
-        namadokter: report.payload.namadokter,
-        sisaantrean: report.facts.ahead,
+        nomorantrean: t.nomorantrean,
+        namapoli: t.namapoli,
+        namadokter: t.namadokter,
+        sisaantrean: t.ahead,
         antreanpanggil: a.called === null ? '-' : `${a.kodepoli}-${a.called}`,
-        waktutunggu: Math.max(0, Math.round((report.payload.estimasidilayani - now) / 1000)),
+        waktutunggu: Math.max(0, Math.round((t.estimasidilayani - now) / 1000)),
         keterangan: '',
       });
     },
@@ -296,9 +286,9 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     { schema: { ...described("Mobile JKN: cancel a booking (the app's own cancel: the seat is freed once)", JknDone), body: BatalAntreanRequest } },
     async (req) => {
       const b = req.body;
-      const a = await jknAppointment(db, b.kodebooking);
+      const a = await desk.appointment(b.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const outcome = await cancel(manageStore(db, bpjs, 'mobilejkn'), a.nomr, { no_reg: a.no_reg, alasan: OTHER_REASON, keterangan: b.keterangan }, clock());
+      const outcome = await cancel(desk.manage, a.nomr, { no_reg: a.no_reg, alasan: OTHER_REASON, keterangan: b.keterangan }, clock());
       await audit(db, { action: 'jkn.batalantrean', outcome: outcome.ok ? 'ok' : 'refused', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
       if (!outcome.ok) return refuse(outcome.message);
       return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
@@ -310,9 +300,9 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     async (req) => {
       const b = req.body;
       const now = clock();
-      const a = await jknAppointment(db, b.kodebooking);
+      const a = await desk.appointment(b.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const entry = await checkinEntry(db, a.no_reg, a.nomr);
+      const entry = await hospital.checkinEntry(a.no_reg, a.nomr);
       if (!entry) return refuse(JKN_MSG.notQueued);
       if (!entry.checkin) {
         const refusal = checkinRefusal(
@@ -324,7 +314,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
           undefined,
         );
         if (refusal) return refuse(refusal.message);
-        await checkIn(db, a.no_reg, Math.min(b.waktu, now));
+        await hospital.checkIn(a.no_reg, Math.min(b.waktu, now));
       }
       await audit(db, { action: 'jkn.checkinantrean', outcome: 'ok', actor: 'mobile-jkn', subject: a.nomr, detail: a.no_reg }, req);
       return { metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } };
@@ -334,12 +324,11 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     '/api/jkn/pasienbaru',
     { schema: { ...described('Mobile JKN: a new patient, given a medical record number', JknAnswer(PasienBaru)), body: PasienBaruRequest } },
     async (req) => {
-      const nomr = await db.tx(async (q) => {
-        const made = await insertJknPatient(q, req.body);
-        // No NIK, card number or name in the audit: the record number leads to them.
-        await audit(q, { action: 'jkn.pasienbaru', outcome: made ? 'ok' : 'known', actor: 'mobile-jkn', subject: made }, req);
-        return made;
-      });
+      const made = await desk.newPatient(req.body);
+      const nomr = 'nomr' in made ? made.nomr : undefined;
+      // No NIK, card number or name in the audit: the record number leads to them.
+      await audit(db, { action: 'jkn.pasienbaru', outcome: nomr ? 'ok' : 'known' in made ? 'known' : 'refused', actor: 'mobile-jkn', subject: nomr }, req);
+      if ('refused' in made) return refuse(made.refused);
       if (!nomr) return refuse(JKN_MSG.knownPatient);
       return { response: { norm: nomr }, metadata: { message: JKN_MSG.registered, code: JKN_CODES.ok } };
     },
@@ -348,24 +337,27 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     '/api/jkn/jadwaloperasirs',
     {
       schema: {
-        ...described("Mobile JKN: the hospital's operations in a date range (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        ...described(
+          "Mobile JKN: the hospital's operations in a date range (the hospital system's; an empty list where it keeps none)",
+          JknAnswer(JadwalOperasi),
+        ),
         body: JadwalOperasiRsRequest,
       },
     },
     async (req) => {
       if (req.body.tanggalakhir < req.body.tanggalawal) return refuse(JKN_MSG.dateOrder);
-      return answer({ list: [] });
+      return answer({ list: await desk.operations({ from: req.body.tanggalawal, to: req.body.tanggalakhir }) });
     },
   );
   app.post(
     '/api/jkn/jadwaloperasipasien',
     {
       schema: {
-        ...described("Mobile JKN: a member's operations (none are kept by this server: an empty list)", JknAnswer(JadwalOperasi)),
+        ...described("Mobile JKN: a member's operations (the hospital system's; an empty list where it keeps none)", JknAnswer(JadwalOperasi)),
         body: JadwalOperasiPasienRequest,
       },
     },
-    async () => answer({ list: [] }),
+    async (req) => answer({ list: await desk.operations({ nopeserta: req.body.nopeserta }) }),
   );
 
   const jenisresep = jenisResep;
@@ -373,9 +365,9 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     '/api/jkn/ambilantreanfarmasi',
     { schema: { ...described("Mobile JKN: the booking's pharmacy queue number", JknAnswer(AntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
-      const a = await jknAppointment(db, req.body.kodebooking);
+      const a = await desk.appointment(req.body.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
+      const f = await desk.pharmacy(a.nomr, a.tgl_janji);
       if (!f) return refuse(JKN_MSG.noPrescription);
       return answer({ jenisresep: jenisresep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
     },
@@ -384,9 +376,9 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     '/api/jkn/statusantreanfarmasi',
     { schema: { ...described("Mobile JKN: the pharmacy queue around the booking's prescription", JknAnswer(StatusAntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
-      const a = await jknAppointment(db, req.body.kodebooking);
+      const a = await desk.appointment(req.body.kodebooking);
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const f = await jknPharmacy(db, a.nomr, a.tgl_janji);
+      const f = await desk.pharmacy(a.nomr, a.tgl_janji);
       if (!f) return refuse(JKN_MSG.noPrescription);
       return answer({
         jenisresep: jenisresep(f.status_obat),

@@ -152,8 +152,6 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
-    // Mobile JKN's calls take seats in this API's tables: never beside Khanza's own.
-    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', JKN_WS_USERNAME: 'bpjs', JKN_WS_PASSWORD: 'a-long-enough-password' },
   ]) {
     assert.throws(
       () => loadConfig(env),
@@ -161,6 +159,19 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
       JSON.stringify(env),
     );
   }
+});
+
+test("Mobile JKN's service runs on SIMRS=khanza too (its seats are Khanza's); BPJS_REPORTER is simrs there, and app is refused", () => {
+  const khanza = { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik' };
+  const jkn = { JKN_WS_USERNAME: 'bpjs', JKN_WS_PASSWORD: 'a-long-enough-password' };
+  const bpjs = { BPJS_ANTREAN_URL: 'https://apijkn.bpjs-kesehatan.go.id/antreanrs', BPJS_CONS_ID: '1', BPJS_SECRET_KEY: 's', BPJS_USER_KEY: 'u' };
+  assert.is(loadConfig({ ...khanza, ...jkn }).jkn?.username, 'bpjs');
+  assert.is(loadConfig({ ...khanza, ...jkn, ...bpjs }).bpjs?.reporter, 'simrs');
+  assert.is(loadConfig({ ...bpjs }).bpjs?.reporter, 'app');
+  assert.throws(
+    () => loadConfig({ ...khanza, ...bpjs, BPJS_REPORTER: 'app' }),
+    (err: Error) => err instanceof ConfigError && /BPJS_REPORTER/.test(err.message) && /SIMRS=khanza/.test(err.message),
+  );
 });
 
 test('the internal calls listen apart, on 127.0.0.1:8081 unless told otherwise', () => {

@@ -34,11 +34,12 @@ export function statements(sql: string): string[] {
 
 export const APP_USER = { user: 'pasien_app', password: 'pasien-app-test-pw' };
 
-/** The grants of the connector's user: reads, and the two tables a booking writes (docs/integration.md). */
+/** The grants of the connector's user: reads, the two tables a booking writes and the one a cancel writes (docs/integration.md). */
 export const GRANTS = [
   'GRANT SELECT ON sik.* TO ?@?',
   'GRANT INSERT, UPDATE ON sik.reg_periksa TO ?@?',
   'GRANT INSERT, UPDATE ON sik.referensi_mobilejkn_bpjs TO ?@?',
+  'GRANT INSERT ON sik.referensi_mobilejkn_bpjs_batal TO ?@?',
 ];
 
 export interface Khanza {

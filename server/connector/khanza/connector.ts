@@ -8,6 +8,7 @@ import { isoWeekdayName, weekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { audit, type AuditEntry } from '../../db/audit.ts';
+import type { Channel } from '../../db/booking.ts';
 import type { Db } from '../../db/client.ts';
 import * as records from '../../db/records.ts';
 import { saveRegistration } from '../../db/registrations.ts';
@@ -18,6 +19,7 @@ import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../.
 import { wibIso } from '../../domain/reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+import { khanzaJknDesk } from './jkn.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
 
 /** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
@@ -142,9 +144,11 @@ export interface KhanzaConnectorOptions {
   payers: KhanzaPayers;
   /** The operating rooms that are the catheterization lab (KHANZA_RUANG_OK_KATETER). */
   cathRooms: string[];
+  /** Minutes per patient of a booking's estimate (VISIT_MINUTES_PER_PATIENT); none: no estimate written. */
+  minutesPerPatient?: number;
 }
 
-export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: KhanzaConnectorOptions): HospitalConnector {
+export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions): HospitalConnector {
   const carabayar = (kd_pj: string): 'B' | 'P' => (kd_pj === payers.bpjs ? 'B' : 'P');
 
   async function lastBpjs(q: KhanzaQuery, nomr: string, exceptRawat: string | null): Promise<string | null> {
@@ -156,12 +160,15 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     return row?.tgl ?? null;
   }
 
-  /** The booking's and the manage calls' one Khanza transaction; the audit entries written after it commits. */
-  function transaction<T>(fn: (tx: ManageTx) => Promise<T>): Promise<T> {
+  /**
+   * The booking's and the manage calls' one Khanza transaction; the audit entries written after it
+   * commits. `channel`: the app's, or Mobile JKN's (its bookings and cancels BPJS holds already).
+   */
+  function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app'): Promise<T> {
     const later: AuditEntry[] = [];
     const attempt = async () => {
       later.length = 0;
-      const result = await sik.tx((q) => fn(manageTx(q, later)));
+      const result = await sik.tx((q) => fn(manageTx(q, later, channel)));
       for (const e of later) await audit(db, e);
       return result;
     };
@@ -177,7 +184,9 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     return retry(3);
   }
 
-  function manageTx(q: KhanzaQuery, later: AuditEntry[]): ManageTx {
+  function manageTx(q: KhanzaQuery, later: AuditEntry[], channel: Channel): ManageTx {
+    // Khanza's Antrean sender reports what statuskirim 'Belum' marks (docs/bpjs.md, SIMRS=khanza): what Mobile JKN did, BPJS holds already.
+    const statuskirim = channel === 'mobilejkn' ? 'Sudah' : 'Belum';
     // This transaction's appointments by the id the rules pass around, and its reserved seats.
     const rawatOf = new Map<number, string>();
     const idOf = (no_rawat: string) => {
@@ -234,7 +243,15 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
         if (!seat) throw new Error('insert without a seat taken');
         const written = await writeSeatIn(
           q,
-          { ...seatOf(a.session, a.tgl_janji), no_rkm_medis: a.nomr, kd_pj: a.carabayar === 'B' ? payers.bpjs : payers.umum, nohp: a.hp },
+          {
+            ...seatOf(a.session, a.tgl_janji),
+            no_rkm_medis: a.nomr,
+            kd_pj: a.carabayar === 'B' ? payers.bpjs : payers.umum,
+            nohp: a.hp,
+            rujukan: a.rujukan,
+            statuskirim,
+            minutesPerPatient,
+          },
           seat,
         );
         return { id: idOf(written.no_rawat), no_reg: written.no_rawat };
@@ -270,6 +287,12 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
       async markCancelled(a, reason, at) {
         await q.run(`UPDATE reg_periksa SET stts = 'Batal' WHERE no_rawat = ? AND stts = 'Belum'`, [a.no_reg]);
         await q.run(`UPDATE referensi_mobilejkn_bpjs SET status = 'Batal', validasi = FROM_UNIXTIME(? / 1000) WHERE no_rawat = ?`, [at, a.no_reg]);
+        // As Khanza's Mobile JKN service records a cancel, for its Antrean sender: 'Belum' to tell BPJS, 'Sudah' when BPJS made it.
+        await q.run(
+          `INSERT IGNORE INTO referensi_mobilejkn_bpjs_batal (no_rkm_medis, no_rawat_batal, nomorreferensi, tanggalbatal, keterangan, statuskirim, nobooking)
+           SELECT norm, no_rawat, nomorreferensi, FROM_UNIXTIME(? / 1000), ?, ?, nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?`,
+          [at, reason.slice(0, 200), statuskirim, a.no_reg],
+        );
         later.push({ action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
         return wibIso(at);
       },
@@ -311,12 +334,13 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     return tx;
   }
 
-  const booking: BookingStore = {
+  const bookingOf = (channel: Channel): BookingStore => ({
     // Khanza has no online consultation sessions: none is offered.
     session: async (req, jenis: AppointmentKind) => (jenis === 'poli' ? ((await practiceFor(sik, req).then((p) => p && sessionOf(p))) ?? null) : null),
-    transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn),
-  };
-  const manage: ManageStore = { transaction };
+    transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel),
+  });
+  const booking = bookingOf('app');
+  const manage: ManageStore = { transaction: (fn) => transaction(fn) };
 
   /**
    * Inpatient stays: a visit continued as inpatient, from its first room's day to its last room's
@@ -739,6 +763,11 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     },
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.
     selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
+    mobileJkn: khanzaJknDesk(sik, {
+      payers,
+      booking: bookingOf('mobilejkn'),
+      manage: { transaction: (fn) => transaction(fn, 'mobilejkn') },
+    }),
   };
 }
 

@@ -22,7 +22,19 @@ export interface SeatRequest extends SeatSession {
   /** Khanza's payer code (penjab.kd_pj): BPJS or the hospital's general one. */
   kd_pj: string;
   nohp: string;
+  /** A JKN visit's referral (jeniskunjungan 1–4 and its number); none: written as Khanza's kontrol. */
+  rujukan?: { jeniskunjungan: number; nomorreferensi: string } | null;
+  /**
+   * The reference row's statuskirim: 'Belum' for Khanza's Antrean sender to add it to BPJS (a
+   * booking made in the app), 'Sudah' for one BPJS holds already (made in Mobile JKN).
+   */
+  statuskirim?: 'Belum' | 'Sudah';
+  /** Minutes per patient of the estimate (estimasidilayani); 0: none written. */
+  minutesPerPatient?: number;
 }
+
+/** Khanza's jeniskunjungan enum, by BPJS's number. */
+const JENIS_KUNJUNGAN = ['', '1 (Rujukan FKTP)', '2 (Rujukan Internal)', '3 (Kontrol)', '4 (Rujukan Antar RS)'];
 
 /** A seat taken: Khanza's names for it. */
 export interface Seat {
@@ -83,6 +95,8 @@ async function nextNumbers(q: KhanzaQuery, s: SeatSession): Promise<Seat> {
 export interface Reserved {
   seat: Seat;
   kuota: number;
+  /** Seats taken before this one. */
+  taken: number;
   jam_mulai: string;
   jam_selesai: string | null;
 }
@@ -93,14 +107,19 @@ export async function reserveIn(q: KhanzaQuery, s: SeatSession): Promise<{ ok: t
   if (!practice) return { ok: false, reason: 'no-practice' };
   const kuota = practice.kuota ?? 0;
   // A kuota of 0 is a doctor's leave that day (or a practice closed to booking).
-  if (kuota <= 0 || (await seatsTaken(q, s)) >= kuota) return { ok: false, reason: 'full' };
-  return { ok: true, reserved: { seat: await nextNumbers(q, s), kuota, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
+  const taken = kuota > 0 ? await seatsTaken(q, s) : 0;
+  if (kuota <= 0 || taken >= kuota) return { ok: false, reason: 'full' };
+  return { ok: true, reserved: { seat: await nextNumbers(q, s), kuota, taken, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
 }
 
 const jamPraktek = (r: Pick<Reserved, 'jam_mulai' | 'jam_selesai'>) => `${r.jam_mulai.slice(0, 5)}-${(r.jam_selesai ?? r.jam_mulai).slice(0, 5)}`;
 
 /** Inside the same transaction: writes the reserved seat as Khanza's Mobile JKN service writes a booking. */
-export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota, jam_mulai, jam_selesai }: Reserved): Promise<Seat> {
+export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota, taken, jam_mulai, jam_selesai }: Reserved): Promise<Seat> {
+  // As Khanza's Mobile JKN service writes them: the practice's start plus the patients before at its pace, epoch ms; the seats left after this one.
+  const start = Date.parse(`${r.tanggal}T${jam_mulai.slice(0, 5)}:00+07:00`);
+  const estimasi = r.minutesPerPatient ? String(start + (Number(seat.no_reg) - 1) * r.minutesPerPatient * 60_000) : '0';
+  const sisa = Math.max(0, kuota - taken - 1);
   await q.run(
     `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, p_jawab, almt_pj, hubunganpj,
                               biaya_reg, stts, stts_daftar, status_lanjut, kd_pj, umurdaftar, sttsumur, status_bayar, status_poli)
@@ -115,7 +134,7 @@ export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota,
                                            jampraktek, jeniskunjungan, nomorreferensi, nomorantrean, angkaantrean, estimasidilayani,
                                            sisakuotajkn, kuotajkn, sisakuotanonjkn, kuotanonjkn, status, validasi, statuskirim)
      SELECT ?, ?, IFNULL(p.no_peserta, ''), IFNULL(p.no_ktp, ''), ?, IFNULL(mp.kd_poli_bpjs, ?), '0', p.no_rkm_medis, ?,
-            IFNULL(md.kd_dokter_bpjs, ?), ?, '3 (Kontrol)', '', ?, ?, '0', ?, ?, ?, ?, 'Belum', '0000-00-00 00:00:00', 'Belum'
+            IFNULL(md.kd_dokter_bpjs, ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Belum', '0000-00-00 00:00:00', ?
        FROM pasien p
        LEFT JOIN maping_poli_bpjs mp ON mp.kd_poli_rs = ?
        LEFT JOIN maping_dokter_dpjpvclaim md ON md.kd_dokter = ?
@@ -128,12 +147,16 @@ export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota,
       r.tanggal,
       r.kd_dokter,
       jamPraktek({ jam_mulai, jam_selesai }),
+      JENIS_KUNJUNGAN[r.rujukan?.jeniskunjungan ?? 3] ?? JENIS_KUNJUNGAN[3],
+      r.rujukan?.nomorreferensi ?? '',
       `${r.kd_poli}-${seat.no_reg}`,
       String(Number(seat.no_reg)),
-      0,
+      estimasi,
+      sisa,
       kuota,
-      0,
+      sisa,
       kuota,
+      r.statuskirim ?? 'Belum',
       r.kd_poli,
       r.kd_dokter,
       r.no_rkm_medis,

@@ -156,6 +156,20 @@ CREATE TABLE referensi_mobilejkn_bpjs (
   KEY tanggalperiksa (tanggalperiksa)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
 
+-- A Mobile JKN booking cancelled: the row Khanza's Antrean sender reports to BPJS (antrean/batal) while statuskirim is 'Belum'.
+CREATE TABLE referensi_mobilejkn_bpjs_batal (
+  no_rkm_medis varchar(15) NOT NULL,
+  no_rawat_batal varchar(17) DEFAULT NULL,
+  nomorreferensi varchar(40) NOT NULL,
+  tanggalbatal datetime NOT NULL,
+  keterangan varchar(200) DEFAULT NULL,
+  statuskirim enum('Sudah','Belum') NOT NULL,
+  nobooking varchar(15) NOT NULL,
+  PRIMARY KEY (nobooking),
+  KEY no_rkm_medis (no_rkm_medis),
+  CONSTRAINT referensi_mobilejkn_bpjs_batal_ibfk_2 FOREIGN KEY (nobooking) REFERENCES referensi_mobilejkn_bpjs (nobooking) ON DELETE CASCADE ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
 CREATE TABLE maping_poli_bpjs (
   kd_poli_rs varchar(5) NOT NULL,
   kd_poli_bpjs varchar(15) NOT NULL,
