@@ -1,0 +1,374 @@
+// Mobile JKN's calls with SIMRS=khanza against a real MariaDB holding the demo hospital (skipped
+// with a count where mariadb-server is absent), made by the Mobile JKN stand-in over HTTP beside
+// the patient app and Khanza's own counter: one seat pool, Khanza's. 40 Mobile JKN bookings, 40
+// app bookings and the counter's registrations race for the last 20 seats of a Khanza session;
+// a Mobile JKN booking is the patient's in the app, and a cancel from either side frees its seat
+// once, in Khanza and in the app; Khanza's Antrean sender is left what to report (statuskirim),
+// and this server's BPJS outbox stays empty (never twice).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
+import { API } from '../../common/paths.ts';
+import { buildApp } from '../../server/app.ts';
+import { bpjsClient } from '../../server/bpjs/client.ts';
+import { createBpjsWorker } from '../../server/bpjs/worker.ts';
+import type { Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/client.ts';
+import { BOOKING_MSG } from '../../server/domain/booking.ts';
+import type { Api } from '../../server/routes/contract.ts';
+import { COHORT, loginAs, testConfig } from '../support/app.ts';
+import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
+import { d001Booking } from '../support/booking.ts';
+import { freshDb } from '../support/db.ts';
+import { CATH_ROOM, copyDemo, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
+import { MARIADB, needsMariadb } from '../support/mariadb.ts';
+import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
+
+const it = needsMariadb(test);
+const USER = 'mobilejkn-rs';
+const PASSWORD = 'kata-sandi-ws-rs-uji-0123';
+const today = todayWib();
+const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
+let now = at(today, '07:00');
+let khanza: Khanza;
+let standIn: BpjsStandIn;
+let db: Db;
+let app: Api;
+let jkn: MobileJkn;
+
+const nomrOf = (i: number) => String(COHORT.first + i);
+const cardOf = (i: number) => `000${nomrOf(i).padStart(10, '0')}`;
+const nikOf = (i: number) => `3173${nomrOf(i).padStart(12, '0')}`;
+// biome-ignore lint/suspicious/noExplicitAny: rows of the Khanza database
+const sik = async (sql: string, params: unknown[] = []): Promise<any[]> => (await khanza.admin.query(sql, params))[0] as any[];
+
+test.before(async () => {
+  if (!MARIADB) return;
+  [khanza, db, standIn] = await Promise.all([startKhanza(), freshDb(), bpjsStandIn()]);
+  await copyDemo(khanza.admin, db);
+  // The hospital's JKN members as Khanza knows them (card number, NIK), and its BPJS mapping of clinic 20001.
+  await sik(
+    `UPDATE pasien SET no_peserta = CONCAT('000', LPAD(no_rkm_medis, 10, '0')), no_ktp = CONCAT('3173', LPAD(no_rkm_medis, 12, '0')), kd_pj = ?
+      WHERE no_rkm_medis BETWEEN ? AND ?`,
+    [PENJAB.bpjs, nomrOf(0), nomrOf(COHORT.size - 1)],
+  );
+  await sik(`INSERT INTO maping_poli_bpjs (kd_poli_rs, kd_poli_bpjs, nm_poli_bpjs) VALUES ('20001', 'JAN', 'JANTUNG DAN PEMBULUH DARAH')`);
+  const config: Partial<Config> = {
+    simrs: { kind: 'khanza', url: khanza.url, timeoutMs: 5000, payers: { bpjs: PENJAB.bpjs, umum: PENJAB.umum }, cathRooms: [CATH_ROOM] },
+    // As the settings make it with SIMRS=khanza: Khanza's Antrean sender reports the visits.
+    bpjs: bridgeTo(standIn, { reporter: 'simrs' }),
+    jkn: { username: USER, password: PASSWORD, tokenMinutes: 60, maxFailures: 5 },
+  };
+  app = await buildApp({ config: testConfig(config), db, logger: false, internal: 'here', clock: () => now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  jkn = mobileJkn(`http://127.0.0.1:${port}/api/jkn`, USER, PASSWORD);
+});
+test.after(async () => {
+  await app?.close();
+  await khanza?.stop();
+  await standIn?.close();
+  await db?.close();
+});
+test.before.each(() => {
+  now = at(today, '07:00');
+});
+
+/** A doctor of its own practising 08:00–12:00 in clinic 20001 on the date's weekday, with `kuota` seats, mapped to BPJS's `kodedokter`. */
+async function practice(kd_dokter: string, kodedokter: number, tanggal: string, kuota: number): Promise<void> {
+  await sik(`INSERT INTO dokter (kd_dokter, nm_dokter, kd_sps) VALUES (?, ?, 'S01')`, [kd_dokter, `dr. Uji ${kd_dokter}`]);
+  await sik(`INSERT INTO jadwal (kd_dokter, hari_kerja, jam_mulai, jam_selesai, kd_poli, kuota) VALUES (?, ?, '08:00:00', '12:00:00', '20001', ?)`, [
+    kd_dokter,
+    ['AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU'][new Date(`${tanggal}T00:00:00Z`).getUTCDay()],
+    kuota,
+  ]);
+  await sik('INSERT INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES (?, ?, ?)', [kd_dokter, String(kodedokter), kd_dokter]);
+}
+
+/** A registration as Khanza's counter screen writes one: its own count first (no lock), then the row; the quota guard may refuse it. */
+async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string, seq: number): Promise<boolean> {
+  try {
+    const [{ n }] = await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = ? AND tgl_registrasi = ? AND stts <> 'Batal'`, [kd_dokter, tanggal]);
+    const [{ kuota }] = await sik('SELECT kuota FROM jadwal WHERE kd_dokter = ?', [kd_dokter]);
+    if (Number(n) >= kuota) return false;
+    await sik(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut,
+                                kd_pj, status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:30:00', ?, ?, '20001', 'Belum', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
+      [`L${seq}`, `${tanggal.replaceAll('-', '/')}/9${String(seq).padStart(5, '0')}`, tanggal, kd_dokter, no_rkm_medis, PENJAB.umum],
+    );
+    return true;
+  } catch (err) {
+    if ((err as { errno?: number }).errno === 1644) return false;
+    throw err;
+  }
+}
+
+const ambil = (i: number, tanggalperiksa: string, kodedokter: number) =>
+  jkn.call<Record<string, unknown>>('ambilantrean', {
+    nomorkartu: cardOf(i),
+    nik: nikOf(i),
+    nohp: '081234567890',
+    kodepoli: 'JAN',
+    norm: '',
+    tanggalperiksa,
+    kodedokter,
+    jampraktek: '08:00-12:00',
+    jeniskunjungan: 1,
+    nomorreferensi: '0301U0011126P000123',
+  });
+const status = (tanggalperiksa: string, kodedokter: number) =>
+  jkn.call<Record<string, number>>('statusantrean', { kodepoli: 'JAN', kodedokter, tanggalperiksa, jampraktek: '08:00-12:00' });
+// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
+const call = async (method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<{ code: number; body: any }> => {
+  const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+  return { code: res.statusCode, body: res.json() };
+};
+/** The session's seats as the app's booking calendar shows them. */
+const appSeats = async (token: string, kd_dr: string, date: string) => {
+  const q = new URLSearchParams({ kd_dr, kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date), jenis: 'poli' });
+  const [slot] = (await call('GET', `${API.quota}?${q}`, token)).body.data;
+  return [slot.batas_quota, slot.quota_terisi];
+};
+const outboxRows = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bpjs_antrean'))[0].n;
+
+it("one seat pool, Khanza's: 40 Mobile JKN and 40 app bookings and the counter race for the last 20 seats; exactly the quota, every refusal says why", async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 20), 1);
+  await practice('K101', 20101, date, 40);
+  // 20 of 40 seats taken already: the counter's registrations, straight into Khanza.
+  for (let i = 0; i < 20; i++) assert.ok(await counter('K101', date, nomrOf(160 + i), i));
+  const before = await status(date, 20101);
+  assert.equal(
+    [before.metadata.code, before.response?.sisakuotajkn, before.response?.kuotajkn, before.response?.sisakuotanonjkn, before.response?.kuotanonjkn],
+    [200, 20, 40, 20, 40],
+  );
+
+  const tokens = await Promise.all(Array.from({ length: 40 }, (_, i) => loginAs(app, { nomr: nomrOf(40 + i), tgl_lahir: COHORT.tgl_lahir })));
+  const [viaJkn, viaApp, viaCounter] = await Promise.all([
+    Promise.all(Array.from({ length: 40 }, (_, i) => ambil(i, date, 20101))),
+    Promise.all(tokens.map((t, i) => call('POST', API.book, t, d001Booking(nomrOf(40 + i), date, { kd_dr: 'K101' })))),
+    Promise.all(Array.from({ length: 10 }, (_, i) => counter('K101', date, nomrOf(180 + i), 100 + i))),
+  ]);
+  const jknTaken = viaJkn.filter((a) => a.metadata.code === 200);
+  const appTaken = viaApp.filter((a) => a.body.status === true);
+  const counterTaken = viaCounter.filter(Boolean).length;
+  assert.is(jknTaken.length + appTaken.length + counterTaken, 20, `${jknTaken.length} Mobile JKN + ${appTaken.length} app + ${counterTaken} counter`);
+  for (const refused of viaJkn.filter((a) => a.metadata.code !== 200)) {
+    assert.equal([refused.http, refused.metadata.code, refused.metadata.message], [200, 201, BOOKING_MSG.full]);
+  }
+  for (const refused of viaApp.filter((a) => a.body.status !== true)) assert.equal([refused.code, refused.body.message], [200, BOOKING_MSG.full]);
+
+  // In Khanza: exactly the quota, each under its own number; the refused left nothing behind.
+  const [rows] = await sik(
+    `SELECT COUNT(*) AS reg, COUNT(DISTINCT no_reg) AS numbers FROM reg_periksa WHERE kd_dokter = 'K101' AND tgl_registrasi = ? AND stts <> 'Batal'`,
+    [date],
+  );
+  assert.equal([Number(rows.reg), Number(rows.numbers)], [40, 40]);
+  const refs = await sik(
+    `SELECT m.nobooking, m.statuskirim, m.jeniskunjungan, m.nomorreferensi, m.kodepoli, m.kodedokter, m.kuotajkn, r.kd_pj
+       FROM referensi_mobilejkn_bpjs m JOIN reg_periksa r ON r.no_rawat = m.no_rawat WHERE r.kd_dokter = 'K101' AND m.tanggalperiksa = ?`,
+    [date],
+  );
+  const sudah = refs.filter((r) => r.statuskirim === 'Sudah');
+  assert.is(sudah.length, jknTaken.length, "Mobile JKN's bookings: BPJS holds them, Khanza's sender adds none");
+  assert.is(refs.filter((r) => r.statuskirim === 'Belum').length, appTaken.length, "the app's: left to Khanza's sender to add");
+  for (const r of sudah) {
+    assert.equal(
+      [r.jeniskunjungan, r.nomorreferensi, r.kodepoli, r.kodedokter, r.kuotajkn, r.kd_pj],
+      ['1 (Rujukan FKTP)', '0301U0011126P000123', 'JAN', '20101', 40, PENJAB.bpjs],
+    );
+  }
+  for (const a of jknTaken) {
+    const r = a.response as Record<string, unknown>;
+    assert.ok(
+      sudah.some((x) => x.nobooking === r.kodebooking),
+      "the kodebooking is Khanza's nobooking",
+    );
+    assert.equal([r.kuotajkn, r.kuotanonjkn, r.namapoli, r.namadokter], [40, 40, 'JANTUNG DAN PEMBULUH DARAH', 'dr. Uji K101']);
+    assert.match(String(r.nomorantrean), /^20001-\d{3}$/);
+    assert.ok(typeof r.estimasidilayani === 'number' && Number(r.sisakuotajkn) >= 0 && Number(r.sisakuotajkn) < 20);
+  }
+  const after = await status(date, 20101);
+  assert.equal([after.response?.sisakuotajkn, after.response?.totalantrean], [0, 40]);
+  // Full, whoever asks.
+  assert.equal((await ambil(90, date, 20101)).metadata, { code: 201, message: BOOKING_MSG.full });
+  assert.is(await counter('K101', date, nomrOf(190), 190), false);
+
+  // Never twice: with SIMRS=khanza this server's outbox stays empty; Khanza's sender reports.
+  const worker = createBpjsWorker({ db, send: bpjsClient(bridgeTo(standIn)), config: bridgeTo(standIn) });
+  await worker.drain();
+  assert.equal([await outboxRows(), standIn.received.length], [0, 0]);
+});
+
+it("a Mobile JKN booking is the patient's in the app; a cancel from Mobile JKN frees its seat once, in Khanza and in the app; one from the app too", async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 25), 2);
+  await practice('K102', 20102, date, 5);
+  const made = await ambil(120, date, 20102);
+  assert.is(made.metadata.code, 200, made.metadata.message);
+  const kodebooking = String(made.response?.kodebooking);
+  assert.is(made.response?.norm, nomrOf(120));
+  const token = await loginAs(app, { nomr: nomrOf(120), tgl_lahir: COHORT.tgl_lahir });
+  const [ref] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [kodebooking]);
+  const upcoming = (await call('GET', API.upcoming, token)).body.data.jadwal as Array<Record<string, unknown>>;
+  const mine = upcoming.find((a) => a.no_reg === ref.no_rawat);
+  assert.ok(mine, 'on the home screen');
+  assert.equal([mine?.tanggal_janji, mine?.carabayar, mine?.no_urut], [date, 'B', Number(made.response?.angkaantrean)]);
+  assert.equal(await appSeats(token, 'K102', date), [5, 1]);
+
+  const sisa = await jkn.call<Record<string, unknown>>('sisaantrean', { kodebooking });
+  assert.equal(
+    [sisa.metadata.code, sisa.response?.nomorantrean, sisa.response?.sisaantrean, sisa.response?.antreanpanggil],
+    [200, made.response?.nomorantrean, 0, '-'],
+  );
+
+  const cancelled = await jkn.call('batalantrean', { kodebooking, keterangan: 'Pasien berhalangan' });
+  assert.equal([cancelled.metadata.code, cancelled.metadata.message], [200, 'Ok']);
+  const [row] = await sik(
+    `SELECT r.stts, m.status, b.statuskirim, b.keterangan FROM reg_periksa r JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat
+       LEFT JOIN referensi_mobilejkn_bpjs_batal b ON b.nobooking = m.nobooking WHERE m.nobooking = ?`,
+    [kodebooking],
+  );
+  assert.equal(row, { stts: 'Batal', status: 'Batal', statuskirim: 'Sudah', keterangan: 'Lainnya: Pasien berhalangan' }, 'BPJS made the cancel: not sent back');
+  assert.equal(await appSeats(token, 'K102', date), [5, 0], 'the seat is free in the app');
+  const home = (await call('GET', API.upcoming, token)).body.data.jadwal as Array<Record<string, unknown>>;
+  assert.not.ok(
+    home.some((a) => a.no_reg === ref.no_rawat),
+    'gone from home',
+  );
+  const again = await jkn.call('batalantrean', { kodebooking, keterangan: 'Pasien berhalangan' });
+  assert.equal([again.metadata.code, again.metadata.message], [201, 'Antrean tidak ditemukan atau sudah dibatalkan.']);
+  const fromApp = await call('POST', API.cancel, token, { no_reg: ref.no_rawat, alasan: 'Tidak bisa datang' });
+  assert.equal([fromApp.body.status, fromApp.body.data?.status_janji], [true, 'Dibatalkan']);
+  assert.equal(await appSeats(token, 'K102', date), [5, 0], 'freed once');
+  const [{ n }] = await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = 'K102' AND tgl_registrasi = ? AND stts <> 'Batal'`, [date]);
+  assert.is(Number(n), 0);
+
+  // The other way round: booked in Mobile JKN, cancelled in the app: left to Khanza's sender to tell BPJS.
+  const second = await ambil(120, date, 20102);
+  assert.is(second.metadata.code, 200, second.metadata.message);
+  const k2 = String(second.response?.kodebooking);
+  const [ref2] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [k2]);
+  const cancel = await call('POST', API.cancel, token, { no_reg: ref2.no_rawat, alasan: 'Sudah sembuh' });
+  assert.is(cancel.body.status, true, JSON.stringify(cancel.body));
+  const [batal] = await sik('SELECT statuskirim, keterangan FROM referensi_mobilejkn_bpjs_batal WHERE nobooking = ?', [k2]);
+  assert.equal(batal, { statuskirim: 'Belum', keterangan: 'Sudah sembuh' });
+  assert.is((await jkn.call('batalantrean', { kodebooking: k2, keterangan: 'x' })).metadata.code, 201);
+  assert.equal(await appSeats(token, 'K102', date), [5, 0]);
+  assert.is(await outboxRows(), 0);
+});
+
+it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operations come from Khanza; unknown codes and another guarantee's booking are refused", async () => {
+  await jkn.token();
+  await practice('K103', 20103, today, 10);
+  now = at(today, '07:45');
+  const made = await ambil(130, today, 20103);
+  assert.is(made.metadata.code, 200, made.metadata.message);
+  const kodebooking = String(made.response?.kodebooking);
+  const ok = await jkn.call('checkinantrean', { kodebooking, waktu: now });
+  assert.equal([ok.metadata.code, ok.metadata.message], [200, 'Ok']);
+  const [ref] = await sik(`SELECT status, DATE_FORMAT(validasi, '%H:%i') AS validasi FROM referensi_mobilejkn_bpjs WHERE nobooking = ?`, [kodebooking]);
+  assert.equal(ref, { status: 'Checkin', validasi: '07:45' });
+  assert.is((await jkn.call('checkinantrean', { kodebooking, waktu: now + 60_000 })).metadata.code, 200, 'a repeat keeps the first');
+
+  const known = await jkn.call('pasienbaru', {
+    nomorkartu: cardOf(131),
+    nik: nikOf(131),
+    nomorkk: '3173010101010001',
+    nama: 'Uji',
+    jeniskelamin: 'L',
+    tanggallahir: '2000-01-01',
+    nohp: '081377778888',
+    alamat: 'Jl. Uji',
+    kodeprop: '31',
+    namaprop: 'DKI JAKARTA',
+    kodedati2: '3173',
+    namadati2: 'JAKARTA PUSAT',
+    kodekec: '317301',
+    namakec: 'CEMPAKA PUTIH',
+    kodekel: '3173011001',
+    namakel: 'CEMPAKA PUTIH TIMUR',
+    rw: '02',
+    rt: '05',
+  });
+  assert.equal([known.metadata.code, known.metadata.message], [201, 'Data peserta sudah pernah dientrikan.']);
+  const unknownCard = '0009999000002';
+  const first = await jkn.call('ambilantrean', {
+    nomorkartu: unknownCard,
+    nik: '3173019999000002',
+    nohp: '081234567890',
+    kodepoli: 'JAN',
+    norm: '',
+    tanggalperiksa: today,
+    kodedokter: 20103,
+    jampraktek: '08:00-12:00',
+    jeniskunjungan: 1,
+    nomorreferensi: '0301U0011126P000123',
+  });
+  assert.is(first.metadata.code, 202);
+  const fresh = await jkn.call('pasienbaru', {
+    nomorkartu: unknownCard,
+    nik: '3173019999000002',
+    nomorkk: '3173010101010001',
+    nama: 'Siti Aminah',
+    jeniskelamin: 'P',
+    tanggallahir: '1975-04-12',
+    nohp: '081377778888',
+    alamat: 'Jl. Cempaka Putih Tengah No. 3',
+    kodeprop: '31',
+    namaprop: 'DKI JAKARTA',
+    kodedati2: '3173',
+    namadati2: 'JAKARTA PUSAT',
+    kodekec: '317301',
+    namakec: 'CEMPAKA PUTIH',
+    kodekel: '3173011001',
+    namakel: 'CEMPAKA PUTIH TIMUR',
+    rw: '02',
+    rt: '05',
+  });
+  assert.equal(fresh.metadata, {
+    code: 201,
+    message: 'Pendaftaran pasien baru dilakukan di loket pendaftaran rumah sakit. Silakan datang dengan KTP dan kartu JKN.',
+  });
+  const [{ n }] = await sik('SELECT COUNT(*) AS n FROM pasien WHERE no_peserta = ?', [unknownCard]);
+  assert.is(Number(n), 0, 'nothing written to Khanza');
+
+  // An operation booked in Khanza's theatre for a JKN member.
+  await sik(`INSERT INTO paket_operasi (kode_paket, nm_perawatan) VALUES ('PKT-JKN', 'PERCUTANEOUS CORONARY INTERVENTION')`);
+  const rawat = `${today.replaceAll('-', '/')}/700001`;
+  await sik(
+    `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                              status_bayar, status_poli)
+     VALUES ('001', ?, ?, '07:00:00', 'D001', ?, '20001', 'Dirawat', 'Lama', 'Ranap', ?, 'Belum Bayar', 'Lama')`,
+    [rawat, today, nomrOf(132), PENJAB.bpjs],
+  );
+  await sik(
+    `INSERT INTO booking_operasi (no_rawat, kode_paket, tanggal, jam_mulai, status, kd_dokter, kd_ruang_ok) VALUES (?, 'PKT-JKN', ?, '10:00:00', 'Menunggu', 'D001', 'OK1')`,
+    [rawat, addDays(today, 3)],
+  );
+  const rs = await jkn.call<{ list: Array<Record<string, unknown>> }>('jadwaloperasirs', { tanggalawal: today, tanggalakhir: addDays(today, 7) });
+  const op = rs.response?.list.find((o) => o.kodebooking === rawat);
+  assert.equal(
+    [op?.tanggaloperasi, op?.jenistindakan, op?.kodepoli, op?.terlaksana, op?.nopeserta],
+    [addDays(today, 3), 'PERCUTANEOUS CORONARY INTERVENTION', 'JAN', 0, cardOf(132)],
+  );
+  const mine = await jkn.call<{ list: Array<Record<string, unknown>> }>('jadwaloperasipasien', { nopeserta: cardOf(132) });
+  assert.equal(
+    mine.response?.list.map((o) => o.kodebooking),
+    [rawat],
+  );
+
+  assert.equal((await status(today, 99999)).metadata, { code: 201, message: 'Dokter tidak ditemukan.' });
+  // An app booking with another guarantee is none of Mobile JKN's.
+  const token = await loginAs(app, { nomr: nomrOf(133), tgl_lahir: COHORT.tgl_lahir });
+  const umum = await call('POST', API.book, token, d001Booking(nomrOf(133), today, { kd_dr: 'K103' }));
+  assert.is(umum.body.status, true, JSON.stringify(umum.body));
+  const [refUmum] = await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [umum.body.data.no_reg]);
+  assert.equal((await jkn.call('sisaantrean', { kodebooking: refUmum.nobooking })).metadata, {
+    code: 201,
+    message: 'Antrean tidak ditemukan atau sudah dibatalkan.',
+  });
+});
+
+test.run();
