@@ -29,10 +29,11 @@ export type BpjsRowId = Static<typeof BpjsRowId>;
 export const BpjsRow = Type.Object({
   id: Type.Integer(),
   kodebooking: Str(),
-  no_reg: Str('The appointment it reports'),
-  endpoint: Type.Union([Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add')], {
-    description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}',
-  }),
+  no_reg: Str("The appointment it reports; a schedule's row: jadwal/{kd_dep}/{kd_dr}"),
+  endpoint: Type.Union(
+    [Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add'), Type.Literal('jadwaldokter/updatejadwaldokter')],
+    { description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}; jadwaldokter/updatejadwaldokter at {BPJS_ANTREAN_URL}/jadwaldokter/updatejadwaldokter' },
+  ),
   taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped)' })),
   status: BpjsStatus,
   alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),

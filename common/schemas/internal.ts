@@ -135,3 +135,35 @@ export const Reminder = Type.Object({
   waktu: Str('ISO 8601 with +07:00: when it goes out'),
 });
 export type Reminder = Static<typeof Reminder>;
+
+const Hhmm = (description: string) => Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: `${description}, HH:MM (WIB)` });
+
+/** A doctor's weekly clinic session changed by the hospital's system: its hours and its quota (0: closed, the doctor's leave). */
+export const WeeklySessionChange = Type.Object(
+  {
+    kd_dr: Text(20, { minLength: 1, description: 'The doctor' }),
+    kd_dep: Text(20, { minLength: 1, description: 'The clinic' }),
+    hari: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO weekday: 1 Monday … 7 Sunday' }),
+    sts_jam: Text(2, { minLength: 1, description: 'The session of the day (1 morning, 2 afternoon)' }),
+    jam_dtg: Hhmm('Start'),
+    jam_plg: Hhmm('End, after the start'),
+    batas_quota: Type.Integer({ minimum: 0, maximum: 1000, description: 'Seats; 0 closes the session (a leave)' }),
+  },
+  { additionalProperties: false },
+);
+export type WeeklySessionChange = Static<typeof WeeklySessionChange>;
+
+/** The session as changed, and what was queued for BPJS's HFIS (updatejadwaldokter). */
+export const WeeklySession = Type.Object({
+  kd_dr: Str(),
+  kd_dep: Str(),
+  hari: Type.Integer(),
+  sts_jam: Str(),
+  jam_dtg: Str(),
+  jam_plg: Str(),
+  batas_quota: Type.Integer(),
+  bpjs: NStr(
+    "updatejadwaldokter's row: waiting (to be sent) or unmapped (the clinic or doctor has no BPJS code); null: the bridge is off or the hospital's system reports",
+  ),
+});
+export type WeeklySession = Static<typeof WeeklySession>;

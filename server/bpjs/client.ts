@@ -1,8 +1,8 @@
-// One request to BPJS Antrean RS: POST {base}/antrean/{endpoint}, signed, with a time limit; its
+// One request to BPJS Antrean RS: POST {base}/antrean/{endpoint} (HFIS's schedule: {base}/jadwaldokter/…), signed, with a time limit; its
 // answer read into an outcome (answer.ts).
 import type { BpjsConfig } from '../config.ts';
 import { networkOutcome, type Outcome, outcomeOf } from './answer.ts';
-import type { Endpoint } from './payload.ts';
+import { type Endpoint, pathOf } from './payload.ts';
 import { signedHeaders, timestampOf } from './signing.ts';
 
 export type BpjsSend = (endpoint: Endpoint, payload: unknown) => Promise<Outcome>;
@@ -12,7 +12,7 @@ export function bpjsClient(c: Pick<BpjsConfig, 'url' | 'consId' | 'secretKey' | 
   return async (endpoint, payload) => {
     const timestamp = timestampOf(now());
     try {
-      const res = await fetch(`${c.url}/antrean/${endpoint}`, {
+      const res = await fetch(`${c.url}/${pathOf(endpoint)}`, {
         method: 'POST',
         headers: { ...signedHeaders(c, timestamp), 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(payload),

@@ -4,14 +4,20 @@ import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../domain/visit.ts';
 
-export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add';
+export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add' | typeof UPDATE_JADWAL;
+
+/** HFIS's weekly schedule of a doctor at a poli: POST {base}/jadwaldokter/updatejadwaldokter (not under antrean/). */
+export const UPDATE_JADWAL = 'jadwaldokter/updatejadwaldokter';
+
+/** The request's path under BPJS_ANTREAN_URL. */
+export const pathOf = (endpoint: Endpoint): string => (endpoint === UPDATE_JADWAL ? endpoint : `antrean/${endpoint}`);
 
 /** Task ids of BPJS's service times this server reports: check-in, called, done, pharmacy. */
 export const TASK = { checkin: 3, called: 4, done: 5, pharmacyStarts: 6, medicineReady: 7, absent: 99 } as const;
 
 /** A kodebooking's rows go in this order: the add, its task times by id, the cancel. */
 export const seqOf = (endpoint: Endpoint, taskid?: number): number =>
-  endpoint === 'add' ? 0 : endpoint === 'batal' ? 100 : endpoint === 'farmasi/add' ? TASK.done : (taskid ?? 0);
+  endpoint === 'add' || endpoint === UPDATE_JADWAL ? 0 : endpoint === 'batal' ? 100 : endpoint === 'farmasi/add' ? TASK.done : (taskid ?? 0);
 
 /** An appointment as the add reports it. */
 export interface AddFacts {
@@ -161,4 +167,43 @@ export function pharmacyTask(status: string): number | null {
   if (isReady(status) || isHandedOver(status)) return TASK.medicineReady;
   if (isPreparing(status)) return TASK.pharmacyStarts;
   return null;
+}
+
+/** A doctor's weekly clinic session as HFIS's schedule lists it: ISO weekday (1 Monday … 7 Sunday), hours. */
+export interface WeeklySession {
+  hari: number;
+  jam_dtg: string;
+  jam_plg: string;
+}
+
+export interface UpdateJadwalPayload {
+  kodepoli: string;
+  kodesubspesialis: string;
+  kodedokter: number;
+  jadwal: Array<{ hari: string; buka: string; tutup: string }>;
+}
+
+/**
+ * updatejadwaldokter: the doctor's whole weekly schedule at the poli as it is now (BPJS replaces
+ * HFIS's with it; a session without seats, a leave, is left out). Unmapped codes are never guessed.
+ */
+export function buildJadwal(
+  codes: { kd_dep: string; kd_dr: string; kodepoli: string | null; kodedokter: number | null },
+  sessions: readonly WeeklySession[],
+): { ok: true; payload: UpdateJadwalPayload } | { ok: false; status: 'unmapped'; missing: string } {
+  if (!codes.kodepoli || !codes.kodedokter) {
+    const missing = [codes.kodepoli ? null : `kd_dep ${codes.kd_dep}`, codes.kodedokter ? null : `kd_dr ${codes.kd_dr}`].filter(Boolean);
+    return { ok: false, status: 'unmapped', missing: `Belum dipetakan ke kode BPJS: ${missing.join(', ')}` };
+  }
+  return {
+    ok: true,
+    payload: {
+      kodepoli: codes.kodepoli,
+      kodesubspesialis: codes.kodepoli,
+      kodedokter: codes.kodedokter,
+      jadwal: [...sessions]
+        .sort((a, b) => a.hari - b.hari || hhmm(a.jam_dtg).localeCompare(hhmm(b.jam_dtg)))
+        .map((s) => ({ hari: String(s.hari), buka: hhmm(s.jam_dtg), tutup: hhmm(s.jam_plg) })),
+    },
+  };
 }

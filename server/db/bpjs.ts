@@ -4,7 +4,7 @@
 // lease and records each answer. A kodebooking's rows go out in order: a row is held while an
 // earlier one of its kodebooking is waiting, unmapped or failed.
 import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
-import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf, TASK } from '../bpjs/payload.ts';
+import { type AddFacts, buildAdd, buildJadwal, type Endpoint, pharmacyTask, seqOf, TASK, UPDATE_JADWAL, type WeeklySession } from '../bpjs/payload.ts';
 import { audit } from './audit.ts';
 import type { Db, Queryable } from './client.ts';
 
@@ -251,6 +251,13 @@ export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryRe
       if (built?.ok) payload = JSON.stringify(built.payload);
       else if (built) [status, reason] = [built.status, built.missing];
     }
+    const schedule = row.endpoint === UPDATE_JADWAL ? /^jadwal\/([^/]+)\/(.+)$/.exec(row.no_reg) : null;
+    if (schedule) {
+      // The schedule as it is now, with the mapping tables as they are now.
+      const built = await jadwalPayload(q, schedule[1], schedule[2]);
+      if (built.ok) payload = JSON.stringify(built.payload);
+      else [status, reason] = [built.status, built.missing];
+    }
     await q.query(
       `UPDATE bpjs_antrean SET status = $2, reason = $3, payload = coalesce($4::jsonb, payload), attempts = 0, bpjs_code = NULL,
               next_attempt_at = now(), locked_until = NULL
@@ -261,4 +268,32 @@ export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryRe
     const [after] = await q.query<BpjsRow>(`SELECT ${ROW} FROM bpjs_antrean b WHERE b.id = $1`, [id]);
     return { found: true, sent: false, row: after };
   });
+}
+
+/** The doctor's weekly clinic schedule at the clinic, as updatejadwaldokter sends it (sessions with seats only). */
+export async function jadwalPayload(q: Queryable, kd_dep: string, kd_dr: string): Promise<ReturnType<typeof buildJadwal>> {
+  const [codes] = await q.query<{ kodepoli: string | null; kodedokter: number | null }>(
+    'SELECT (SELECT kodepoli FROM bpjs_poli WHERE kd_dep = $1) AS kodepoli, (SELECT kodedokter FROM bpjs_dokter WHERE kd_dr = $2) AS kodedokter',
+    [kd_dep, kd_dr],
+  );
+  const sessions = await q.query<WeeklySession>(
+    `SELECT hari::int AS hari, jam_dtg, jam_plg FROM practice_schedules WHERE kd_dep = $1 AND kd_dr = $2 AND jenis = 'poli' AND batas_quota > 0`,
+    [kd_dep, kd_dr],
+  );
+  return buildJadwal({ kd_dep, kd_dr, ...codes }, sessions);
+}
+
+/**
+ * A doctor's weekly clinic schedule changed (its hours, its quota, a session closed): HFIS's
+ * updatejadwaldokter, in the change's transaction, under the key jadwal/{kd_dep}/{kd_dr} so a
+ * doctor's changes reach BPJS in order. An unmapped clinic or doctor is recorded as such, not sent.
+ */
+export async function queueBpjsJadwal(q: Queryable, kd_dep: string, kd_dr: string): Promise<'waiting' | 'unmapped'> {
+  const key = `jadwal/${kd_dep}/${kd_dr}`;
+  const built = await jadwalPayload(q, kd_dep, kd_dr);
+  await q.query(
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, kd_dep, kd_dr, status, reason) VALUES ($1, $1, $2, 0, $3, $4, $5, $6, $7)`,
+    [key, UPDATE_JADWAL, JSON.stringify(built.ok ? built.payload : {}), kd_dep, kd_dr, built.ok ? 'waiting' : built.status, built.ok ? null : built.missing],
+  );
+  return built.ok ? 'waiting' : built.status;
 }

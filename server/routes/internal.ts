@@ -31,6 +31,7 @@ import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
 import { bpjsRoutes } from './bpjs.ts';
+import { jadwalRoutes } from './jadwal.ts';
 import { registrationCounterRoutes } from './registration.ts';
 import { walkInRoutes } from './walkin.ts';
 
@@ -43,6 +44,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   await registrationCounterRoutes(app, db);
   await walkInRoutes(app, db, clock);
   await bpjsRoutes(app, db, config);
+  await jadwalRoutes(app, db, config, clock);
 
   app.post(
     '/api/internal/notify',

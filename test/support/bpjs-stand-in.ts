@@ -1,6 +1,7 @@
 // A stand-in for BPJS Antrean RS v2 on loopback. Like BPJS it checks every request's signature
 // headers, knows which kodebookings were added and cancelled (a task time or a cancel of an
-// unknown one is refused, a second add too), and answers with metadata and an encrypted,
+// unknown one is refused, a second add too), takes HFIS's updatejadwaldokter of a doctor's weekly
+// schedule, and answers with metadata and an encrypted,
 // lz-string-compressed `response`. A test can take it down (503, a reset connection, or a hang:
 // the request taken and never answered) and make it refuse. Written from BPJS's documentation,
 // apart from server/bpjs/.
@@ -78,7 +79,7 @@ export async function bpjsStandIn(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const endpoint = req.method === 'GET' ? (req.url ?? '') : (req.url ?? '').replace(/^\/antrean\//, '');
+      const endpoint = req.method === 'GET' ? (req.url ?? '') : (req.url ?? '').replace(/^\/antrean\//, '').replace(/^\/jadwaldokter\//, 'jadwaldokter/');
       let body: Record<string, unknown> = {};
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -135,8 +136,21 @@ export async function bpjsStandIn(
         if (!list.length) return reply(200, 201, { metadata: { code: 201, message: 'Data tidak ditemukan' }, response: null });
         return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify(list)), metadata: { code: 200, message: 'Ok.' } });
       }
-      const kodebooking = String(body.kodebooking ?? '');
       const refused = refusal?.({ endpoint, headers: req.headers, body }) ?? null;
+      if (endpoint === 'jadwaldokter/updatejadwaldokter') {
+        // HFIS takes a doctor's weekly schedule at a poli: each day 1 (Monday) … 8 (holiday) with its hours.
+        const jadwal = body.jadwal as Array<Record<string, unknown>> | undefined;
+        const fits =
+          typeof body.kodepoli === 'string' &&
+          typeof body.kodesubspesialis === 'string' &&
+          Number.isInteger(body.kodedokter) &&
+          Array.isArray(jadwal) &&
+          jadwal.every((j) => /^[1-8]$/.test(String(j.hari)) && /^\d{2}:\d{2}$/.test(String(j.buka)) && /^\d{2}:\d{2}$/.test(String(j.tutup)));
+        const rule = refused ?? (fits ? null : { code: 201, message: 'Format jadwal tidak sesuai' });
+        if (rule) return reply(200, rule.code, { metadata: rule, response: null });
+        return reply(200, 200, { metadata: { code: 200, message: 'Ok' }, response: null });
+      }
+      const kodebooking = String(body.kodebooking ?? '');
       const known = added.has(kodebooking) && !cancelled.has(kodebooking);
       const rule =
         refused ??
