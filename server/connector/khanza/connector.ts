@@ -144,7 +144,7 @@ export interface KhanzaConnectorOptions {
   payers: KhanzaPayers;
   /** The operating rooms that are the catheterization lab (KHANZA_RUANG_OK_KATETER). */
   cathRooms: string[];
-  /** Minutes per patient of a booking's estimate (VISIT_MINUTES_PER_PATIENT); none: no estimate written. */
+  /** Minutes per patient of a booking's estimate (QUEUE_MINUTES_PER_PATIENT); none: no estimate written. */
   minutesPerPatient?: number;
 }
 
