@@ -3,8 +3,9 @@
 // the patient app and Khanza's own counter: one seat pool, Khanza's. 40 Mobile JKN bookings, 40
 // app bookings and the counter's registrations race for the last 20 seats of a Khanza session;
 // a Mobile JKN booking is the patient's in the app, and a cancel from either side frees its seat
-// once, in Khanza and in the app; Khanza's Antrean sender is left what to report (statuskirim),
-// and this server's BPJS outbox stays empty (never twice).
+// once, in Khanza and in the app; a reported booking moved in the app is cancelled and booked anew
+// for BPJS; Khanza's Antrean sender is left what to report (statuskirim), and this server's BPJS
+// outbox stays empty (never twice).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
@@ -369,6 +370,58 @@ it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operation
     code: 201,
     message: 'Antrean tidak ditemukan atau sudah dibatalkan.',
   });
+});
+
+it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for Khanza's sender and the visit booked anew under the new date's; one not yet reported just moves", async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 30), 4);
+  const later = addDays(date, 7);
+  await practice('K104', 20104, date, 5);
+  const made = await ambil(140, date, 20104);
+  assert.is(made.metadata.code, 200, made.metadata.message);
+  const kodebooking = String(made.response?.kodebooking);
+  const [ref] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [kodebooking]);
+  const token = await loginAs(app, { nomr: nomrOf(140), tgl_lahir: COHORT.tgl_lahir });
+  const moved = await call('POST', API.reschedule, token, { no_reg: ref.no_rawat, tgl_janji: later, kd_dr: 'K104', sts_jam: '1' });
+  assert.is(moved.body.status, true, JSON.stringify(moved.body));
+  const no_rawat = moved.body.data.no_reg as string;
+  assert.match(no_rawat, new RegExp(`^${later.replaceAll('-', '/')}/`));
+
+  const [old] = await sik('SELECT status, no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [kodebooking]);
+  assert.equal(old, { status: 'Batal', no_rawat: null });
+  const [batal] = await sik('SELECT statuskirim, keterangan, no_rawat_batal FROM referensi_mobilejkn_bpjs_batal WHERE nobooking = ?', [kodebooking]);
+  assert.equal(batal, { statuskirim: 'Belum', keterangan: 'Jadwal diubah oleh pasien', no_rawat_batal: ref.no_rawat });
+  const [fresh] = await sik(
+    `SELECT nobooking, tanggalperiksa, kodedokter, statuskirim, status, jeniskunjungan, nomorreferensi, kuotajkn FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?`,
+    [no_rawat],
+  );
+  assert.ok(fresh.nobooking !== kodebooking && fresh.nobooking.startsWith(later.replaceAll('-', '')), 'a kodebooking of the new date');
+  assert.equal(
+    [fresh.tanggalperiksa, fresh.kodedokter, fresh.statuskirim, fresh.status, fresh.jeniskunjungan, fresh.nomorreferensi, fresh.kuotajkn],
+    [later, '20104', 'Belum', 'Belum', '1 (Rujukan FKTP)', '0301U0011126P000123', 5],
+  );
+  // Mobile JKN's old kodebooking is gone; the app shows the visit on its new date, its old seat free.
+  assert.equal((await jkn.call('sisaantrean', { kodebooking })).metadata, { code: 201, message: 'Antrean tidak ditemukan atau sudah dibatalkan.' });
+  const home = (await call('GET', API.upcoming, token)).body.data.jadwal as Array<Record<string, unknown>>;
+  assert.equal(
+    home.filter((a) => a.kd_dr === 'K104').map((a) => [a.no_reg, a.tanggal_janji]),
+    [[no_rawat, later]],
+  );
+  assert.equal(
+    [await appSeats(token, 'K104', date), await appSeats(token, 'K104', later)],
+    [
+      [5, 0],
+      [5, 1],
+    ],
+  );
+
+  // Moved again before Khanza's sender added it: the same reference row follows, nothing more to cancel.
+  const again = await call('POST', API.reschedule, token, { no_reg: no_rawat, tgl_janji: date, kd_dr: 'K104', sts_jam: '1' });
+  assert.is(again.body.status, true, JSON.stringify(again.body));
+  const [followed] = await sik('SELECT nobooking, tanggalperiksa, statuskirim FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [again.body.data.no_reg]);
+  assert.equal(followed, { nobooking: fresh.nobooking, tanggalperiksa: date, statuskirim: 'Belum' });
+  const [{ n }] = await sik('SELECT COUNT(*) AS n FROM referensi_mobilejkn_bpjs_batal WHERE no_rkm_medis = ?', [nomrOf(140)]);
+  assert.is(Number(n), 1);
 });
 
 test.run();
