@@ -192,6 +192,10 @@ export async function buildApp(options: AppOptions): Promise<Api> {
 export async function buildInternalApp(options: AppOptions): Promise<Api> {
   const { config, db, push } = options;
   const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
+  // The hospital's system, for the calls that read it (the HFIS check reads its mapping tables).
+  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config)));
+  if (!options.simrs) app.addHook('onClose', () => simrs.close());
+  app.decorate('simrs', simrs);
   await app.register(
     async (scope) => (await internalRoutes(scope, db, config, push?.wake ?? (() => undefined), options.clock), passkeyCounterRoutes(scope, db)),
   );

@@ -5,6 +5,7 @@
 // in this API's database and is not part of it.
 import type { AppointmentKind } from '../../common/booking.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
+import type { OurSession } from '../bpjs/hfis.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { Queryable } from '../db/client.ts';
@@ -143,6 +144,10 @@ export interface MobileJknDesk {
   operations(range: { from: string; to: string } | { nopeserta: string }): Promise<JknOperation[]>;
   /** The patient's pharmacy queue entry of a day; null while there is none (or the hospital's system does not tell). */
   pharmacy(nomr: string, date: string): Promise<JknPharmacy | null>;
+  /** The mapping tables as they are, for the check against BPJS's references (HFIS). */
+  mappings(): Promise<{ poli: Array<{ kd_dep: string; kodepoli: string }>; dokter: Array<{ kd_dr: string; kodedokter: number }> }>;
+  /** The clinic sessions of a date whose clinic and doctor are mapped, with their BPJS codes, hours and quota. */
+  mappedSessions(date: string): Promise<OurSession[]>;
 }
 
 export interface HospitalConnector extends HospitalReads, HospitalWrites {

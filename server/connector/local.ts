@@ -4,7 +4,7 @@ import { buildAdd } from '../bpjs/payload.ts';
 import type { Db } from '../db/client.ts';
 import { addFacts, type BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
-import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions } from '../db/jkn.ts';
+import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions, mappedSessions, mappings } from '../db/jkn.ts';
 import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
 import * as records from '../db/records.ts';
 import { saveRegistration } from '../db/registrations.ts';
@@ -97,5 +97,7 @@ function localJknDesk(db: Db, bpjs: BpjsReporting | null): MobileJknDesk {
     // This server keeps no operation schedule.
     operations: async () => [],
     pharmacy: (nomr, date) => jknPharmacy(db, nomr, date),
+    mappings: () => mappings(db),
+    mappedSessions: (date) => mappedSessions(db, date),
   };
 }

@@ -5,7 +5,6 @@ import { BpjsDashboardQuery, BpjsDashboardRow, BpjsHfisFinding, BpjsHfisQuery, B
 import { todayWib } from '../../common/dates.ts';
 import { bpjsGet } from '../bpjs/client.ts';
 import { checkCodes, checkSchedule, type RefDokter, type RefJadwal, type RefPoli } from '../bpjs/hfis.ts';
-import { mappedSessions, mappings } from '../db/jkn.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
@@ -68,8 +67,10 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
         const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
         return Array.isArray(body) ? (body as T[]) : (((body as { list?: T[] }).list ?? []) as T[]);
       };
-      const ours = await mappings(db);
-      const sessions = await mappedSessions(db, tanggal);
+      // The hospital's system's mapping tables and schedule: ours with SIMRS=local, Khanza's with SIMRS=khanza.
+      const desk = app.simrs.mobileJkn;
+      const ours = await desk.mappings();
+      const sessions = await desk.mappedSessions(tanggal);
       const refPoli = await read<RefPoli>('ref/poli');
       const refDokter = await read<RefDokter>('ref/dokter');
       const jadwal: RefJadwal[] = [];

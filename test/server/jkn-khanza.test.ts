@@ -17,7 +17,7 @@ import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
 import type { Api } from '../../server/routes/contract.ts';
-import { COHORT, loginAs, testConfig } from '../support/app.ts';
+import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { d001Booking } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
@@ -86,8 +86,12 @@ async function practice(kd_dokter: string, kodedokter: number, tanggal: string, 
   await sik('INSERT INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES (?, ?, ?)', [kd_dokter, String(kodedokter), kd_dokter]);
 }
 
-/** A registration as Khanza's counter screen writes one: its own count first (no lock), then the row; the quota guard may refuse it. */
-async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string, seq: number): Promise<boolean> {
+/**
+ * A registration as Khanza's counter screen writes one: its own count first (no lock), then the row;
+ * the quota guard may refuse it. Its visit numbers are the test's own series (`series` and `seq`),
+ * below those the app's bookings take next, so the two never pick the same number.
+ */
+async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string, seq: number, series = '9'): Promise<boolean> {
   try {
     const [{ n }] = await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = ? AND tgl_registrasi = ? AND stts <> 'Batal'`, [kd_dokter, tanggal]);
     const [{ kuota }] = await sik('SELECT kuota FROM jadwal WHERE kd_dokter = ?', [kd_dokter]);
@@ -96,7 +100,7 @@ async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string,
       `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut,
                                 kd_pj, status_bayar, status_poli)
        VALUES (?, ?, ?, '07:30:00', ?, ?, '20001', 'Belum', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
-      [`L${seq}`, `${tanggal.replaceAll('-', '/')}/9${String(seq).padStart(5, '0')}`, tanggal, kd_dokter, no_rkm_medis, PENJAB.umum],
+      [`L${seq}`, `${tanggal.replaceAll('-', '/')}/${series}${String(seq).padStart(5, '0')}`, tanggal, kd_dokter, no_rkm_medis, PENJAB.umum],
     );
     return true;
   } catch (err) {
@@ -149,7 +153,7 @@ it("one seat pool, Khanza's: 40 Mobile JKN and 40 app bookings and the counter r
   const [viaJkn, viaApp, viaCounter] = await Promise.all([
     Promise.all(Array.from({ length: 40 }, (_, i) => ambil(i, date, 20101))),
     Promise.all(tokens.map((t, i) => call('POST', API.book, t, d001Booking(nomrOf(40 + i), date, { kd_dr: 'K101' })))),
-    Promise.all(Array.from({ length: 10 }, (_, i) => counter('K101', date, nomrOf(180 + i), 100 + i))),
+    Promise.all(Array.from({ length: 10 }, (_, i) => counter('K101', date, nomrOf(180 + i), 100 + i, '1'))),
   ]);
   const jknTaken = viaJkn.filter((a) => a.metadata.code === 200);
   const appTaken = viaApp.filter((a) => a.body.status === true);
@@ -194,7 +198,7 @@ it("one seat pool, Khanza's: 40 Mobile JKN and 40 app bookings and the counter r
   assert.equal([after.response?.sisakuotajkn, after.response?.totalantrean], [0, 40]);
   // Full, whoever asks.
   assert.equal((await ambil(90, date, 20101)).metadata, { code: 201, message: BOOKING_MSG.full });
-  assert.is(await counter('K101', date, nomrOf(190), 190), false);
+  assert.is(await counter('K101', date, nomrOf(190), 190, '1'), false);
 
   // Never twice: with SIMRS=khanza this server's outbox stays empty; Khanza's sender reports.
   const worker = createBpjsWorker({ db, send: bpjsClient(bridgeTo(standIn)), config: bridgeTo(standIn) });
@@ -422,6 +426,26 @@ it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for K
   assert.equal(followed, { nobooking: fresh.nobooking, tanggalperiksa: date, statuskirim: 'Belum' });
   const [{ n }] = await sik('SELECT COUNT(*) AS n FROM referensi_mobilejkn_bpjs_batal WHERE no_rkm_medis = ?', [nomrOf(140)]);
   assert.is(Number(n), 1);
+});
+
+it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {
+  const date = nextOnWeekday(addDays(today, 35), 5);
+  await practice('K105', 20105, date, 18);
+  await sik(`INSERT INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES ('D001', '10001', 'D001')`);
+  standIn.hfis({
+    poli: [{ kdpoli: 'JAN', nmpoli: 'JANTUNG DAN PEMBULUH DARAH' }],
+    dokter: [{ kodedokter: 20105, namadokter: 'dr. Uji K105' }],
+    jadwal: [
+      { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 20105, namadokter: 'dr. Uji K105', jadwal: '08:00 - 12:00', kapasitaspasien: 20, libur: 0 },
+    ],
+  });
+  const res = await app.inject({ url: `/api/internal/bpjs/hfis?tanggal=${date}`, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+  assert.is(res.statusCode, 200, res.body);
+  const findings = res.json().data as Array<{ jenis: string; kode: string; status: string; keterangan: string }>;
+  const of = (jenis: string, kode: string) => findings.find((f) => f.jenis === jenis && f.kode.startsWith(kode));
+  assert.equal([of('poli', 'JAN')?.status, of('dokter', '20105')?.status, of('dokter', '10001')?.status], ['ok', 'ok', 'tidak dikenal']);
+  const jadwal = of('jadwal', 'JAN 20105');
+  assert.equal([jadwal?.status, jadwal?.keterangan], ['berbeda', 'kd_dep 20001, kd_dr K105: kapasitas di BPJS 20, kuota di RS 18']);
 });
 
 test.run();

@@ -179,5 +179,36 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
 
     // Khanza's pharmacy queue is not read yet (docs/integration.md): Mobile JKN is told there is no prescription.
     pharmacy: async () => null,
+
+    // Khanza's own mapping tables; a doctor's BPJS code is a number (HFIS's kodedokter).
+    async mappings() {
+      const poli = await sik.query<{ kd_dep: string; kodepoli: string }>(
+        'SELECT kd_poli_rs AS kd_dep, kd_poli_bpjs AS kodepoli FROM maping_poli_bpjs ORDER BY kd_poli_rs',
+      );
+      const dokter = await sik.query<{ kd_dr: string; kodedokter: string }>(
+        `SELECT kd_dokter AS kd_dr, kd_dokter_bpjs AS kodedokter FROM maping_dokter_dpjpvclaim WHERE kd_dokter_bpjs REGEXP '^[0-9]+$' ORDER BY kd_dokter`,
+      );
+      return { poli, dokter: dokter.map((d) => ({ kd_dr: d.kd_dr, kodedokter: Number(d.kodedokter) })) };
+    },
+    async mappedSessions(date) {
+      const rows = await sik.query<{
+        kd_dep: string;
+        kd_dr: string;
+        kodepoli: string;
+        kodedokter: string;
+        jam_dtg: string;
+        jam_plg: string | null;
+        kuota: number | null;
+      }>(
+        `SELECT j.kd_poli AS kd_dep, j.kd_dokter AS kd_dr, mp.kd_poli_bpjs AS kodepoli, md.kd_dokter_bpjs AS kodedokter,
+                TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_dtg, TIME_FORMAT(j.jam_selesai, '%H:%i') AS jam_plg, j.kuota
+           FROM jadwal j JOIN maping_poli_bpjs mp ON mp.kd_poli_rs = j.kd_poli
+           JOIN maping_dokter_dpjpvclaim md ON md.kd_dokter = j.kd_dokter AND md.kd_dokter_bpjs REGEXP '^[0-9]+$'
+          WHERE j.hari_kerja = ?
+          ORDER BY mp.kd_poli_bpjs, md.kd_dokter_bpjs, j.jam_mulai`,
+        [hariKerja(date)],
+      );
+      return rows.map((r) => ({ ...r, kodedokter: Number(r.kodedokter), jam_plg: r.jam_plg ?? r.jam_dtg, batas_quota: r.kuota ?? 0 }));
+    },
   };
 }
