@@ -20,7 +20,7 @@ import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
+import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoPharmacy, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { d001Booking } from '../support/booking.ts';
 import { patientReads } from '../support/reads.ts';
@@ -33,6 +33,7 @@ let khanza: Khanza;
 let db: Db;
 let local: Api;
 let app: Api;
+let prescriptions: Map<string, string>;
 
 const khanzaConfig = (url: string, timeoutMs = 5000): Partial<Config> => ({
   simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM] },
@@ -46,6 +47,7 @@ test.before(async () => {
   await copyDemoLab(khanza.admin, db);
   await copyDemoStays(khanza.admin, db);
   await copyDemoProcedures(khanza.admin, db);
+  prescriptions = await copyDemoPharmacy(khanza.admin, db);
   [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
 });
 test.after(async () => {
@@ -187,6 +189,10 @@ it("on the day the booked patient is in the clinic queue from Khanza's rows, and
   assert.is(checked.code, 200, JSON.stringify(checked.body));
   assert.match(checked.body.data.checkin, new RegExp(`^${date}T`));
   assert.equal(await sik('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [no_reg]), [{ status: 'Checkin' }]);
+  // The doctor calls the patient on Khanza's clinic screen (its waiting-room display's row): the number called.
+  await sik(`INSERT INTO antripoli (kd_dokter, kd_poli, status, no_rawat) VALUES ('D001', '20001', '1', ?)`, [no_reg]);
+  assert.is((await get(app, API.clinicQueue, token)).data[0].no_dipanggil, no_urut);
+  await sik('DELETE FROM antripoli');
   // Khanza's screen marks the visit done: the queue follows.
   await sik(`UPDATE reg_periksa SET stts = 'Sudah' WHERE no_rawat = ?`, [no_reg]);
   assert.is((await get(app, API.clinicQueue, token)).data[0].status, 'selesai');
@@ -286,6 +292,38 @@ it('catheterization and surgery, planned and done, come from booking_operasi, pa
     counts.every((n) => n > 0),
     `every list has entries: ${counts}`,
   );
+});
+
+it("today's pharmacy queue comes from Khanza's resep_obat and its pharmacy display's call as the demo's; a hand-over made in Khanza is in the next answer", async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const facts = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.tgl_layanan, r.no_mr, r.nama_pasien, r.status_obat]);
+  const mine = (await get(app, API.pharmacyQueue, tk)).data;
+  assert.equal(facts(mine), facts((await get(local, API.pharmacyQueue, tl)).data));
+  assert.equal(
+    facts(mine).map((f) => f[3]),
+    ['Sedang disiapkan'],
+  );
+  const no_resep = prescriptions.get(DEMO_A.nomr) as string;
+  assert.is(mine[0].no_antrian, no_resep.slice(-4), "the prescription's number as Khanza's display shows it");
+  // The pharmacy calls it to the counter, then hands it over; a new prescription waits for validation.
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) SELECT no_resep, '1', no_rawat FROM resep_obat WHERE no_resep = ?`, [no_resep]);
+  assert.is((await get(app, API.pharmacyQueue, tk)).data[0].status_obat, 'Siap diambil');
+  await sik(`UPDATE resep_obat SET tgl_penyerahan = tgl_peresepan, jam_penyerahan = '09:00:00' WHERE no_resep = ?`, [no_resep]);
+  await sik(
+    `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+     SELECT '99999999990001', '0000-00-00', '00:00:00', no_rawat, kd_dokter, tgl_peresepan, '09:30:00', 'ralan', '0000-00-00', '00:00:00' FROM resep_obat WHERE no_resep = ?`,
+    [no_resep],
+  );
+  const after = (await get(app, API.pharmacyQueue, tk)).data;
+  assert.equal(
+    after.map((r: { no_antrian: string; status_obat: string }) => [r.no_antrian, r.status_obat]),
+    [
+      [no_resep.slice(-4), 'Sudah diserahkan'],
+      ['0001', 'Menunggu'],
+    ],
+  );
+  await sik(`DELETE FROM resep_obat WHERE no_resep = '99999999990001'`);
 });
 
 const closedPort = () =>

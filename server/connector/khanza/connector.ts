@@ -18,6 +18,8 @@ import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../.
 import { wibIso } from '../../domain/reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+import { calledNumber } from './calls.ts';
+import { khanzaPharmacyQueue } from './pharmacy.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
 
 /** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
@@ -589,8 +591,9 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
           no_mr: r.no_rkm_medis,
           nama_pas: pasien?.nm_pasien ?? '',
           status: queueStatus(r.stts),
-          // Khanza keeps no time of a clinic call in its registration tables: the number being called is not shown.
-          no_dipanggil: null,
+          // The registration the doctor last called on Khanza's waiting-room display (calls.ts); Khanza
+          // keeps no time of a call, so no pace is reckoned from it.
+          no_dipanggil: await calledNumber(sik, r.kd_dokter, r.kd_poli, r.tgl_registrasi),
           checkin: checkinOf(r),
           ahead: Number(ahead),
           calls: [],
@@ -617,8 +620,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
       };
       return entry;
     },
-    // Khanza's pharmacy status is not read yet: the card stays hidden.
-    pharmacyQueue: async () => [],
+    // From Khanza's prescriptions and its pharmacy display's call (pharmacy.ts).
+    pharmacyQueue: (nomr, today) => khanzaPharmacyQueue(sik, nomr, today),
 
     async outpatientVisits(nomr) {
       const rows = await registrations(`r.no_rkm_medis = ? AND r.stts NOT IN ('Belum', 'Batal') ORDER BY r.tgl_registrasi DESC`, [nomr]);
