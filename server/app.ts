@@ -26,6 +26,7 @@ import { jknRoutes } from './routes/jkn.ts';
 import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
 import { documented, SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import type { HospitalConnector } from './connector/contract.ts';
+import { LastRead } from './connector/last-read.ts';
 import { openConnector } from './connector/open.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
@@ -166,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
-    await recordRoutes(scope, config.booking, options.clock);
+    await recordRoutes(scope, config.booking, options.clock, simrs.kind === 'local' ? undefined : new LastRead(db, app.log));
     await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
     const live = new LiveStreams(config.live, db, sessions, { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays });
     await visitRoutes(scope, config, events, options.clock, live);

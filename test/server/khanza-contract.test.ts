@@ -373,4 +373,48 @@ it('Khanza down: /api/health names it, a booking says the hospital cannot be rea
   }
 });
 
+it('Khanza down: the histories answer what was last read from it, with its time in X-Data-As-Of; the queues and a booking say it cannot be reached and take nothing', async () => {
+  const token = await loginAs(app, DEMO_A);
+  const histories = [API.historyPoli, API.inpatientCurrent, API.inpatientPast, API.historyCath, API.historySurgery, API.supporting];
+  const read = async (target: Api, url: string, bearer = token) => target.inject({ url, headers: { authorization: `Bearer ${bearer}` } });
+  const fresh = new Map<string, string>();
+  for (const url of histories) {
+    const res = await read(app, url);
+    assert.is(res.statusCode, 200, url);
+    assert.is(res.headers['x-data-as-of'], undefined, `${url}: a fresh answer names no time`);
+    fresh.set(url, res.body);
+  }
+  const [kept] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simrs_last_read WHERE nomr = $1', [DEMO_A.nomr]);
+  assert.is(kept.n, 7, 'one copy per call: the penunjang call keeps its two lists apart');
+  const other = await loginAs(app, who(123));
+
+  // The same database, Khanza out of reach (as another process sees it when Khanza's server is down).
+  const down = await build(khanzaConfig(`mysql://pasien_app:x@127.0.0.1:${await closedPort()}/sik`, 1000));
+  try {
+    for (const url of histories) {
+      const res = await read(down, url);
+      assert.is(res.statusCode, 200, url);
+      assert.is(res.body, fresh.get(url), `${url}: the last answer, as it was`);
+      assert.match(String(res.headers['x-data-as-of']), new RegExp(`^${today}T\\d{2}:\\d{2}:\\d{2}\\+07:00$`), url);
+    }
+    // Nothing read yet for this patient: nothing to fall back on.
+    const none = await read(down, API.historyPoli, other);
+    assert.equal([none.statusCode, none.json()], [503, { status: false, message: UNREACHABLE }]);
+    // What is not a history is not answered from a copy.
+    for (const url of [API.clinicQueue, API.pharmacyQueue, API.upcoming]) {
+      const res = await read(down, url);
+      assert.equal([res.statusCode, res.json()], [503, { status: false, message: UNREACHABLE }], url);
+    }
+    const date = nextOnWeekday(addDays(today, 3), 5);
+    const before = await sik('SELECT COUNT(*) AS n FROM reg_periksa');
+    const booking = await post(down, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr });
+    assert.equal([booking.code, booking.body], [503, { status: false, message: UNREACHABLE }]);
+    assert.equal(await sik('SELECT COUNT(*) AS n FROM reg_periksa'), before, 'nothing written');
+    const health = await down.inject({ url: '/api/health' });
+    assert.equal([health.statusCode, health.json().down], [503, ['simrs']]);
+  } finally {
+    await down.close();
+  }
+});
+
 test.run();
