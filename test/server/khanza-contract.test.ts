@@ -24,6 +24,8 @@ import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoPharmacy, copyDemoProcedures,
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { d001Booking } from '../support/booking.ts';
 import { patientReads } from '../support/reads.ts';
+import { openStream } from '../support/stream.ts';
+import { claimDue } from '../../server/connector/poll.ts';
 
 const it = needsMariadb(test);
 const today = todayWib();
@@ -35,8 +37,8 @@ let local: Api;
 let app: Api;
 let prescriptions: Map<string, string>;
 
-const khanzaConfig = (url: string, timeoutMs = 5000): Partial<Config> => ({
-  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM] },
+const khanzaConfig = (url: string, timeoutMs = 5000, pollMs?: number): Partial<Config> => ({
+  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM], pollMs },
 });
 const build = (over: Partial<Config> = {}) => buildApp({ config: testConfig(over), db, logger: false, internal: 'here', clock: () => now });
 
@@ -415,6 +417,69 @@ it('Khanza down: the histories answer what was last read from it, with its time 
   } finally {
     await down.close();
   }
+});
+
+it("a change made in Khanza reaches an open live stream through the poll: the doctor's call, a counter registration ahead, a prescription; every process polls a key once", async () => {
+  const nomr = who(124).nomr;
+  const no_rawat = `${today.replaceAll('-', '/')}/300003`;
+  const register = (no_reg: string, rawat: string, patient: string) =>
+    sik(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+      [no_reg, rawat, today, patient],
+    );
+  // Registered at Khanza's counter this morning: number 3 of Dr D001's day.
+  await register('003', no_rawat, nomr);
+  const live = await buildApp({ config: testConfig(khanzaConfig(khanza.url, 5000, 1000)), db, logger: false, clock: () => Date.now() });
+  const url = await live.listen({ port: 0, host: '127.0.0.1' });
+  const stream = openStream(`${url}${API.clinicQueueLive}`, await loginAs(live, who(124)));
+  const lags: string[] = [];
+  /** Makes the change in Khanza, and waits for the stream to show it: the time between, for docs/performance.md. */
+  const measured = async (what: string, change: () => Promise<unknown>, arrived: () => boolean) => {
+    const started = Date.now();
+    await change();
+    await stream.until(arrived);
+    lags.push(`${what} ${Date.now() - started} ms`);
+  };
+  try {
+    await stream.until(() => stream.events().length === 1 && stream.pharmacy().length === 1);
+    const first = stream.events()[0].data[0];
+    assert.equal([first.no_reg, first.no_urut, first.no_dipanggil, first.sisa_antrian], [no_rawat, 3, null, 0]);
+    assert.equal(stream.pharmacy()[0].data, []);
+
+    await measured(
+      'call',
+      () => sik(`INSERT INTO antripoli (kd_dokter, kd_poli, status, no_rawat) VALUES ('D001', '20001', '1', ?)`, [no_rawat]),
+      () => stream.events().some((e) => e.data[0]?.no_dipanggil === 3),
+    );
+    await sik('DELETE FROM antripoli');
+    await measured(
+      'counter registration',
+      () => register('001', `${today.replaceAll('-', '/')}/300001`, who(125).nomr),
+      () => stream.events().some((e) => e.data[0]?.sisa_antrian === 1),
+    );
+    await measured(
+      'prescription',
+      () =>
+        sik(
+          `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+           VALUES ('99999999990124', '0000-00-00', '00:00:00', ?, 'D001', ?, '09:00:00', 'ralan', '0000-00-00', '00:00:00')`,
+          [no_rawat, today],
+        ),
+      () => stream.pharmacy().some((e) => e.data[0]?.status_obat === 'Menunggu'),
+    );
+    console.log(`Khanza change to the live stream, KHANZA_POLL_SECONDS=1: ${lags.join(', ')}`);
+  } finally {
+    stream.close();
+    await live.close();
+  }
+  // Two processes claiming at once share the due keys out, each key to one of them.
+  await db.query("UPDATE simrs_watch SET due_at = now(), watched_until = now() + interval '1 minute'");
+  const followed = (await db.query<{ key: string }>('SELECT key FROM simrs_watch')).map((r) => r.key);
+  assert.ok(followed.includes(`${today}|D001|20001|1`) && followed.includes(`farmasi|${today}|${nomr}`), followed.join(' '));
+  const [a, b] = await Promise.all([claimDue(db, 100, 60_000), claimDue(db, 100, 60_000)]);
+  const claimed = [...a, ...b].map((r) => r.key).sort();
+  assert.equal(claimed, [...followed].sort());
 });
 
 test.run();

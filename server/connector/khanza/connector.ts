@@ -20,6 +20,7 @@ import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
 import { calledNumber } from './calls.ts';
 import { khanzaPharmacyQueue } from './pharmacy.ts';
+import { khanzaMark } from './poll.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
 
 /** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
@@ -742,6 +743,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms }: Kh
     },
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.
     selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
+    // What the change poll compares, for the live streams (poll.ts).
+    changeMark: (key) => khanzaMark(sik, key),
   };
 }
 
