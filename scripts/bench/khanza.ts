@@ -111,7 +111,7 @@ export async function benchKhanza(seconds: number): Promise<KhanzaBench | null> 
       const server = await startServer(env, { compiled });
       try {
         // Different patients book on each side: the same 40 would find their bookings made.
-        results[kind] = await side(server, seconds, kind === 'local' ? 200 : 300);
+        results[kind] = await side(server, seconds, kind === 'local' ? 100 : 150);
       } finally {
         await server.stop();
       }
