@@ -20,7 +20,17 @@ import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoPharmacy, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
+import {
+  CATH_ROOM,
+  copyDemo,
+  copyDemoLab,
+  copyDemoPharmacy,
+  copyDemoProcedures,
+  copyDemoStays,
+  type Khanza,
+  narrowUser,
+  startKhanza,
+} from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { d001Booking } from '../support/booking.ts';
 import { patientReads } from '../support/reads.ts';
@@ -480,6 +490,24 @@ it("a change made in Khanza reaches an open live stream through the poll: the do
   const [a, b] = await Promise.all([claimDue(db, 100, 60_000), claimDue(db, 100, 60_000)]);
   const claimed = [...a, ...b].map((r) => r.key).sort();
   assert.equal(claimed, [...followed].sort());
+});
+
+it('a database user granted SELECT on the tables docs/integration.md lists, and INSERT, UPDATE on the two a booking writes, answers every read and books', async () => {
+  const narrow = await build(khanzaConfig(await narrowUser(khanza, 'pasien_app_narrow', 'narrow-test-pw')));
+  try {
+    const token = await loginAs(narrow, who(126));
+    for (const [url] of patientReads()) {
+      const res = await narrow.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      assert.is(res.statusCode, 200, `${url} ${res.body.slice(0, 200)}`);
+    }
+    assert.is((await narrow.inject({ url: quotaUrl(nextOnWeekday(addDays(today, 3), 2)), headers: { authorization: `Bearer ${token}` } })).statusCode, 200);
+    const made = await post(narrow, API.book, token, d001(126, nextOnWeekday(addDays(today, 3), 2)));
+    assert.is(made.body.status, true, made.body.message);
+    const cancelled = await post(narrow, API.cancel, token, { no_reg: made.body.data.no_reg, alasan: 'Tidak bisa datang' });
+    assert.is(cancelled.body.status, true, cancelled.body.message);
+  } finally {
+    await narrow.close();
+  }
 });
 
 test.run();

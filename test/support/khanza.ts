@@ -41,6 +41,44 @@ export const GRANTS = [
   'GRANT INSERT, UPDATE ON sik.referensi_mobilejkn_bpjs TO ?@?',
 ];
 
+/**
+ * The tables the connector reads, each granted alone: what docs/integration.md lists for a hospital
+ * that grants no more than it must (khanza-contract.test.ts reads and books as a user with only these).
+ */
+export const READ_TABLES = [
+  'pasien',
+  'penjab',
+  'poliklinik',
+  'dokter',
+  'spesialis',
+  'jadwal',
+  'reg_periksa',
+  'booking_registrasi',
+  'referensi_mobilejkn_bpjs',
+  'maping_poli_bpjs',
+  'maping_dokter_dpjpvclaim',
+  'kamar_inap',
+  'kamar',
+  'bangsal',
+  'booking_operasi',
+  'paket_operasi',
+  'operasi',
+  'periksa_lab',
+  'detail_periksa_lab',
+  'template_laboratorium',
+  'resep_obat',
+  'antriapotek3',
+  'antripoli',
+] as const;
+
+/** A user of its own with SELECT on READ_TABLES alone and the booking's INSERT, UPDATE: its URL. */
+export async function narrowUser(k: Khanza, user: string, password: string): Promise<string> {
+  await k.admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', password]);
+  for (const t of READ_TABLES) await k.admin.query(`GRANT SELECT ON sik.${t} TO ?@?`, [user, '%']);
+  for (const g of GRANTS.slice(1)) await k.admin.query(g, [user, '%']);
+  return `mysql://${user}:${password}@127.0.0.1:${k.server.port}/sik`;
+}
+
 export interface Khanza {
   server: Mariadb;
   /** mysql://pasien_app:…@127.0.0.1:port/sik — what KHANZA_DATABASE_URL is in a hospital. */
