@@ -510,4 +510,34 @@ it('a database user granted SELECT on the tables docs/integration.md lists, and 
   }
 });
 
+it("Khanza's server frozen: a history answers its last copy once the call's timeout passes, a booking takes nothing, /api/health names the SIMRS; thawed, the answers are fresh again", async () => {
+  const slow = await build(khanzaConfig(khanza.url, 1000));
+  const token = await loginAs(slow, DEMO_A);
+  const read = (url: string) => slow.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  try {
+    const fresh = await read(API.historySurgery);
+    assert.equal([fresh.statusCode, fresh.headers['x-data-as-of']], [200, undefined]);
+    const date = nextOnWeekday(addDays(today, 3), 4);
+    const before = await sik('SELECT COUNT(*) AS n FROM reg_periksa');
+    khanza.server.pause();
+    try {
+      const kept = await read(API.historySurgery);
+      assert.is(kept.statusCode, 200);
+      assert.is(kept.body, fresh.body);
+      assert.match(String(kept.headers['x-data-as-of']), new RegExp(`^${today}T`));
+      const booking = await post(slow, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr });
+      assert.equal([booking.code, booking.body], [503, { status: false, message: UNREACHABLE }]);
+      const health = await slow.inject({ url: '/api/health' });
+      assert.equal([health.statusCode, health.json().down], [503, ['simrs']]);
+    } finally {
+      khanza.server.resume();
+    }
+    assert.equal(await sik('SELECT COUNT(*) AS n FROM reg_periksa'), before, 'nothing written');
+    const again = await read(API.historySurgery);
+    assert.equal([again.statusCode, again.headers['x-data-as-of'], again.body], [200, undefined, fresh.body]);
+  } finally {
+    await slow.close();
+  }
+});
+
 test.run();
