@@ -1,4 +1,5 @@
-// npm run bench [-- --seconds 10]: measures the web app and the API on this machine and writes
+// npm run bench [-- --seconds 10]: measures the web app and the API (with SIMRS=khanza beside
+// SIMRS=local where MariaDB is installed: bench/khanza.ts) on this machine and writes
 // docs/performance.md with the date, the machine and the commit. Measurements, not tests: the
 // budgets that CI enforces are bytes and Lighthouse scores (npm test).
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { postgresVersion } from '../test/support/pg-cluster.ts';
 import { LARGE_PATIENTS, benchApi, type ApiRun, type Load } from './bench/api.ts';
 import { benchCluster, clusterSection, nginxVersion, NGINX, type ClusterResult } from './bench/cluster.ts';
+import { benchKhanza, khanzaSection } from './bench/khanza.ts';
 import { benchLoad, loadSection, type LoadResult } from './bench/load.ts';
 import { benchPgliteLoad, pgliteSection } from './bench/pglite.ts';
 import { benchWeb, median, type WebResult } from './bench/web.ts';
@@ -42,6 +44,8 @@ const api = await benchApi({
 });
 // The embedded default under the same mix at a constant rate.
 const pglite = await benchPgliteLoad();
+// SIMRS=khanza beside SIMRS=local, where MariaDB is installed.
+const khanza = await benchKhanza(seconds);
 const CLUSTER_SKIPPED = `## Two processes behind nginx, one killed mid-run
 
 Not measured: no nginx at ${NGINX} (\`apt-get install nginx\`, then \`npm run bench\` again).
@@ -293,6 +297,7 @@ ${loads.map(loadSection).join('\n')}
 ${pgliteSection(pglite)}
 ${clusters.length ? clusters.map(clusterSection).join('\n') : CLUSTER_SKIPPED}
 ${apiSection(api)}
+${khanzaSection(khanza)}
 ${NOTES}
 ${BYTES_NOTE}
 ${START_NOTE}

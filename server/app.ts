@@ -26,7 +26,9 @@ import { jknRoutes } from './routes/jkn.ts';
 import { passkeyCounterRoutes, passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys.ts';
 import { documented, SECURITY_SCHEMES, type Api } from './routes/contract.ts';
 import type { HospitalConnector } from './connector/contract.ts';
+import { LastRead } from './connector/last-read.ts';
 import { openConnector } from './connector/open.ts';
+import { SimrsPoll } from './connector/poll.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
 import { recordRoutes } from './routes/records.ts';
@@ -166,10 +168,10 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
-    await recordRoutes(scope, config.booking, options.clock);
+    await recordRoutes(scope, config.booking, options.clock, simrs.kind === 'local' ? undefined : new LastRead(db, app.log));
     await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
     const live = new LiveStreams(config.live, db, sessions, { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays });
-    await visitRoutes(scope, config, events, options.clock, live);
+    await visitRoutes(scope, config, events, options.clock, live, changePoll(app, config, db));
     await bookingRoutes(scope, db, config.booking, options.clock);
     await pushRegistrationRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);
@@ -186,6 +188,19 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await staticRoutes(scope, config.distDir);
   });
   return app;
+}
+
+/**
+ * The change poll of a hospital's system whose own screens change what the live streams show
+ * (connector/poll.ts): started with the app, stopped with it; none for SIMRS=local.
+ */
+function changePoll(app: Api, config: Config, db: Db): SimrsPoll | undefined {
+  const mark = app.simrs.changeMark?.bind(app.simrs);
+  if (!mark) return undefined;
+  const poll = new SimrsPoll(db, mark, (config.simrs.kind === 'khanza' && config.simrs.pollMs) || 15_000, app.log);
+  poll.start();
+  app.addHook('preClose', () => poll.stop());
+  return poll;
 }
 
 /** The hospital systems' calls alone, with their own /api/docs: for the internal listener. */

@@ -66,6 +66,8 @@ export type SimrsConfig =
       payers: { bpjs: string; umum: string };
       /** The operating rooms (booking_operasi.kd_ruang_ok) that are the catheterization lab; the others' bookings are surgery. */
       cathRooms: string[];
+      /** How often the sessions and pharmacy queues open live streams follow are read from Khanza (KHANZA_POLL_SECONDS); 15 s unless set. */
+      pollMs?: number;
     };
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
@@ -471,6 +473,8 @@ function simrsConfig(env: Env): SimrsConfig {
     timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
     payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'UMU') },
     cathRooms: cathRooms(env.KHANZA_RUANG_OK_KATETER || ''),
+    // At most 60 s: a change made in Khanza reaches an open live stream within a minute (docs/integration.md).
+    pollMs: integer(env, 'KHANZA_POLL_SECONDS', 15, 1, 60) * 1000,
   };
 }
 

@@ -156,6 +156,12 @@ export interface HospitalConnector extends HospitalReads, HospitalWrites {
   /** Whether the hospital's system answers now. */
   health(): Promise<SimrsHealth>;
   close(): Promise<void>;
+  /**
+   * A digest of what a live stream's key shows in the hospital's system (a doctor's session of a
+   * day, a patient's pharmacy queue), for the change poll (connector/poll.ts); null for a key it
+   * does not know. Left out where every change comes through this API (SIMRS=local).
+   */
+  changeMark?(key: string): Promise<string | null>;
 }
 
 declare module 'fastify' {

@@ -16,8 +16,11 @@ export interface SessionOf {
 
 export const sessionKey = (s: SessionOf): string => [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam ?? ''].join('|');
 
+/** The first part of a pharmacy queue's key. */
+export const PHARMACY_PREFIX = 'farmasi';
+
 /** A patient's pharmacy queue of a day changed: announced on the same channel. */
-export const pharmacyKey = (no_mr: string, tgl_layanan: string): string => `farmasi|${tgl_layanan}|${no_mr}`;
+export const pharmacyKey = (no_mr: string, tgl_layanan: string): string => `${PHARMACY_PREFIX}|${tgl_layanan}|${no_mr}`;
 
 /** Inside the change's transaction: heard only if it commits. */
 export async function announce(q: Queryable, key: string): Promise<void> {

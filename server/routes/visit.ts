@@ -9,6 +9,7 @@ import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { ClinicQueueItem, PatientQuery } from '../../common/schemas/patient.ts';
 import { CheckedIn, CheckinRequest } from '../../common/schemas/visit.ts';
 import type { Config } from '../config.ts';
+import type { Follower, SimrsPoll } from '../connector/poll.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
 import { hashToken } from '../db/sessions.ts';
 import type { QueueRow } from '../db/visit.ts';
@@ -38,8 +39,18 @@ const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
     checkin_lokasi: cfg.site !== null,
   }));
 
-/** `live`: the streams' limits per session and address, and their ending with the session (live-streams.ts). */
-export async function visitRoutes(app: Api, config: Config, events: QueueEvents, clock: () => number = Date.now, live?: LiveStreams): Promise<void> {
+/**
+ * `live`: the streams' limits per session and address, and their ending with the session (live-streams.ts).
+ * `poll`: where the hospital's own screens change what a stream shows, the poll that hears it (connector/poll.ts).
+ */
+export async function visitRoutes(
+  app: Api,
+  config: Config,
+  events: QueueEvents,
+  clock: () => number = Date.now,
+  live?: LiveStreams,
+  poll?: SimrsPoll,
+): Promise<void> {
   const cfg = config.visit;
   const hospital = app.simrs;
   // Open streams would keep the server from closing (SIGTERM waits for requests in flight): they
@@ -168,6 +179,7 @@ export async function visitRoutes(app: Api, config: Config, events: QueueEvents,
       const end = streamQueue(res, req.log, {
         read: () => liveOf(nomr),
         events,
+        follow: poll?.follower(),
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
       });
@@ -186,6 +198,8 @@ export async function visitRoutes(app: Api, config: Config, events: QueueEvents,
 interface StreamOptions {
   read: () => Promise<{ items: unknown[]; sessions: Set<string>; pharmacy: unknown[] }>;
   events: QueueEvents;
+  /** Follows the keys of each read in the hospital's system, until the stream ends. */
+  follow?: Follower;
   heartbeatMs: number;
   maxMs: number;
 }
@@ -204,6 +218,7 @@ function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptio
         if (closed) return;
         const { items, sessions: now, pharmacy } = await o.read();
         sessions = now;
+        o.follow?.set(now);
         if (closed) return;
         const json = JSON.stringify({ status: true, data: items });
         const pharmacyJson = JSON.stringify({ status: true, data: pharmacy });
@@ -228,6 +243,7 @@ function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptio
     clearInterval(heartbeat);
     clearTimeout(limit);
     unsubscribe?.();
+    o.follow?.stop();
     res.end();
   };
   res.on('close', finish);

@@ -20,7 +20,11 @@ export interface ApiError {
   message?: string;
 }
 
-export type Result<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+/**
+ * asOf: the answer is the server's copy of what the hospital's system last answered, read then (ms
+ * since epoch; its X-Data-As-Of header): that system cannot be reached now (docs/integration.md).
+ */
+export type Result<T> = { ok: true; data: T; asOf?: number } | { ok: false; error: ApiError };
 
 function isOk(status: unknown): boolean {
   return status === true || status === 'true';
@@ -46,6 +50,9 @@ function toError(err: unknown): ApiError {
 const TIME_OUT_MS = 20_000;
 /** Answers a busy server or a weak signal gives: a read is tried again once after them. */
 const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
+
+/** The X-Data-As-Of time of each answer that had one, by its body. */
+const asOfBody = new WeakMap<object, number>();
 
 /** The base address and the path joined by one slash, with the query. */
 function urlOf(base: string, path: string, query?: Record<string, string>): string {
@@ -82,6 +89,8 @@ async function send(url: string, init: RequestInit, retries: number, signal?: Ab
       if (retries > 0 && RETRY_STATUSES.includes(res.status)) return send(url, init, retries - 1, signal);
       throw { httpStatus: res.status, data } satisfies HttpError;
     }
+    const asOf = Date.parse(res.headers.get('x-data-as-of') ?? '');
+    if (asOf && data && typeof data === 'object') asOfBody.set(data, asOf);
     return data;
   } catch (err) {
     if (isHttpError(err) || timer.signal.aborted || retries <= 0) throw err;
@@ -121,7 +130,8 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     if (res && typeof res === 'object' && 'status' in res && !isOk(res.status)) {
       return { ok: false, error: { kind: 'status', message: typeof res.message === 'string' ? res.message : undefined } };
     }
-    return { ok: true, data: pick(res) as T };
+    const asOf = asOfBody.get(res);
+    return asOf ? { ok: true, data: pick(res) as T, asOf } : { ok: true, data: pick(res) as T };
   } catch (err) {
     const error = toError(err);
     // The profile whose token was refused: another may have become active while the call ran.

@@ -28,6 +28,8 @@ export interface Entry {
   at?: number;
   /** The answer is the phone's copy and no call has confirmed it yet. */
   saved?: boolean;
+  /** The answer is the server's copy of what the hospital's system last answered, at `at` (Result's asOf). */
+  copy?: boolean;
   /** Why the latest call failed, until one succeeds. */
   error?: ApiError;
   loading: boolean;
@@ -99,8 +101,9 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
     const res = await read.load().catch((): Result<unknown> => ({ ok: false, error: { kind: 'network' } }));
     if (gen !== generation) return;
     if (res.ok) {
-      const at = now();
-      update(s, { data: res.data, at, saved: false, error: undefined, loading: false });
+      const at = res.asOf ?? now();
+      const { copy: _, ...was } = s.entry;
+      replace(s, { ...was, data: res.data, at, saved: false, error: undefined, loading: false, ...(res.asOf ? { copy: true } : {}) });
       if (read.keep) void device((d, k) => d.set(k, { data: res.data, at }), read.key);
     } else if (unreachable(res.error) && s.entry.data !== undefined) {
       update(s, { error: res.error, loading: false });
@@ -147,7 +150,8 @@ export function createCache({ store = null, now = Date.now }: CacheOptions = {})
         const at = now();
         s.read ??= read as Read<unknown, unknown>;
         s.stale = false;
-        update(s, { data, at, saved: false, error: undefined });
+        const { copy: _, ...was } = s.entry;
+        replace(s, { ...was, data, at, saved: false, error: undefined });
         if (read.keep) void device((d, k) => d.set(k, { data, at }), read.key);
       });
     },

@@ -9,9 +9,10 @@ export type Resource<T> = (
   | { state: 'loading'; data?: T; savedAt?: number }
   /**
    * savedAt: the answer shown is an earlier one (the phone's copy, or one the latest call could
-   * not refresh), fetched then; error: why that latest call failed.
+   * not refresh), fetched then; error: why that latest call failed; copy: the server answered its
+   * copy of the hospital's system's last answer, read at savedAt (that system cannot be reached).
    */
-  | { state: 'ok'; data: T; savedAt?: number; error?: ApiError }
+  | { state: 'ok'; data: T; savedAt?: number; error?: ApiError; copy?: boolean }
   | { state: 'error'; error: ApiError }
 ) & {
   /** Calls again, with every other read on screen the server could not answer (useRead gives it). */
@@ -22,8 +23,8 @@ export function toResource<T, Raw = T>(entry: Entry, select?: (raw: Raw) => T): 
   if (entry.data === undefined) return entry.error && !entry.loading ? { state: 'error', error: entry.error } : { state: 'loading' };
   const raw = entry.data as Raw;
   const data = select ? select(raw) : (raw as unknown as T);
-  const savedAt = entry.saved || entry.error ? entry.at : undefined;
-  return entry.loading ? { state: 'loading', data, savedAt } : { state: 'ok', data, savedAt, error: entry.error };
+  const savedAt = entry.saved || entry.error || entry.copy ? entry.at : undefined;
+  return entry.loading ? { state: 'loading', data, savedAt } : { state: 'ok', data, savedAt, error: entry.error, ...(entry.copy ? { copy: true } : {}) };
 }
 
 /** The same state over a part of the data (a detail's item out of its list). */

@@ -48,8 +48,9 @@ export function ResourceView<T>({ resource, none = S.noData, offline = S.waiting
   const data = resource.state === 'error' ? undefined : resource.data;
   // The time of a kept answer is said only once the latest call has failed: while that call is
   // on its way the kept answer shows as it is, so the fresh one replaces it without a line
-  // appearing and vanishing above the content (layout shift).
-  const savedAt = resource.state === 'ok' && resource.error ? resource.savedAt : undefined;
+  // appearing and vanishing above the content (layout shift). The server's copy of the hospital's
+  // system's last answer says its time too.
+  const savedAt = resource.state === 'ok' && (resource.error || resource.copy) ? resource.savedAt : undefined;
   const failed = failure(resource);
   const waiting = failed?.kind === 'offline';
   // Offline, the data layer calls again by itself once the connection is back.

@@ -6,6 +6,7 @@ import { DEMO_A, DEMO_B, DEMO_C, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
+import { layoutProblems, pageAt, settle, TEXT_SIZES } from '../support/layout.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';
 
 const app = realApp(test);
@@ -210,5 +211,22 @@ test('as B, every list shows Tidak ada data !', async () => {
   }
   await p.context().close();
 });
+
+for (const size of TEXT_SIZES.slice(0, 2)) {
+  test(`${size.name}: a history the server answers from its copy of the hospital system's last answer says when that was read, at 360 px`, async () => {
+    // The API's header as it sends it while the hospital's system cannot be reached (test/server/khanza-contract).
+    const p = await pageAt(app.browser, app.server.url, { ...size, context: { ...size.context, serviceWorkers: 'block' } }, DEMO_A);
+    await p.route('**/api/patient/riwayat/konsul/poli/umum*', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, headers: { ...res.headers(), 'x-data-as-of': '2026-11-20T08:15:00+07:00' } });
+    });
+    await settle(p, `${app.server.url}${to.consultationsPoli()}`);
+    await p.getByText('Terakhir diperbarui 20 November 2026 pukul 08.15').waitFor();
+    await p.getByText('Rencana kateterisasi jantung').first().waitFor();
+    assert.equal(await layoutProblems(p), []);
+    if (process.env.SHOTS_DIR) await p.screenshot({ path: `${process.env.SHOTS_DIR}/copy-${size.name.replace(/\W+/g, '-')}.png` });
+    await p.context().close();
+  });
+}
 
 test.run();

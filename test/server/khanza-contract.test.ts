@@ -20,10 +20,22 @@ import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
-import { CATH_ROOM, copyDemo, copyDemoLab, copyDemoProcedures, copyDemoStays, type Khanza, startKhanza } from '../support/khanza.ts';
+import {
+  CATH_ROOM,
+  copyDemo,
+  copyDemoLab,
+  copyDemoPharmacy,
+  copyDemoProcedures,
+  copyDemoStays,
+  type Khanza,
+  narrowUser,
+  startKhanza,
+} from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { d001Booking } from '../support/booking.ts';
 import { patientReads } from '../support/reads.ts';
+import { openStream } from '../support/stream.ts';
+import { claimDue } from '../../server/connector/poll.ts';
 
 const it = needsMariadb(test);
 const today = todayWib();
@@ -33,9 +45,10 @@ let khanza: Khanza;
 let db: Db;
 let local: Api;
 let app: Api;
+let prescriptions: Map<string, string>;
 
-const khanzaConfig = (url: string, timeoutMs = 5000): Partial<Config> => ({
-  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM] },
+const khanzaConfig = (url: string, timeoutMs = 5000, pollMs?: number): Partial<Config> => ({
+  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM], pollMs },
 });
 const build = (over: Partial<Config> = {}) => buildApp({ config: testConfig(over), db, logger: false, internal: 'here', clock: () => now });
 
@@ -46,6 +59,7 @@ test.before(async () => {
   await copyDemoLab(khanza.admin, db);
   await copyDemoStays(khanza.admin, db);
   await copyDemoProcedures(khanza.admin, db);
+  prescriptions = await copyDemoPharmacy(khanza.admin, db);
   [local, app] = await Promise.all([build(), build(khanzaConfig(khanza.url))]);
 });
 test.after(async () => {
@@ -187,6 +201,10 @@ it("on the day the booked patient is in the clinic queue from Khanza's rows, and
   assert.is(checked.code, 200, JSON.stringify(checked.body));
   assert.match(checked.body.data.checkin, new RegExp(`^${date}T`));
   assert.equal(await sik('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [no_reg]), [{ status: 'Checkin' }]);
+  // The doctor calls the patient on Khanza's clinic screen (its waiting-room display's row): the number called.
+  await sik(`INSERT INTO antripoli (kd_dokter, kd_poli, status, no_rawat) VALUES ('D001', '20001', '1', ?)`, [no_reg]);
+  assert.is((await get(app, API.clinicQueue, token)).data[0].no_dipanggil, no_urut);
+  await sik('DELETE FROM antripoli');
   // Khanza's screen marks the visit done: the queue follows.
   await sik(`UPDATE reg_periksa SET stts = 'Sudah' WHERE no_rawat = ?`, [no_reg]);
   assert.is((await get(app, API.clinicQueue, token)).data[0].status, 'selesai');
@@ -288,6 +306,38 @@ it('catheterization and surgery, planned and done, come from booking_operasi, pa
   );
 });
 
+it("today's pharmacy queue comes from Khanza's resep_obat and its pharmacy display's call as the demo's; a hand-over made in Khanza is in the next answer", async () => {
+  const [tk, tl] = [await loginAs(app, DEMO_A), await loginAs(local, DEMO_A)];
+  const facts = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.tgl_layanan, r.no_mr, r.nama_pasien, r.status_obat]);
+  const mine = (await get(app, API.pharmacyQueue, tk)).data;
+  assert.equal(facts(mine), facts((await get(local, API.pharmacyQueue, tl)).data));
+  assert.equal(
+    facts(mine).map((f) => f[3]),
+    ['Sedang disiapkan'],
+  );
+  const no_resep = prescriptions.get(DEMO_A.nomr) as string;
+  assert.is(mine[0].no_antrian, no_resep.slice(-4), "the prescription's number as Khanza's display shows it");
+  // The pharmacy calls it to the counter, then hands it over; a new prescription waits for validation.
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) SELECT no_resep, '1', no_rawat FROM resep_obat WHERE no_resep = ?`, [no_resep]);
+  assert.is((await get(app, API.pharmacyQueue, tk)).data[0].status_obat, 'Siap diambil');
+  await sik(`UPDATE resep_obat SET tgl_penyerahan = tgl_peresepan, jam_penyerahan = '09:00:00' WHERE no_resep = ?`, [no_resep]);
+  await sik(
+    `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+     SELECT '99999999990001', '0000-00-00', '00:00:00', no_rawat, kd_dokter, tgl_peresepan, '09:30:00', 'ralan', '0000-00-00', '00:00:00' FROM resep_obat WHERE no_resep = ?`,
+    [no_resep],
+  );
+  const after = (await get(app, API.pharmacyQueue, tk)).data;
+  assert.equal(
+    after.map((r: { no_antrian: string; status_obat: string }) => [r.no_antrian, r.status_obat]),
+    [
+      [no_resep.slice(-4), 'Sudah diserahkan'],
+      ['0001', 'Menunggu'],
+    ],
+  );
+  await sik(`DELETE FROM resep_obat WHERE no_resep = '99999999990001'`);
+});
+
 const closedPort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -330,6 +380,161 @@ it('Khanza down: /api/health names it, a booking says the hospital cannot be rea
     // Khanza free again: the same booking goes through.
     const made = await post(slow, API.book, token, d001(122, date));
     assert.is(made.body.status, true, made.body.message);
+  } finally {
+    await slow.close();
+  }
+});
+
+it('Khanza down: the histories answer what was last read from it, with its time in X-Data-As-Of; the queues and a booking say it cannot be reached and take nothing', async () => {
+  const token = await loginAs(app, DEMO_A);
+  const histories = [API.historyPoli, API.inpatientCurrent, API.inpatientPast, API.historyCath, API.historySurgery, API.supporting];
+  const read = async (target: Api, url: string, bearer = token) => target.inject({ url, headers: { authorization: `Bearer ${bearer}` } });
+  const fresh = new Map<string, string>();
+  for (const url of histories) {
+    const res = await read(app, url);
+    assert.is(res.statusCode, 200, url);
+    assert.is(res.headers['x-data-as-of'], undefined, `${url}: a fresh answer names no time`);
+    fresh.set(url, res.body);
+  }
+  const [kept] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simrs_last_read WHERE nomr = $1', [DEMO_A.nomr]);
+  assert.is(kept.n, 7, 'one copy per call: the penunjang call keeps its two lists apart');
+  const other = await loginAs(app, who(123));
+
+  // The same database, Khanza out of reach (as another process sees it when Khanza's server is down).
+  const down = await build(khanzaConfig(`mysql://pasien_app:x@127.0.0.1:${await closedPort()}/sik`, 1000));
+  try {
+    for (const url of histories) {
+      const res = await read(down, url);
+      assert.is(res.statusCode, 200, url);
+      assert.is(res.body, fresh.get(url), `${url}: the last answer, as it was`);
+      assert.match(String(res.headers['x-data-as-of']), new RegExp(`^${today}T\\d{2}:\\d{2}:\\d{2}\\+07:00$`), url);
+    }
+    // Nothing read yet for this patient: nothing to fall back on.
+    const none = await read(down, API.historyPoli, other);
+    assert.equal([none.statusCode, none.json()], [503, { status: false, message: UNREACHABLE }]);
+    // What is not a history is not answered from a copy.
+    for (const url of [API.clinicQueue, API.pharmacyQueue, API.upcoming]) {
+      const res = await read(down, url);
+      assert.equal([res.statusCode, res.json()], [503, { status: false, message: UNREACHABLE }], url);
+    }
+    const date = nextOnWeekday(addDays(today, 3), 5);
+    const before = await sik('SELECT COUNT(*) AS n FROM reg_periksa');
+    const booking = await post(down, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr });
+    assert.equal([booking.code, booking.body], [503, { status: false, message: UNREACHABLE }]);
+    assert.equal(await sik('SELECT COUNT(*) AS n FROM reg_periksa'), before, 'nothing written');
+    const health = await down.inject({ url: '/api/health' });
+    assert.equal([health.statusCode, health.json().down], [503, ['simrs']]);
+  } finally {
+    await down.close();
+  }
+});
+
+it("a change made in Khanza reaches an open live stream through the poll: the doctor's call, a counter registration ahead, a prescription; every process polls a key once", async () => {
+  const nomr = who(124).nomr;
+  const no_rawat = `${today.replaceAll('-', '/')}/300003`;
+  const register = (no_reg: string, rawat: string, patient: string) =>
+    sik(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+      [no_reg, rawat, today, patient],
+    );
+  // Registered at Khanza's counter this morning: number 3 of Dr D001's day.
+  await register('003', no_rawat, nomr);
+  const live = await buildApp({ config: testConfig(khanzaConfig(khanza.url, 5000, 1000)), db, logger: false, clock: () => Date.now() });
+  const url = await live.listen({ port: 0, host: '127.0.0.1' });
+  const stream = openStream(`${url}${API.clinicQueueLive}`, await loginAs(live, who(124)));
+  const lags: string[] = [];
+  /** Makes the change in Khanza, and waits for the stream to show it: the time between, for docs/performance.md. */
+  const measured = async (what: string, change: () => Promise<unknown>, arrived: () => boolean) => {
+    const started = Date.now();
+    await change();
+    await stream.until(arrived);
+    lags.push(`${what} ${Date.now() - started} ms`);
+  };
+  try {
+    await stream.until(() => stream.events().length === 1 && stream.pharmacy().length === 1);
+    const first = stream.events()[0].data[0];
+    assert.equal([first.no_reg, first.no_urut, first.no_dipanggil, first.sisa_antrian], [no_rawat, 3, null, 0]);
+    assert.equal(stream.pharmacy()[0].data, []);
+
+    await measured(
+      'call',
+      () => sik(`INSERT INTO antripoli (kd_dokter, kd_poli, status, no_rawat) VALUES ('D001', '20001', '1', ?)`, [no_rawat]),
+      () => stream.events().some((e) => e.data[0]?.no_dipanggil === 3),
+    );
+    await sik('DELETE FROM antripoli');
+    await measured(
+      'counter registration',
+      () => register('001', `${today.replaceAll('-', '/')}/300001`, who(125).nomr),
+      () => stream.events().some((e) => e.data[0]?.sisa_antrian === 1),
+    );
+    await measured(
+      'prescription',
+      () =>
+        sik(
+          `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+           VALUES ('99999999990124', '0000-00-00', '00:00:00', ?, 'D001', ?, '09:00:00', 'ralan', '0000-00-00', '00:00:00')`,
+          [no_rawat, today],
+        ),
+      () => stream.pharmacy().some((e) => e.data[0]?.status_obat === 'Menunggu'),
+    );
+    console.log(`Khanza change to the live stream, KHANZA_POLL_SECONDS=1: ${lags.join(', ')}`);
+  } finally {
+    stream.close();
+    await live.close();
+  }
+  // Two processes claiming at once share the due keys out, each key to one of them.
+  await db.query("UPDATE simrs_watch SET due_at = now(), watched_until = now() + interval '1 minute'");
+  const followed = (await db.query<{ key: string }>('SELECT key FROM simrs_watch')).map((r) => r.key);
+  assert.ok(followed.includes(`${today}|D001|20001|1`) && followed.includes(`farmasi|${today}|${nomr}`), followed.join(' '));
+  const [a, b] = await Promise.all([claimDue(db, 100, 60_000), claimDue(db, 100, 60_000)]);
+  const claimed = [...a, ...b].map((r) => r.key).sort();
+  assert.equal(claimed, [...followed].sort());
+});
+
+it('a database user granted SELECT on the tables docs/integration.md lists, and INSERT, UPDATE on the two a booking writes, answers every read and books', async () => {
+  const narrow = await build(khanzaConfig(await narrowUser(khanza, 'pasien_app_narrow', 'narrow-test-pw')));
+  try {
+    const token = await loginAs(narrow, who(126));
+    for (const [url] of patientReads()) {
+      const res = await narrow.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      assert.is(res.statusCode, 200, `${url} ${res.body.slice(0, 200)}`);
+    }
+    assert.is((await narrow.inject({ url: quotaUrl(nextOnWeekday(addDays(today, 3), 2)), headers: { authorization: `Bearer ${token}` } })).statusCode, 200);
+    const made = await post(narrow, API.book, token, d001(126, nextOnWeekday(addDays(today, 3), 2)));
+    assert.is(made.body.status, true, made.body.message);
+    const cancelled = await post(narrow, API.cancel, token, { no_reg: made.body.data.no_reg, alasan: 'Tidak bisa datang' });
+    assert.is(cancelled.body.status, true, cancelled.body.message);
+  } finally {
+    await narrow.close();
+  }
+});
+
+it("Khanza's server frozen: a history answers its last copy once the call's timeout passes, a booking takes nothing, /api/health names the SIMRS; thawed, the answers are fresh again", async () => {
+  const slow = await build(khanzaConfig(khanza.url, 1000));
+  const token = await loginAs(slow, DEMO_A);
+  const read = (url: string) => slow.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  try {
+    const fresh = await read(API.historySurgery);
+    assert.equal([fresh.statusCode, fresh.headers['x-data-as-of']], [200, undefined]);
+    const date = nextOnWeekday(addDays(today, 3), 4);
+    const before = await sik('SELECT COUNT(*) AS n FROM reg_periksa');
+    khanza.server.pause();
+    try {
+      const kept = await read(API.historySurgery);
+      assert.is(kept.statusCode, 200);
+      assert.is(kept.body, fresh.body);
+      assert.match(String(kept.headers['x-data-as-of']), new RegExp(`^${today}T`));
+      const booking = await post(slow, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr });
+      assert.equal([booking.code, booking.body], [503, { status: false, message: UNREACHABLE }]);
+      const health = await slow.inject({ url: '/api/health' });
+      assert.equal([health.statusCode, health.json().down], [503, ['simrs']]);
+    } finally {
+      khanza.server.resume();
+    }
+    assert.equal(await sik('SELECT COUNT(*) AS n FROM reg_periksa'), before, 'nothing written');
+    const again = await read(API.historySurgery);
+    assert.equal([again.statusCode, again.headers['x-data-as-of'], again.body], [200, undefined, fresh.body]);
   } finally {
     await slow.close();
   }

@@ -145,12 +145,19 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     timeoutMs: 5000,
     payers: { bpjs: 'BPJ', umum: 'UMU' },
     cathRooms: [],
+    pollMs: 15_000,
   });
+  assert.is(
+    (loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik', KHANZA_POLL_SECONDS: '60' }).simrs as { pollMs: number }).pollMs,
+    60_000,
+  );
   for (const env of [
     { SIMRS: 'khanza' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
+    // A change made in Khanza reaches the live streams within a minute: the poll is never rarer.
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_POLL_SECONDS: '61' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
   ]) {
     assert.throws(

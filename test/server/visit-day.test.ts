@@ -2,11 +2,10 @@
 // the demo's session, check-in's rules (each answer, two phones at once), the hospital's list and
 // its done and skipped numbers, the 'tinggal N lagi' push queued once, and the live stream: a
 // call made through one app instance reaches a stream held by another on the same database.
-import { connect } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, todayWib } from '../../common/dates.ts';
-import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
+import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
@@ -15,6 +14,7 @@ import { atWib } from '../../server/domain/visit.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
+import { openStream } from '../support/stream.ts';
 
 const today = todayWib();
 const A_REG = DEMO_REGS.queue(today);
@@ -230,43 +230,6 @@ test("the hospital's list, a skipped and a done number, and 'Antrian Anda tingga
   assert.is((await internal('lewati', 'RJ-TIDAK-ADA')).statusCode, 404);
   assert.is((await internal('selesai', 'RJ-TIDAK-ADA')).statusCode, 404);
 });
-
-/** Reads an event stream from a real socket: its events' data, and every byte after the headers. */
-function openStream(url: string, token: string) {
-  const { hostname, port, pathname } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  socket.write(
-    `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\nAccept-Encoding: gzip, br\r\n\r\n`,
-  );
-  let raw = '';
-  let waiter: (() => void) | null = null;
-  socket.on('data', (chunk: Buffer) => {
-    raw += chunk.toString('latin1');
-    waiter?.();
-  });
-  const body = () => raw.slice(raw.indexOf('\r\n\r\n') + 4);
-  /** Waits until the body satisfies `done`; the safety limit only keeps a broken stream from hanging the suite. */
-  const until = (done: (body: string) => boolean) =>
-    new Promise<void>((resolve, reject) => {
-      const limit = setTimeout(() => reject(new Error(`stream stalled:\n${raw.slice(0, 2000)}`)), 20_000);
-      const check = () => {
-        if (raw.includes('\r\n\r\n') && done(body())) {
-          clearTimeout(limit);
-          waiter = null;
-          resolve();
-        }
-      };
-      waiter = check;
-      check();
-    });
-  const named = (name: string) => () =>
-    [...body().matchAll(new RegExp(`event: ${name}\\ndata: (.*)\\n\\n`, 'g'))].map(
-      (m) => JSON.parse(m[1]) as { status: true; data: Array<Record<string, unknown>> },
-    );
-  const events = named(CLINIC_QUEUE_EVENT);
-  const pharmacy = named(PHARMACY_QUEUE_EVENT);
-  return { head: () => raw.slice(0, raw.indexOf('\r\n\r\n')), body, until, events, pharmacy, close: () => socket.destroy() };
-}
 
 test('a call made through one app instance reaches a live stream held by another on the same database', async () => {
   now = Date.now();

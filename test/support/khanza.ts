@@ -42,6 +42,44 @@ export const GRANTS = [
   'GRANT INSERT ON sik.referensi_mobilejkn_bpjs_batal TO ?@?',
 ];
 
+/**
+ * The tables the connector reads, each granted alone: what docs/integration.md lists for a hospital
+ * that grants no more than it must (khanza-contract.test.ts reads and books as a user with only these).
+ */
+export const READ_TABLES = [
+  'pasien',
+  'penjab',
+  'poliklinik',
+  'dokter',
+  'spesialis',
+  'jadwal',
+  'reg_periksa',
+  'booking_registrasi',
+  'referensi_mobilejkn_bpjs',
+  'maping_poli_bpjs',
+  'maping_dokter_dpjpvclaim',
+  'kamar_inap',
+  'kamar',
+  'bangsal',
+  'booking_operasi',
+  'paket_operasi',
+  'operasi',
+  'periksa_lab',
+  'detail_periksa_lab',
+  'template_laboratorium',
+  'resep_obat',
+  'antriapotek3',
+  'antripoli',
+] as const;
+
+/** A user of its own with SELECT on READ_TABLES alone and the booking's INSERT, UPDATE: its URL. */
+export async function narrowUser(k: Khanza, user: string, password: string): Promise<string> {
+  await k.admin.query('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', password]);
+  for (const t of READ_TABLES) await k.admin.query(`GRANT SELECT ON sik.${t} TO ?@?`, [user, '%']);
+  for (const g of GRANTS.slice(1)) await k.admin.query(g, [user, '%']);
+  return `mysql://${user}:${password}@127.0.0.1:${k.server.port}/sik`;
+}
+
 export interface Khanza {
   server: Mariadb;
   /** mysql://pasien_app:…@127.0.0.1:port/sik — what KHANZA_DATABASE_URL is in a hospital. */
@@ -265,4 +303,36 @@ export async function copyDemoProcedures(admin: Connection, db: Queryable): Prom
       ]);
     }
   }
+}
+
+/**
+ * Copies the demo seed's pharmacy queue of today: each entry an outpatient prescription of a visit
+ * of today, validated by the pharmacy (its medicine being prepared), and the one 'Siap diambil'
+ * called to the pharmacy's counter (antriapotek3). Answers the prescription numbers by patient.
+ */
+export async function copyDemoPharmacy(admin: Connection, db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.query<{ no_mr: string; tgl: string; status_obat: string }>(
+    `SELECT no_mr, to_char(tgl_layanan, 'YYYY-MM-DD') AS tgl, status_obat FROM pharmacy_queue ORDER BY no_antrian`,
+  );
+  const made = new Map<string, string>();
+  let n = 0;
+  for (const r of rows) {
+    n++;
+    const no_rawat = `${r.tgl.replaceAll('-', '/')}/4${String(n).padStart(5, '0')}`;
+    const no_resep = `${r.tgl.replaceAll('-', '')}${String(n).padStart(6, '0')}`;
+    await admin.query(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:30:00', 'D001', ?, '20001', 'Sudah', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
+      [String(900 + n), no_rawat, r.tgl, r.no_mr, PENJAB.umum],
+    );
+    await admin.query(
+      `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+       VALUES (?, ?, '08:15:00', ?, 'D001', ?, '08:00:00', 'ralan', '0000-00-00', '00:00:00')`,
+      [no_resep, r.tgl, no_rawat, r.tgl],
+    );
+    if (r.status_obat === 'Siap diambil') await admin.query(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) VALUES (?, '1', ?)`, [no_resep, no_rawat]);
+    made.set(r.no_mr, no_resep);
+  }
+  return made;
 }

@@ -30,6 +30,9 @@ export interface Mariadb {
   adminUrl: string;
   port: number;
   socket: string;
+  /** Freezes the server (SIGSTOP): it holds its connections and answers nothing, as a hung one; resume() thaws it. */
+  pause(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -121,8 +124,11 @@ export async function startMariadb(): Promise<Mariadb> {
       adminUrl: `mysql://root@127.0.0.1:${port}/`,
       port,
       socket,
+      pause: () => void child.kill('SIGSTOP'),
+      resume: () => void child.kill('SIGCONT'),
       async stop() {
         if (child.exitCode === null) {
+          child.kill('SIGCONT');
           const exited = new Promise((r) => child.once('exit', r));
           child.kill('SIGTERM');
           await exited;

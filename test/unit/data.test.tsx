@@ -298,4 +298,16 @@ test('a booking shows at once in Jadwal Perjanjian Aktif on home', async () => {
   await waitFor(() => assert.is(items(), before + 1));
 });
 
+test("the server's copy of the hospital system's last answer shows with Terakhir diperbarui and the time it was read", async () => {
+  const { cache } = setup();
+  const read: Read<string[]> = { key: 'outpatientVisits', load: server<string[]>({ ok: true, data: ['Kunjungan'], asOf: Date.UTC(2026, 10, 23, 0, 30) }).load };
+  await cache.load(read);
+  const resource = toResource<string[]>(cache.peek('outpatientVisits'));
+  assert.equal(resource, { state: 'ok', data: ['Kunjungan'], savedAt: Date.UTC(2026, 10, 23, 0, 30), error: undefined, copy: true });
+  render(<ListState<string> resource={resource}>{(items) => items.map((i) => <p>{i}</p>)}</ListState>);
+  assert.ok(screen.getByText('Terakhir diperbarui 23 November 2026 pukul 07.30'));
+  assert.ok(screen.getByText('Kunjungan'));
+  assert.is(screen.queryByRole('alert'), null);
+});
+
 test.run();

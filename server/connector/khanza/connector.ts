@@ -20,6 +20,9 @@ import { wibIso } from '../../domain/reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
+import { calledNumber } from './calls.ts';
+import { khanzaPharmacyQueue } from './pharmacy.ts';
+import { khanzaMark } from './poll.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
 
 /** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
@@ -667,8 +670,9 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           no_mr: r.no_rkm_medis,
           nama_pas: pasien?.nm_pasien ?? '',
           status: queueStatus(r.stts),
-          // Khanza keeps no time of a clinic call in its registration tables: the number being called is not shown.
-          no_dipanggil: null,
+          // The registration the doctor last called on Khanza's waiting-room display (calls.ts); Khanza
+          // keeps no time of a call, so no pace is reckoned from it.
+          no_dipanggil: await calledNumber(sik, r.kd_dokter, r.kd_poli, r.tgl_registrasi),
           checkin: checkinOf(r),
           ahead: Number(ahead),
           calls: [],
@@ -695,8 +699,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       };
       return entry;
     },
-    // Khanza's pharmacy status is not read yet: the card stays hidden.
-    pharmacyQueue: async () => [],
+    // From Khanza's prescriptions and its pharmacy display's call (pharmacy.ts).
+    pharmacyQueue: (nomr, today) => khanzaPharmacyQueue(sik, nomr, today),
 
     async outpatientVisits(nomr) {
       const rows = await registrations(`r.no_rkm_medis = ? AND r.stts NOT IN ('Belum', 'Batal') ORDER BY r.tgl_registrasi DESC`, [nomr]);
@@ -822,6 +826,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       booking: bookingOf('mobilejkn'),
       manage: { transaction: (fn) => transaction(fn, 'mobilejkn') },
     }),
+    // What the change poll compares, for the live streams (poll.ts).
+    changeMark: (key) => khanzaMark(sik, key),
   };
 }
 

@@ -292,3 +292,41 @@ CREATE TABLE operasi (
   status enum('Ranap','Ralan') DEFAULT NULL,
   PRIMARY KEY (no_rawat, tgl_operasi, kode_paket)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- The pharmacy: a prescription (resep_obat) of a visit, written by the doctor (tgl_peresepan,
+-- jam_peresepan), validated by the pharmacy when it gives the medicines out (tgl_perawatan, jam;
+-- '0000-00-00' / '00:00:00' until then) and handed to the patient (tgl_penyerahan, jam_penyerahan;
+-- likewise). antriapotek3 holds the prescription the pharmacy last called to its counter (the
+-- display's row, replaced at each call).
+CREATE TABLE resep_obat (
+  no_resep varchar(14) NOT NULL DEFAULT '',
+  tgl_perawatan date DEFAULT NULL,
+  jam time NOT NULL,
+  no_rawat varchar(17) NOT NULL DEFAULT '',
+  kd_dokter varchar(20) NOT NULL,                         -- not read
+  tgl_peresepan date DEFAULT NULL,
+  jam_peresepan time DEFAULT NULL,
+  status enum('ralan','ranap') DEFAULT NULL,
+  tgl_penyerahan date NOT NULL,
+  jam_penyerahan time NOT NULL,
+  KEY no_rawat (no_rawat),
+  KEY kd_dokter (kd_dokter),
+  KEY tgl_peresepan (tgl_peresepan),
+  CONSTRAINT resep_obat_ibfk_3 FOREIGN KEY (no_rawat) REFERENCES reg_periksa (no_rawat) ON UPDATE CASCADE,
+  CONSTRAINT resep_obat_ibfk_4 FOREIGN KEY (kd_dokter) REFERENCES dokter (kd_dokter) ON DELETE CASCADE ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE antriapotek3 (
+  no_resep varchar(14) DEFAULT NULL,
+  status enum('0','1','2','3') DEFAULT NULL,              -- not read (the display's bell)
+  no_rawat varchar(17) NOT NULL
+) ENGINE=MyISAM DEFAULT CHARSET=latin1;
+
+-- The clinic's call: the registration a doctor last called, one row per doctor and clinic (the
+-- display's row, replaced at each call).
+CREATE TABLE antripoli (
+  kd_dokter varchar(20) DEFAULT NULL,
+  kd_poli char(5) DEFAULT NULL,
+  status enum('0','1','2','3') DEFAULT NULL,              -- not read (the display's bell)
+  no_rawat varchar(17) NOT NULL
+) ENGINE=MyISAM DEFAULT CHARSET=latin1;
