@@ -4,7 +4,7 @@
 /** The medicine can be collected: the phone is told once (server), the card shows it green. */
 export const READY_STATUS = 'Siap diambil';
 /** The medicine is being prepared. */
-export const PREPARING_STATUS = 'Sedang disiapkan';
+const PREPARING_STATUS = 'Sedang disiapkan';
 
 export type PharmacyStage = 'ready' | 'preparing' | 'other';
 

@@ -11,10 +11,10 @@ import { type SimrsConfig, simrsConfig } from './config/simrs.ts';
 import { type VisitConfig, visitConfig } from './config/visit.ts';
 
 // Each area's settings and their checks live in server/config/; this file puts them together.
-export type { BookingConfig, BpjsConfig, JknConfig, PasskeyConfig, PushConfig, SecurityConfig, SimrsConfig, VisitConfig };
+export type { BookingConfig, BpjsConfig, JknConfig, PushConfig, SecurityConfig };
 export { ConfigError };
 export { PUSH_SERVICE_HOSTS } from './config/push.ts';
-export { AUDIT_RETENTION_DEFAULT_DAYS, TRUST_PROXY_ANY_ACK } from './config/security.ts';
+export { AUDIT_RETENTION_DEFAULT_DAYS } from './config/security.ts';
 
 export interface Config {
   port: number;

@@ -20,7 +20,7 @@ export interface SecurityConfig {
 export const AUDIT_RETENTION_DEFAULT_DAYS = 9131;
 
 /** The value of TRUST_PROXY_ANY that accepts believing every X-Forwarded-For. */
-export const TRUST_PROXY_ANY_ACK = 'acknowledged';
+const TRUST_PROXY_ANY_ACK = 'acknowledged';
 
 function trustProxy(env: Env): SecurityConfig['trustProxy'] {
   const raw = env.TRUST_PROXY || '';

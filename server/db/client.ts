@@ -16,7 +16,7 @@ export async function ping(q: Queryable): Promise<void> {
 }
 
 /** Inside a transaction: queries, and a script of several statements run whole (a migration file). */
-export interface Tx extends Queryable {
+interface Tx extends Queryable {
   /** The script goes to the engine as it is (PostgreSQL's simple query protocol; PGlite's exec): plpgsql bodies and all. */
   exec(sql: string): Promise<void>;
 }

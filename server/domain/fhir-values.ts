@@ -48,7 +48,7 @@ export function diagnosisConcept(diagnosis: string): fhir4.CodeableConcept {
 }
 
 /** A result as a number ('1,2' is 1.2, as Indonesian labs may write it), or null for words. */
-export function resultNumber(hasil: string | null | undefined): number | null {
+function resultNumber(hasil: string | null | undefined): number | null {
   const m = /^\s*(-?\d+(?:[.,]\d+)?)\s*$/.exec(hasil ?? '');
   return m ? Number(m[1].replace(',', '.')) : null;
 }

@@ -31,7 +31,7 @@ export function realApp(suite: Test, env: Record<string, string> = {}): RealApp 
  * for any page). Tests of those run in full Chromium (CI installs Debian's) and are reported as
  * skipped, not passed, on the headless shell.
  */
-export const FULL_CHROMIUM = !(await chromiumBuild()).bundled;
+const FULL_CHROMIUM = !(await chromiumBuild()).bundled;
 
 export function needsFullChromium(suite: Test): (name: string, fn: Callback) => void {
   if (FULL_CHROMIUM) return suite;
