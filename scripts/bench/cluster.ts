@@ -10,6 +10,7 @@
 //
 // Without --database-url it starts a PostgreSQL of its own and seeds it; with one, it takes its
 // patients after those of scripts/bench/load.ts (Nomor MR 10020001 on). `npm run bench` runs it
+// after load.ts on the large database and writes its section to docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

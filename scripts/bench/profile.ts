@@ -16,7 +16,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
 import { startServer } from '../../test/support/server.ts';
 import { mixSetup } from './mix.ts';
-import { BENCH_BOOKINGS, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, openLoop, type OpenLoopResult } from './open-loop.ts';
+import { realisticMix, type MixSetup } from './realistic-mix.ts';
 
 interface CallFrame {
   functionName: string;

@@ -1,7 +1,7 @@
 // The sections of docs/performance.md that scripts/bench.ts writes from its measurements (web,
 // API, goals, query plans), and the notes that stand between them.
-import type { ApiRun, Load } from './api.ts';
-import { LARGE_PATIENTS } from './api.ts';
+import type { Load } from './api-calls.ts';
+import { type ApiRun, LARGE_PATIENTS } from './api.ts';
 import { median, type WebResult } from './web.ts';
 import { kb } from '../size.ts';
 

@@ -1,67 +1,21 @@
-// Two server processes on one PostgreSQL behind nginx (Debian's package), with the configuration
-// the repo ships (deploy/nginx.conf), under the realistic mix at a steady rate; one process is
-// killed with SIGKILL in the middle of the run. What must hold: every phone following the live
-// queue through nginx sees every number called (its stream reconnects as the app's does when its
-// process dies); no push is sent twice though both processes run the push worker; every booking
-// answered 2xx is in the database afterwards; and nginx stops sending to the dead process. The
-// pushes go to a local FCM stand-in (test/support/push.ts).
-//
-//   tsx scripts/bench/cluster.ts [--database-url URL | --patients 100000] [--quick] [--rate 800] [--seconds 30]
-//
-// Without --database-url it starts a PostgreSQL of its own and seeds it; with one, it takes its
-// patients after those of scripts/bench/load.ts (Nomor MR 10020001 on). `npm run bench` runs it
-import { generateKeyPairSync } from 'node:crypto';
-import { API } from '../../../common/paths.ts';
+// The cluster run (scripts/bench/cluster.ts): two server processes on one PostgreSQL behind
+// nginx, the realistic mix at a steady rate, phones on the live queue, notifications, and one
+// process killed with SIGKILL half-way; then what held (tally.ts) and what nginx saw (nginx.ts).
 import { loadConfig } from '../../../server/config.ts';
-import { openPostgres, type Db } from '../../../server/db/client.ts';
+import { openPostgres } from '../../../server/db/client.ts';
 import { saveRegistration } from '../../../server/db/push.ts';
 import { pushEndpoint } from '../../../test/support/push.ts';
 import { startServer, type RunningServer } from '../../../test/support/server.ts';
-import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient, type QueueSession } from '../fixtures.ts';
-import { BENCH_BOOKINGS, bookingBody, latencyOf, openLoop, realisticMix, type MixSetup, type Req } from '../open-loop.ts';
+import { patientsWithSessions, todayQueues, type BenchPatient, type QueueSession } from '../fixtures.ts';
+import { BENCH_BOOKINGS, latencyOf, openLoop, type Req } from '../open-loop.ts';
+import { realisticMix } from '../realistic-mix.ts';
 import { countUpstream, NGINX, nginxVersion, settle, startNginx, type Nginx } from './nginx.ts';
 import { openStream, type Phone, stopPhone, waitFor } from './phones.ts';
 import { CLUSTER_FIRST, type ClusterPlan, type ClusterResult, FULL_CLUSTER, LEASE_SECONDS, POLL_MS, type Phase } from './plan.ts';
+import { fcmAccount, mixSetup, post, recordPushes } from './setup.ts';
+import { bookingsKept, pushOutcome, tallyPhones } from './tally.ts';
 
 const INTERNAL_TOKEN = 'bench-internal-token-0123456789';
-
-async function post(
-  url: string,
-  body: unknown,
-  token: string,
-): Promise<{ status: number; body: { status?: boolean; data?: Record<string, unknown>; message?: string } }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { status?: boolean; data?: Record<string, unknown> } };
-}
-
-/** As load.ts's mix: signed in, in today's queue, seats to spare, 100 booked already (through nginx). */
-async function mixSetup(db: Db, url: string, first: number, count: number): Promise<MixSetup> {
-  const people = await patientsWithSessions(db, String(first), count, loadConfig({}));
-  const queues = await todayQueues(db, people, 100, `CM${Date.now().toString(36)}-`);
-  const slots = await clinicSlots(db, '20001', 1, 27);
-  await setSeats(db, slots, 4000);
-  const booked: MixSetup['booked'] = [];
-  for (const [k, person] of people.slice(0, 100).entries()) {
-    const r = await post(`${url}${API.book}`, bookingBody(person, slots[(k + 7) % slots.length]), person.token);
-    if (!r.body.status || typeof r.body.data?.no_reg !== 'string') throw new Error(`a booking for the mix was refused: ${r.status} ${r.body.message}`);
-    booked.push({ no_reg: r.body.data.no_reg, person });
-  }
-  return { people, queues, slots, booked };
-}
-
-function fcmAccount(standIn: string): string {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return JSON.stringify({
-    project_id: 'pasien-bench',
-    client_email: 'bench@pasien-bench.iam.gserviceaccount.com',
-    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    token_uri: `${standIn}/token`,
-  });
-}
 
 const emptyPhase = (): { times: number[]; byStatus: Record<string, number> } => ({ times: [], byStatus: {} });
 
@@ -77,17 +31,7 @@ export async function benchCluster(o: { databaseUrl: string; plan?: ClusterPlan;
   let nginx: (Nginx & { edits: string[] }) | null = null;
   const phones: Phone[] = [];
   try {
-    // ---- the FCM stand-in: OAuth token, then each message, recorded with when it came
-    // Each process has its own path on the stand-in (FCM_ENDPOINT), so a receipt names its sender.
-    const receipts = new Map<string, Array<{ at: number; by: string }>>();
-    standIn.route((r) => {
-      if (r.url === '/token') return { status: 200, body: JSON.stringify({ access_token: 'bench-access-token', expires_in: 3600 }) };
-      if (!r.url.endsWith('/messages:send')) return null;
-      const { message } = JSON.parse(r.body.toString('utf8')) as { message: { token: string; data: { id: string } } };
-      const key = `${message.data.id}|${message.token}`;
-      receipts.set(key, [...(receipts.get(key) ?? []), { at: performance.now(), by: r.url.split('/')[1] }]);
-      return { status: 200, body: JSON.stringify({ name: `projects/pasien-bench/messages/${receipts.size}` }) };
-    });
+    const receipts = recordPushes(standIn);
 
     log('cluster: two server processes on the database, both sending pushes');
     const env = {
@@ -151,91 +95,16 @@ export async function benchCluster(o: { databaseUrl: string; plan?: ClusterPlan;
     }
 
     // ---- the run: the mix, the calls, the notifications, and the kill half-way
-    const rounds = Math.floor(plan.seconds / plan.callEverySeconds);
-    const killAt = (plan.seconds / 2) * 1000;
-    log(
-      `cluster: the mix at ${plan.rate} req/s for ${plan.seconds} s through nginx; ${rounds} calls a session; process :${a.port} killed (-9) at ${killAt / 1000} s`,
-    );
-    const interval = 1000 / plan.rate;
-    const phase = { before: emptyPhase(), inFlight: emptyPhase(), after: emptyPhase() };
-    const failures: ClusterResult['failures'] = [];
-    const acknowledged: string[] = [];
-    const failedBookings: Array<Record<string, unknown>> = [];
-    let killed = false;
-    let killPerf = 0;
-    let killEpoch = 0;
-    const internal = () => (killed ? b : a.proc.exitCode === null && Math.random() < 0.5 ? a : b).internalUrl;
-    /** An internal call; one that finds its process dead is made again on the other, as the hospital's system would. */
-    const hospital = async (path: string, body: unknown) => {
-      try {
-        return await post(`${internal()}${path}`, body, INTERNAL_TOKEN);
-      } catch {
-        return await post(`${b.internalUrl}${path}`, body, INTERNAL_TOKEN);
-      }
-    };
-
-    const t0 = performance.now() + 20; // openLoop's own start, set in the same tick
-    const runEpoch = performance.timeOrigin + t0;
-    const running = openLoop({
+    const { result, rounds, killAt, phase, failures, acknowledged, failedBookings, calledAt, killPerf, killEpoch, runEpoch } = await runWithKill({
+      plan,
+      a,
+      b,
       url: nginx.url,
-      rate: plan.rate,
-      seconds: plan.seconds,
-      next: mix.next,
-      reads: mix.reads,
-      onAnswer(req: Req, answer, i, ms) {
-        mix.onAnswer?.(req, answer, i, ms);
-        const sent = t0 + i * interval;
-        const which = !killed || sent >= killPerf ? (killed ? 'after' : 'before') : 'inFlight';
-        const p = phase[which];
-        p.times.push(ms);
-        const key = answer.status ? String(answer.status) : (answer.error ?? 'error');
-        p.byStatus[key] = (p.byStatus[key] ?? 0) + 1;
-        if (answer.status === 0 || answer.status >= 500) {
-          failures.push({ name: req.name, status: key, sentS: killed ? (sent - killPerf) / 1000 : (sent - t0 - killAt) / 1000 });
-          if (req.name === 'booking') failedBookings.push(req.body as Record<string, unknown>);
-        }
-        if (req.name === 'booking' && answer.status >= 200 && answer.status < 300) {
-          const body = JSON.parse(answer.body) as { status?: boolean; data?: { no_reg?: string } };
-          if (body.status && body.data?.no_reg) acknowledged.push(body.data.no_reg);
-        }
-      },
+      mix,
+      queues,
+      pushPeople,
+      log,
     });
-    const at = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - performance.now())));
-    const calledAt: number[][] = queues.map(() => []);
-    const calls = (async () => {
-      for (let k = 1; k <= rounds; k++) {
-        await at((k - 0.5) * plan.callEverySeconds * 1000);
-        await Promise.all(
-          queues.map(async (q, s) => {
-            const r = await hospital('/api/internal/antrian/poli/panggil', { no_reg: q.no_regs[k - 1] });
-            if (r.status !== 200) throw new Error(`the call of number ${k} answered ${r.status}`);
-            calledAt[s][k] = performance.now();
-          }),
-        );
-      }
-    })();
-    const notified: number[] = [];
-    const notifications = (async () => {
-      for (let j = 0; j < plan.notifications; j++) {
-        await at(((j + 0.5) * plan.seconds * 1000) / plan.notifications);
-        const r = await hospital('/api/internal/notify', {
-          nomr: pushPeople[j % pushPeople.length],
-          title: 'Obat Anda siap diambil',
-          body: `Nomor antrian farmasi F-${j}.`,
-        });
-        if (r.status !== 200) throw new Error(`a notification answered ${r.status}`);
-        notified.push(Number(r.body.data?.id));
-      }
-    })();
-    const kill = (async () => {
-      await at(killAt);
-      killPerf = performance.now();
-      killEpoch = performance.timeOrigin + killPerf;
-      a.proc.kill('SIGKILL');
-      killed = true;
-    })();
-    const [result] = await Promise.all([running, calls, notifications, kill]);
-    log(`    p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, statuses ${JSON.stringify(result.byStatus)}`);
 
     // ---- what the phones got: every phone its session's last number, or 15 s
     await waitFor(() => phones.every((p) => p.events.at(-1)?.called === rounds), 15_000);
@@ -287,83 +156,102 @@ export async function benchCluster(o: { databaseUrl: string; plan?: ClusterPlan;
   }
 }
 
-/** Phone × call pairs: seen, missed only while reconnecting (its next stream opened on a later number), or lost; and the delays. */
-function tallyPhones(phones: Phone[], rounds: number, calledAt: number[][], killPerf: number) {
-  let seen = 0;
-  let superseded = 0;
-  let lost = 0;
-  const callToPhone: number[] = [];
-  for (const p of phones) {
-    for (let k = 1; k <= rounds; k++) {
-      const hit = p.events.find((e) => e.called === k);
-      if (hit) {
-        seen++;
-        if (!hit.first) callToPhone.push(hit.at - calledAt[p.session][k]);
-        continue;
-      }
-      const next = p.events.find((e) => e.at >= calledAt[p.session][k]);
-      if (next?.first && (next.called ?? 0) > k) superseded++;
-      else lost++;
-    }
-  }
-  const cut = phones.filter((p) => p.conns.some((c) => c.closed !== null && c.closed >= killPerf && c.closed < killPerf + 5000));
-  const reconnect = cut.map((p) => (p.events.find((e) => e.first && e.at > killPerf)?.at ?? Number.NaN) - killPerf).filter((x) => !Number.isNaN(x));
-  return { seen, superseded, lost, callToPhone, reconnect };
-}
-
-/** Each acknowledged booking in the database; of those that failed (5xx or no answer), the ones made nonetheless. */
-async function bookingsKept(db: Db, acknowledged: string[], failedBookings: Array<Record<string, unknown>>) {
-  const [{ n: found }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM appointments WHERE no_reg = ANY($1::text[])', [acknowledged]);
-  let failedCommitted = 0;
-  for (const f of failedBookings) {
-    const rows = await db.query(
-      `SELECT 1 FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
-        WHERE a.nomr = $1 AND a.tgl_janji = $2 AND s.kd_dr = $3 AND s.sts_jam = $4 AND a.cancelled_at IS NULL`,
-      [f.nomr, f.tgl_janji, f.kd_dr, f.sts_jam],
-    );
-    if (rows.length) failedCommitted++;
-  }
-  return { found, failedCommitted };
-}
-
-/** Waits for the push queue to empty (a claim of the dead process waits out its lease), then counts sends and receipts. */
-async function pushOutcome(
-  db: Db,
-  pushBase: number,
-  receipts: Map<string, Array<{ at: number; by: string }>>,
-  killPerf: number,
-): Promise<ClusterResult['push']> {
-  const pending = async () =>
-    (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM push_deliveries WHERE notification_id > $1 AND status = 'pending'`, [pushBase]))[0].n;
-  const deadline = performance.now() + (LEASE_SECONDS + 40) * 1000;
-  while ((await pending()) > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-  await new Promise((r) => setTimeout(r, 2 * POLL_MS)); // a second send, were there one, has time to arrive
-  const deliveries = await db.query<{ key: string; status: string; attempts: number }>(
-    `SELECT d.notification_id || '|' || r.token AS key, d.status, d.attempts FROM push_deliveries d
-       JOIN push_registrations r ON r.id = d.registration_id WHERE d.notification_id > $1`,
-    [pushBase],
+/** The measured run: the mix through nginx, each session's calls, the notifications, and process `a` killed half-way. */
+async function runWithKill(o: {
+  plan: ClusterPlan;
+  a: RunningServer;
+  b: RunningServer;
+  url: string;
+  mix: ReturnType<typeof realisticMix>;
+  queues: QueueSession[];
+  pushPeople: string[];
+  log: (s: string) => void;
+}) {
+  const { plan, a, b, url, mix, queues, pushPeople, log } = o;
+  const rounds = Math.floor(plan.seconds / plan.callEverySeconds);
+  const killAt = (plan.seconds / 2) * 1000;
+  log(
+    `cluster: the mix at ${plan.rate} req/s for ${plan.seconds} s through nginx; ${rounds} calls a session; process :${a.port} killed (-9) at ${killAt / 1000} s`,
   );
-  const [{ n: notificationRows }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE id > $1', [pushBase]);
-  const allReceipts = [...receipts.values()].flat().map((x) => x.at);
-  const attemptsOf = new Map(deliveries.map((d) => [d.key, d.attempts]));
-  const toKill = (at: number) => Math.round((at - killPerf) / 100) / 10;
-  const twice = [...receipts.entries()]
-    .filter(([, xs]) => xs.length > 1)
-    .map(([key, xs]) => ({
-      attempts: attemptsOf.get(key) ?? 0,
-      sends: xs.map((x) => ({ by: x.by === 'a' ? ('killed' as const) : ('other' as const), atS: toKill(x.at) })),
-    }));
-  const sentBy = (by: string) => [...receipts.values()].flat().filter((x) => x.by === by).length;
-  return {
-    notifications: notificationRows,
-    deliveries: deliveries.length,
-    sent: deliveries.filter((d) => d.status === 'sent').length,
-    unsent: deliveries.filter((d) => d.status !== 'sent').length,
-    received: allReceipts.length,
-    duplicates: [...receipts.values()].reduce((n, xs) => n + xs.length - 1, 0),
-    twice,
-    byProcess: [sentBy('a'), sentBy('b')],
-    takenOver: deliveries.filter((d) => d.status === 'sent' && d.attempts > 1).length,
-    lastReceivedS: allReceipts.length ? Math.round((Math.max(...allReceipts) - killPerf) / 100) / 10 : 0,
+  const interval = 1000 / plan.rate;
+  const phase = { before: emptyPhase(), inFlight: emptyPhase(), after: emptyPhase() };
+  const failures: ClusterResult['failures'] = [];
+  const acknowledged: string[] = [];
+  const failedBookings: Array<Record<string, unknown>> = [];
+  let killed = false;
+  let killPerf = 0;
+  let killEpoch = 0;
+  const internal = () => (killed ? b : a.proc.exitCode === null && Math.random() < 0.5 ? a : b).internalUrl;
+  /** An internal call; one that finds its process dead is made again on the other, as the hospital's system would. */
+  const hospital = async (path: string, body: unknown) => {
+    try {
+      return await post(`${internal()}${path}`, body, INTERNAL_TOKEN);
+    } catch {
+      return await post(`${b.internalUrl}${path}`, body, INTERNAL_TOKEN);
+    }
   };
+
+  const t0 = performance.now() + 20; // openLoop's own start, set in the same tick
+  const runEpoch = performance.timeOrigin + t0;
+  const running = openLoop({
+    url: url,
+    rate: plan.rate,
+    seconds: plan.seconds,
+    next: mix.next,
+    reads: mix.reads,
+    onAnswer(req: Req, answer, i, ms) {
+      mix.onAnswer?.(req, answer, i, ms);
+      const sent = t0 + i * interval;
+      const which = !killed || sent >= killPerf ? (killed ? 'after' : 'before') : 'inFlight';
+      const p = phase[which];
+      p.times.push(ms);
+      const key = answer.status ? String(answer.status) : (answer.error ?? 'error');
+      p.byStatus[key] = (p.byStatus[key] ?? 0) + 1;
+      if (answer.status === 0 || answer.status >= 500) {
+        failures.push({ name: req.name, status: key, sentS: killed ? (sent - killPerf) / 1000 : (sent - t0 - killAt) / 1000 });
+        if (req.name === 'booking') failedBookings.push(req.body as Record<string, unknown>);
+      }
+      if (req.name === 'booking' && answer.status >= 200 && answer.status < 300) {
+        const body = JSON.parse(answer.body) as { status?: boolean; data?: { no_reg?: string } };
+        if (body.status && body.data?.no_reg) acknowledged.push(body.data.no_reg);
+      }
+    },
+  });
+  const at = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - performance.now())));
+  const calledAt: number[][] = queues.map(() => []);
+  const calls = (async () => {
+    for (let k = 1; k <= rounds; k++) {
+      await at((k - 0.5) * plan.callEverySeconds * 1000);
+      await Promise.all(
+        queues.map(async (q, s) => {
+          const r = await hospital('/api/internal/antrian/poli/panggil', { no_reg: q.no_regs[k - 1] });
+          if (r.status !== 200) throw new Error(`the call of number ${k} answered ${r.status}`);
+          calledAt[s][k] = performance.now();
+        }),
+      );
+    }
+  })();
+  const notified: number[] = [];
+  const notifications = (async () => {
+    for (let j = 0; j < plan.notifications; j++) {
+      await at(((j + 0.5) * plan.seconds * 1000) / plan.notifications);
+      const r = await hospital('/api/internal/notify', {
+        nomr: pushPeople[j % pushPeople.length],
+        title: 'Obat Anda siap diambil',
+        body: `Nomor antrian farmasi F-${j}.`,
+      });
+      if (r.status !== 200) throw new Error(`a notification answered ${r.status}`);
+      notified.push(Number(r.body.data?.id));
+    }
+  })();
+  const kill = (async () => {
+    await at(killAt);
+    killPerf = performance.now();
+    killEpoch = performance.timeOrigin + killPerf;
+    a.proc.kill('SIGKILL');
+    killed = true;
+  })();
+  const [result] = await Promise.all([running, calls, notifications, kill]);
+  log(`    p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, statuses ${JSON.stringify(result.byStatus)}`);
+  return { result, rounds, killAt, phase, failures, acknowledged, failedBookings, calledAt, killPerf, killEpoch, runEpoch };
 }
