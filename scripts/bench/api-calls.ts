@@ -6,7 +6,7 @@ import { addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../.
 import { COHORT } from '../../server/db/seed.ts';
 import { apiToken } from '../../test/support/server.ts';
 import { SCALE_FIRST } from './query-plans.ts';
-import { shuffledMix } from './realistic-mix.ts';
+import { bookingBody, shuffledMix } from './realistic-mix.ts';
 
 export interface Load {
   name: string;
@@ -75,17 +75,7 @@ const CALLS: Record<string, (p: Patient, i: number) => Call> = {
   booking: (p, i) => ({
     method: 'POST',
     path: '/api/patient/simpan/janji',
-    body: {
-      nomr: p.nomr,
-      tgl_janji: bookingDate(i),
-      sts_ue: 'U',
-      tgl_lahir: p.tgl_lahir,
-      kd_dep: '20001',
-      kd_dr: 'D001',
-      sts_jam: '1',
-      carabayar: 'P',
-      hp: '081234567890',
-    },
+    body: bookingBody(p, { tgl_janji: bookingDate(i), kd_dep: '20001', kd_dr: 'D001', sts_jam: '1' }),
   }),
 };
 

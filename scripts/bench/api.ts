@@ -16,6 +16,7 @@ import { startServer, type RunningServer } from '../../test/support/server.ts';
 import { type Load, loginAll, patients, run, today, weighted } from './api-calls.ts';
 import { BENCH_BOOKINGS } from './open-loop.ts';
 import { type Plan, plans } from './query-plans.ts';
+import { bookingBody } from './realistic-mix.ts';
 
 export interface Contention {
   requests: number;
@@ -55,17 +56,7 @@ async function contention(server: RunningServer, size: ApiRun['size']): Promise<
       const res = await fetch(`${server.url}/api/patient/simpan/janji`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
-        body: JSON.stringify({
-          nomr: p.nomr,
-          tgl_janji: date,
-          sts_ue: 'U',
-          tgl_lahir: p.tgl_lahir,
-          kd_dep: '20001',
-          kd_dr: 'D001',
-          sts_jam: '1',
-          carabayar: 'P',
-          hp: '081234567890',
-        }),
+        body: JSON.stringify(bookingBody(p, { tgl_janji: date, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1' })),
       });
       const body = (await res.json()) as { status: boolean };
       times.push(performance.now() - started);

@@ -36,7 +36,7 @@ export function shuffledMix(mix: ReadonlyArray<readonly [string, number]> = MIX)
 }
 
 /** A Non BPJS booking of this patient in this session (`POST simpan/janji`), as the app sends it. */
-export const bookingBody = (p: BenchPatient, s: Pick<BookableSlot, 'tgl_janji' | 'kd_dep' | 'kd_dr' | 'sts_jam'>) => ({
+export const bookingBody = (p: Pick<BenchPatient, 'nomr' | 'tgl_lahir'>, s: Pick<BookableSlot, 'tgl_janji' | 'kd_dep' | 'kd_dr' | 'sts_jam'>) => ({
   nomr: p.nomr,
   tgl_janji: s.tgl_janji,
   sts_ue: 'U',
