@@ -1,5 +1,5 @@
 // Where one server process spends its time under the realistic mix at a constant rate: the server
-// runs with V8's sampling profiler (`--cpu-prof`), the mix of open-loop.ts is sent at the rate,
+// runs with V8's sampling profiler (`--cpu-prof`), the mix (realistic-mix.ts) is sent at the rate,
 // and the profile is summed by where each sample's function lives (our files, each package, Node's
 // own modules, the garbage collector, idle). For the report of a goal not met (docs/performance.md):
 //
