@@ -15,7 +15,7 @@ export type DatePart = keyof DateParts;
  * or 2068: asked again, not guessed). 'invalid': no such day (31 Februari), or no birth date a
  * living patient can have (in the future, or more than 130 years ago).
  */
-export type BirthDateProblem = 'empty' | 'year' | 'invalid';
+type BirthDateProblem = 'empty' | 'year' | 'invalid';
 
 export interface BirthDateCheck {
   /** YYYY-MM-DD when the date is fine, '' otherwise. */

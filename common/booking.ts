@@ -8,7 +8,7 @@ export type Guarantee = 'BPJS' | 'Non BPJS';
 export const GUARANTEES: readonly Guarantee[] = ['BPJS', 'Non BPJS'];
 
 /** Days after the last BPJS appointment during which BPJS dates stay closed (docs/decisions.md D11). */
-export const BPJS_GAP_DAYS = 8;
+const BPJS_GAP_DAYS = 8;
 
 export interface DateRule {
   today: string;

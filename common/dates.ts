@@ -107,11 +107,6 @@ export function formatDate(date: string | null | undefined, style: DateStyle = '
   return style === 'day' ? `${WEEKDAYS[d.getUTCDay()]}, ${long}` : long;
 }
 
-/** DD/MM/YYYY */
-export function formatDmy(date: string | null | undefined): string {
-  return formatDate(date, 'dmy');
-}
-
 /** The long form, e.g. 17 Agustus 1968. */
 export function formatLong(date: string | null | undefined): string {
   return formatDate(date, 'long');

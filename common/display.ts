@@ -1,16 +1,10 @@
-// How record fields are shown (docs/product.md §3 and §5): missing values as N/A, N flags as Tidak,
-// dates through the one date formatter.
-import { formatDate, type DateStyle } from './dates.ts';
+// How record fields are shown (docs/product.md §3 and §5): missing values as N/A, N flags as Tidak.
 
 export const NA = 'N/A';
 
 export function show(value: unknown): string {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return NA;
   return String(value);
-}
-
-export function showDate(value: string | null | undefined, style: DateStyle = 'long'): string {
-  return formatDate(value, style) || NA;
 }
 
 /** pas_baru and inap: 'N' means no, anything else yes. */

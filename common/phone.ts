@@ -3,7 +3,7 @@
 // with spaces or dashes between the groups.
 
 /** 0 or +62, then 8 and 8 to 11 more digits: 081234567890, +6281234567890. */
-export const MOBILE_NUMBER = /^(?:0|\+62)8[0-9]{8,11}$/;
+const MOBILE_NUMBER = /^(?:0|\+62)8[0-9]{8,11}$/;
 
 /** The number without the spaces and dashes people put between its groups. */
 export const compactPhone = (raw: string): string => raw.replace(/[\s-]/g, '');

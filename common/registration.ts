@@ -8,7 +8,7 @@ import { isMobileNumber } from './phone.ts';
 import { OCCUPATIONS } from './schemas/occupations.ts';
 
 /** The seven fields of the form, in the order it shows them. */
-export const REGISTRATION_FIELDS = ['nama', 'no_ktp', 'tempat_lahir', 'tgl_lahir', 'telp_hp', 'email', 'pekerjaan'] as const;
+const REGISTRATION_FIELDS = ['nama', 'no_ktp', 'tempat_lahir', 'tgl_lahir', 'telp_hp', 'email', 'pekerjaan'] as const;
 export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
 export type RegistrationData = Record<RegistrationField, string>;
 

@@ -5,7 +5,7 @@
 import { specialtyLabel } from './display.ts';
 
 export type Access = 'public' | 'patient';
-export type Bar = 'none' | 'back';
+type Bar = 'none' | 'back';
 type Params = Record<string, string>;
 
 export interface RouteDef {

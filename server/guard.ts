@@ -68,7 +68,7 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export const SERVICE_MSG = {
+const SERVICE_MSG = {
   unconfigured: 'INTERNAL_API_TOKEN is not configured on this server.',
   unauthorized: 'Invalid service token.',
 } as const;

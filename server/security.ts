@@ -11,7 +11,7 @@ import type { SecurityConfig } from './config.ts';
  * load one module and hold their data in a non-executed `type="isodata"` script). Computed from
  * dist/ so that an inline script added later works under the policy without opening it up.
  */
-export function inlineScriptHashes(distDir: string): string[] {
+function inlineScriptHashes(distDir: string): string[] {
   const hashes = new Set<string>();
   for (const page of PRERENDERED.map(prerenderedFile)) {
     const file = join(distDir, page);
@@ -25,7 +25,7 @@ export function inlineScriptHashes(distDir: string): string[] {
   return [...hashes];
 }
 
-export function contentSecurityPolicy(config: Pick<SecurityConfig, 'cspConnectSrc'>, scriptHashes: string[]): string {
+function contentSecurityPolicy(config: Pick<SecurityConfig, 'cspConnectSrc'>, scriptHashes: string[]): string {
   const extra = config.cspConnectSrc.join(' ');
   return [
     "default-src 'self'",
@@ -77,7 +77,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
 }
 
 /** nomr 00012345 → ******45: enough to tell log lines apart, not to identify a patient. */
-export const maskNomr = (nomr: string) => (nomr.length <= 2 ? '**' : `${'*'.repeat(nomr.length - 2)}${nomr.slice(-2)}`);
+const maskNomr = (nomr: string) => (nomr.length <= 2 ? '**' : `${'*'.repeat(nomr.length - 2)}${nomr.slice(-2)}`);
 
 /** Query keys whose value is a medical record number (or an NIK): shown masked. */
 const NUMBER_KEYS = /^(nomr|no_?mr|nomormr|medical_record_number|no_ktp|nik)$/;

@@ -5,7 +5,7 @@ import { API } from '../../common/paths.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { clinicSlots, patientsWithSessions, setSeats, todayQueues, type BenchPatient } from './fixtures.ts';
-import { bookingBody, type MixSetup } from './open-loop.ts';
+import { bookingBody, type MixSetup } from './realistic-mix.ts';
 
 /** The patients of each part: generated ones (seed-scale.ts numbers them from 10000001). */
 export const MIX_FIRST = 10000001;

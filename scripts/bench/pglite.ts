@@ -18,7 +18,8 @@ import { openDatabase } from '../../server/db/open.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { startServer } from '../../test/support/server.ts';
 import { mixFixtures, prebook } from './mix.ts';
-import { BENCH_BOOKINGS, capacity, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, capacity, openLoop, type OpenLoopResult } from './open-loop.ts';
+import { realisticMix, type MixSetup } from './realistic-mix.ts';
 
 export interface PgliteLoadOptions {
   /** Rates tried in order (req/s), each for `seconds`, until one does not hold twice running. */

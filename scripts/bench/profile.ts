@@ -1,5 +1,5 @@
 // Where one server process spends its time under the realistic mix at a constant rate: the server
-// runs with V8's sampling profiler (`--cpu-prof`), the mix of open-loop.ts is sent at the rate,
+// runs with V8's sampling profiler (`--cpu-prof`), the mix (realistic-mix.ts) is sent at the rate,
 // and the profile is summed by where each sample's function lives (our files, each package, Node's
 // own modules, the garbage collector, idle). For the report of a goal not met (docs/performance.md):
 //
@@ -16,7 +16,8 @@ import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
 import { startServer } from '../../test/support/server.ts';
 import { mixSetup } from './mix.ts';
-import { BENCH_BOOKINGS, openLoop, realisticMix, type MixSetup, type OpenLoopResult } from './open-loop.ts';
+import { BENCH_BOOKINGS, openLoop, type OpenLoopResult } from './open-loop.ts';
+import { realisticMix, type MixSetup } from './realistic-mix.ts';
 
 interface CallFrame {
   functionName: string;

@@ -56,7 +56,7 @@ export interface AddFacts {
   minutes_per_patient: number;
 }
 
-export interface AddPayload {
+interface AddPayload {
   kodebooking: string;
   jenispasien: 'JKN' | 'NON JKN';
   nomorkartu: string;

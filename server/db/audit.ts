@@ -82,7 +82,7 @@ export function auditBatch(db: Queryable, log: Pick<FastifyBaseLogger, 'error'>,
 }
 
 /** A kind of refusal that is counted rather than written: who was refused is unknown. */
-export interface Refusal {
+interface Refusal {
   action: 'auth' | 'internal' | 'login';
   outcome: 'unauthorized' | 'throttled';
 }

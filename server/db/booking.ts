@@ -85,7 +85,7 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
 export type Channel = 'app' | 'mobilejkn';
 
 /** The outbox's reason for what Mobile JKN did: BPJS has it, nothing is sent. */
-export const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
+const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
 function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {

@@ -271,7 +271,7 @@ export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryRe
 }
 
 /** The doctor's weekly clinic schedule at the clinic, as updatejadwaldokter sends it (sessions with seats only). */
-export async function jadwalPayload(q: Queryable, kd_dep: string, kd_dr: string): Promise<ReturnType<typeof buildJadwal>> {
+async function jadwalPayload(q: Queryable, kd_dep: string, kd_dr: string): Promise<ReturnType<typeof buildJadwal>> {
   const [codes] = await q.query<{ kodepoli: string | null; kodedokter: number | null }>(
     'SELECT (SELECT kodepoli FROM bpjs_poli WHERE kd_dep = $1) AS kodepoli, (SELECT kodedokter FROM bpjs_dokter WHERE kd_dr = $2) AS kodedokter',
     [kd_dep, kd_dr],

@@ -15,10 +15,16 @@ export async function ping(q: Queryable): Promise<void> {
   await q.query('SELECT 1');
 }
 
+/** Inside a transaction: queries, and a script of several statements run whole (a migration file). */
+interface Tx extends Queryable {
+  /** The script goes to the engine as it is (PostgreSQL's simple query protocol; PGlite's exec): plpgsql bodies and all. */
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolls back if it throws. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  tx<T>(fn: (q: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -65,6 +71,8 @@ export async function openPostgres(url: string, max = 20): Promise<Db> {
         await client.query('BEGIN');
         const result = await fn({
           query: async (sql, params) => (await client.query(prepared(sql, params))).rows,
+          // No parameters and no name: the simple query protocol, which runs several statements.
+          exec: async (sql) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
         return result;
@@ -197,7 +205,13 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   return {
     kind: 'pglite',
     query: async (sql, params) => (await run(sql, params)) as never[],
-    tx: (fn) => db.transaction((t) => fn({ query: async (sql, params) => (await run(sql, params, t)) as never[] })),
+    tx: (fn) =>
+      db.transaction((t) =>
+        fn({
+          query: async (sql, params) => (await run(sql, params, t)) as never[],
+          exec: async (sql) => void (await t.exec(sql)),
+        }),
+      ),
     async exec(sql) {
       await db.exec(sql);
     },

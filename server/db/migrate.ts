@@ -1,12 +1,15 @@
-// Applies server/db/migrations/NNN-*.sql in order, each once, each in its own transaction.
+// Applies server/db/migrations/NNN-*.sql in order, each once, each in its own transaction. A file
+// goes to the engine whole (Tx.exec), so it may hold anything PostgreSQL runs: several statements,
+// plpgsql bodies, semicolons in strings. schema_migrations lists the files applied, by name.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function migrate(db: Db): Promise<string[]> {
+/** Answers the files it applied now; `dir` is another folder of migrations (the runner's own tests). */
+export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   // Under the lock too: two processes creating the table at once on an empty PostgreSQL collide
   // ('duplicate key … pg_type_typname_nsp_index'), IF NOT EXISTS notwithstanding.
   await db.tx(async (q) => {
@@ -25,22 +28,11 @@ export async function migrate(db: Db): Promise<string[]> {
       if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411001)');
       const seen = await q.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
       if (seen.length) return false;
-      for (const statement of splitStatements(readFileSync(join(dir, file), 'utf8'))) {
-        await q.query(statement);
-      }
+      await q.exec(readFileSync(join(dir, file), 'utf8'));
       await q.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
       return true;
     });
     if (done) applied.push(file);
   }
   return applied;
-}
-
-/** Our migrations hold no functions or quoted semicolons, so statements split on ';' at line end. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }

@@ -4,7 +4,7 @@
 // by one process hears of a call made through another. PGlite, one process, has the same.
 import type { Db, Queryable } from './client.ts';
 
-export const QUEUE_CHANNEL = 'clinic_queue';
+const QUEUE_CHANNEL = 'clinic_queue';
 
 /** One doctor's session of a day: what a change is announced by. */
 export interface SessionOf {

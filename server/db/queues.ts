@@ -164,7 +164,7 @@ export async function moveInClinicQueue(q: Queryable, no_reg: string, to: Omit<Q
 
 export type WalkInOutcome = { ok: true; created: boolean; entry: ClinicQueueEntry } | { ok: false; status: 404 | 409; message: string };
 
-export const WALKIN_MSG = {
+const WALKIN_MSG = {
   patient: 'Nomor rekam medis tidak dikenal.',
   noSession: 'Dokter tidak praktik hari ini pada poli dan sesi itu.',
   full: 'Kuota sesi itu hari ini sudah penuh.',

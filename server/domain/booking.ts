@@ -57,7 +57,7 @@ export interface BookingPolicy {
   reminders: ReminderPolicy;
 }
 
-export const DEFAULT_POLICY: BookingPolicy = {
+const DEFAULT_POLICY: BookingPolicy = {
   windowDays: BOOKING_WINDOW_DAYS,
   maxActive: 3,
   reminders: { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 },
@@ -98,7 +98,7 @@ export function sessionEnded(s: Pick<Session, 'jam_plg'>, date: string, now: num
   return end !== null && wibMinutes(now) >= end;
 }
 
-export const guaranteeOf = (carabayar: BookingRequest['carabayar']): Guarantee => (carabayar === 'B' ? 'BPJS' : 'Non BPJS');
+const guaranteeOf = (carabayar: BookingRequest['carabayar']): Guarantee => (carabayar === 'B' ? 'BPJS' : 'Non BPJS');
 
 /** What is wrong with the request itself, before anything is looked up; null when nothing. */
 export function requestRefusal(req: Pick<BookingRequest, 'hp' | 'tgl_janji' | 'kd_dep' | 'carabayar'>, today: string): string | null {
@@ -111,7 +111,7 @@ export function requestRefusal(req: Pick<BookingRequest, 'hp' | 'tgl_janji' | 'k
 }
 
 /** A referral's number without its kind, or the kind without its number (docs/bpjs.md): the message, or null. */
-export function referralRefusal(req: Pick<BookingRequest, 'jeniskunjungan' | 'nomorreferensi'>): string | null {
+function referralRefusal(req: Pick<BookingRequest, 'jeniskunjungan' | 'nomorreferensi'>): string | null {
   if (req.nomorreferensi && !req.jeniskunjungan) return BOOKING_MSG.referralKind;
   if (req.jeniskunjungan && !req.nomorreferensi) return BOOKING_MSG.referralNumber;
   return null;

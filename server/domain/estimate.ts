@@ -4,7 +4,7 @@
 const MINUTE = 60_000;
 
 /** The recent intervals between calls the pace is taken from. */
-export const RECENT_INTERVALS = 6;
+const RECENT_INTERVALS = 6;
 /** Until this many intervals are known, the default counts as one of them. */
 const PRIOR_UNTIL = 3;
 /** An interval this many times the default (and at least 30 minutes) is a pause, not a patient. */

@@ -18,7 +18,7 @@ import {
 } from './booking.ts';
 import { dueReminders, wibInstant, wibIso } from './reminders.ts';
 
-export const MANAGE_MSG = {
+const MANAGE_MSG = {
   notFound: 'Perjanjian tidak ditemukan.',
   cancelledAlready: 'Perjanjian ini sudah dibatalkan dan tidak dapat diubah. Silakan buat perjanjian baru.',
   started: (verb: string) => `Perjanjian tidak dapat ${verb} karena jam praktik sudah dimulai. Silakan hubungi petugas pendaftaran.`,
@@ -85,7 +85,7 @@ export interface ManageStore {
 }
 
 /** Cancel and reschedule are refused once the practice has started (its start time, WIB). */
-export const hasStarted = (a: Pick<StoredAppointment, 'tgl_janji' | 'jam_dtg'>, now: number): boolean => now >= wibInstant(a.tgl_janji, a.jam_dtg);
+const hasStarted = (a: Pick<StoredAppointment, 'tgl_janji' | 'jam_dtg'>, now: number): boolean => now >= wibInstant(a.tgl_janji, a.jam_dtg);
 
 /** Whether a card may offer cancel and reschedule now. */
 export const changeable = (a: Pick<StoredAppointment, 'tgl_janji' | 'jam_dtg' | 'checked_in' | 'cancelled_at'>, now: number): boolean =>

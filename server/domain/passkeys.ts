@@ -3,6 +3,8 @@
 
 /** A ceremony must be finished within this long of asking for its options (single use). */
 export const CHALLENGE_MINUTES = 5;
+/** The same, as the options' `timeout` tells the browser. */
+export const CHALLENGE_TIMEOUT_MS = CHALLENGE_MINUTES * 60_000;
 /** What the phone's prompt and its list of passkeys call us. */
 export const RP_NAME = 'Pasien RS Jantung';
 

@@ -52,7 +52,7 @@ export interface CheckinWindow {
   closes: number | null;
 }
 
-export const checkinWindow = (e: Pick<VisitEntry, 'start' | 'end'>, opensMinutes: number): CheckinWindow => ({
+const checkinWindow = (e: Pick<VisitEntry, 'start' | 'end'>, opensMinutes: number): CheckinWindow => ({
   opens: e.start === null ? null : e.start - opensMinutes * MINUTE,
   closes: e.end,
 });

@@ -14,11 +14,11 @@ export interface ServiceAccount {
   token_uri: string;
 }
 
-export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
-export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
+const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 
 /** The signed assertion of the JWT bearer grant (RFC 7523). */
-export function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
   return new SignJWT({ scope: FCM_SCOPE })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(account.client_email)

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { storedVapidKeys, storeVapidKeys } from '../db/push.ts';
 import type { VapidKeys } from './webpush.ts';
 
-export async function vapidKeys(db: Db, config: Pick<PushConfig, 'vapid' | 'vapidSubject'>): Promise<VapidKeys> {
+async function vapidKeys(db: Db, config: Pick<PushConfig, 'vapid' | 'vapidSubject'>): Promise<VapidKeys> {
   if (config.vapid) return { ...config.vapid, subject: config.vapidSubject };
   let value = await storedVapidKeys(db);
   if (!value) {

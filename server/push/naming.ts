@@ -16,7 +16,7 @@ export interface Addressee {
 }
 
 /** Adults are 'Bapak' or 'Ibu', as the hospital's counters call them; a child by name alone. */
-export const ADULT_YEARS = 17;
+const ADULT_YEARS = 17;
 
 const titleCase = (s: string) => s.toLowerCase().replace(/(^|[\s'.-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 
@@ -34,7 +34,7 @@ export function addresseeName(p: Addressee, now = Date.now()): string {
 }
 
 /** The link that opens this patient's home and makes them the active profile. */
-export const profileHome = (nomr: string): string => `${HOME}?profil=${encodeURIComponent(nomr)}`;
+const profileHome = (nomr: string): string => `${HOME}?profil=${encodeURIComponent(nomr)}`;
 
 /**
  * The message a phone linked to several patients gets: named, and opening that patient's home

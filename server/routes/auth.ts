@@ -16,7 +16,7 @@ import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
 import { PATIENT, PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
 
-export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
+const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
 export const loginLockedMessage = (until: Date) =>
   `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah ${wibMoment(until)}.`;

@@ -44,7 +44,7 @@ export const SERVICE_POST = { ...PUBLIC_POST, 401: unauthorized, 503: unconfigur
  * naming it (a hospital generates its client from the document): GET /api/fhir/Patient/:nomr/$everything
  * is getFhirPatientByNomrEverything. Method and path are unique per route, and so is the id.
  */
-export function operationId(method: string | string[], url: string): string {
+function operationId(method: string | string[], url: string): string {
   const words = url
     .split('/')
     .filter((s, i) => s && !(i === 1 && s === 'api'))

@@ -28,8 +28,7 @@ const BUNDLE = "The patient's record as a FHIR R4 Bundle; every reference resolv
 const send = (reply: FastifyReply, bundle: FhirBundle) => reply.type(FHIR_JSON).serializer(JSON.stringify).send(bundle);
 
 /** EXPORT_MAX_PER_SESSION reached: the export again after that time. */
-export const exportLimitMessage = (until: Date) =>
-  `Rekam medis sudah diunduh terlalu sering dalam waktu singkat. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+const exportLimitMessage = (until: Date) => `Rekam medis sudah diunduh terlalu sering dalam waktu singkat. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
 /**
  * `limit`: exports per session (EXPORT_MAX_PER_SESSION in 10 minutes): each is about a dozen reads,

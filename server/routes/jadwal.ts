@@ -12,7 +12,7 @@ import { changeWeeklySession } from '../db/jadwal.ts';
 import { bpjsReporting } from './bpjs.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
 
-export const JADWAL_MSG = {
+const JADWAL_MSG = {
   order: 'Kolom jam_plg: jam selesai harus sesudah jam mulai (jam_dtg).',
   unknown: 'Tidak ada jadwal dokter itu di poli tersebut pada hari dan sesi itu.',
   khanza: 'Jadwal dokter dikelola di SIMRS Khanza (tabel jadwal); ubah di sana.',

@@ -46,7 +46,7 @@ import { checkToken, issueToken, sameSecret } from '../jkn/token.ts';
 import { bookingPolicy } from './booking.ts';
 import { SECURITY_SCHEMES, type Api } from './contract.ts';
 
-export const JKN_MSG = {
+const JKN_MSG = {
   ok: 'Ok',
   wrongCredentials: 'Username atau password tidak sesuai.',
   locked: (until: Date) => `Terlalu banyak percobaan yang gagal. Silakan coba lagi setelah pukul ${wibTime(until)}.`,
@@ -77,7 +77,7 @@ const hhmm = (t: string) => {
 };
 
 /** The session whose hours are `jampraktek` (HH:mm-HH:mm); its start alone will do when the end differs. */
-export function sessionAt(sessions: JknSession[], jampraktek: string): JknSession | null {
+function sessionAt(sessions: JknSession[], jampraktek: string): JknSession | null {
   const exact = sessions.find((s) => `${hhmm(s.jam_dtg)}-${hhmm(s.jam_plg)}` === jampraktek);
   return exact ?? sessions.find((s) => hhmm(s.jam_dtg) === jampraktek.slice(0, 5)) ?? null;
 }

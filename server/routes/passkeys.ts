@@ -1,25 +1,13 @@
-// Passkeys (WebAuthn, docs/security.md): sign-in with the phone's fingerprint or screen lock, its
-// enrolment, the patient's passkeys and sessions, and the hospital counter's reset. Challenges
-// are kept in the database, taken once, for 5 minutes; RP ID and origins are configuration.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type WebAuthnCredential,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+// The signed-in patient's passkeys (WebAuthn, docs/security.md): enrolment, the offer, the list of
+// passkeys and sessions, and the hospital counter's reset. The sign-in is in passkey-login.ts.
+import { generateRegistrationOptions, type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { Type } from 'typebox';
 import { API } from '../../common/paths.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import {
   Devices,
   EndSession,
-  LoginCredential,
-  LoginOptions,
   PasskeyInfo,
-  PasskeyLoginResponse,
   PasskeyOffer,
   PasskeysRemoved,
   PatientParam,
@@ -28,153 +16,17 @@ import {
   RemovePasskey,
 } from '../../common/schemas/passkey.ts';
 import type { Config } from '../config.ts';
-import { audit, refusalCounter } from '../db/audit.ts';
+import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import * as passkeys from '../db/passkeys.ts';
-import { activeSessions, createSession, endAllSessions, endSession } from '../db/sessions.ts';
-import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.ts';
-import { CHALLENGE_MINUTES, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
-import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
+import { activeSessions, endAllSessions, endSession } from '../db/sessions.ts';
+import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { CAPABILITIES, loginLockedMessage } from './auth.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, PUBLIC_POST, PUBLIC_QUERY, SERVICE, SERVICE_GET, THROTTLED, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, SERVICE, SERVICE_GET, type Api } from './contract.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
 const ALGORITHMS = [-7, -257];
-const TIMEOUT_MS = CHALLENGE_MINUTES * 60_000;
-
-/** Why a sign-in failed, for the audit log only: the caller hears one message for all. */
-type Verdict = { ok: true; nomr: string; counter: number; deviceType: string; backedUp: boolean } | { ok: false; reason: string; nomr?: string };
-
-async function verifyLogin(db: Db, config: Config, credential: AuthenticationResponseJSON): Promise<Verdict> {
-  const challenge = challengeOf(credential.response.clientDataJSON);
-  if (!challenge) return { ok: false, reason: 'no challenge' };
-  // Taken before anything else is checked: a replayed or failed answer finds it gone.
-  if (!(await passkeys.takeChallenge(db, challenge, 'login', null))) return { ok: false, reason: 'challenge unknown, used or expired' };
-  const stored = credential.id === credential.rawId ? await passkeys.passkeyForLogin(db, credential.id) : null;
-  if (!stored) return { ok: false, reason: 'unknown or removed passkey' };
-  if (credential.response.userHandle !== stored.userHandle) return { ok: false, reason: "another patient's user handle", nomr: stored.nomr };
-  try {
-    const { verified, authenticationInfo: info } = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: challenge,
-      expectedOrigin: config.passkey.origins,
-      expectedRPID: config.passkey.rpId,
-      credential: {
-        id: stored.id,
-        publicKey: Buffer.from(stored.publicKey, 'base64url'),
-        counter: stored.counter,
-        transports: stored.transports as WebAuthnCredential['transports'],
-      },
-      requireUserVerification: true,
-    });
-    if (!verified) return { ok: false, reason: 'signature', nomr: stored.nomr };
-    return { ok: true, nomr: stored.nomr, counter: info.newCounter, deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp };
-  } catch (err) {
-    // The library says what did not fit (origin, RP ID, user verification, a counter gone back).
-    return { ok: false, reason: String((err as Error).message).slice(0, 200), nomr: stored.nomr };
-  }
-}
-
-/** PASSKEY_OPTIONS_MAX_PER_ADDRESS reached: no more challenges for this address until then. */
-export const passkeyOptionsLockedMessage = (until: Date) =>
-  `Terlalu banyak permintaan masuk dengan sidik jari dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
-
-/** Sign-in: the options (a challenge) and the signed answer. Public, like proxy-login. */
-export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Promise<void> {
-  const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
-  const ipRule = config.security.login.ip;
-  const locked = (req: { ip: string }, until: Date) => {
-    refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);
-    return { status: false as const, message: loginLockedMessage(until), retryAfter: String(retryAfterSeconds(until)) };
-  };
-
-  app.get(
-    API.passkeyLoginOptions,
-    {
-      schema: {
-        summary: "Start a passkey sign-in: a challenge for the phone's passkeys (discoverable, user verification required)",
-        description:
-          'Each answer keeps a challenge for 5 minutes: at most PASSKEY_OPTIONS_MAX_PER_ADDRESS per client address in 5 minutes (429 with Retry-After); an address locked for failed logins gets none either.',
-        response: { 200: Success(LoginOptions), ...THROTTLED, ...PUBLIC_QUERY },
-      },
-    },
-    async (req, reply) => {
-      // An address locked for failed logins gets no challenge either.
-      const until = await lockedUntil(db, [['login-ip', req.ip]]);
-      if (until) {
-        const { retryAfter, ...body } = locked(req, until);
-        return reply.code(429).header('Retry-After', retryAfter).send(body);
-      }
-      // Each answer writes a challenge row that nobody has to use: counted per address.
-      const full = await admitUse(db, 'passkey-options-ip', req.ip, config.security.passkeyOptions);
-      if (full) {
-        refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);
-        return reply
-          .code(429)
-          .header('Retry-After', String(retryAfterSeconds(full)))
-          .send({ status: false, message: passkeyOptionsLockedMessage(full) });
-      }
-      const options = await generateAuthenticationOptions({ rpID: config.passkey.rpId, userVerification: 'required', timeout: TIMEOUT_MS });
-      await passkeys.saveChallenge(db, options.challenge, 'login', null, CHALLENGE_MINUTES);
-      return {
-        status: true as const,
-        data: { challenge: options.challenge, rpId: config.passkey.rpId, timeout: TIMEOUT_MS, userVerification: 'required' as const },
-      };
-    },
-  );
-
-  app.post(
-    API.passkeyLogin,
-    {
-      schema: {
-        summary: 'Sign in with a passkey: the same token as proxy-login, and whose it is',
-        description:
-          "Failures count against the client address as failed logins do (LOGIN_IP_MAX_FAILURES); the number's own lock does not apply, so a patient whose number someone keeps locking still signs in with their passkey.",
-        body: LoginCredential,
-        response: {
-          200: PasskeyLoginResponse,
-          401: Refusal("Unknown, removed or another patient's passkey, a used or expired challenge, a bad signature: alike"),
-          ...THROTTLED,
-          ...PUBLIC_POST,
-        },
-      },
-    },
-    async (req, reply) => {
-      const address = await reserve(db, 'login-ip', req.ip, ipRule);
-      if (!address.admitted) {
-        const { retryAfter, ...body } = locked(req, address.until);
-        return reply.code(429).header('Retry-After', retryAfter).send(body);
-      }
-      const failed = async (reason: string, nomr?: string) => {
-        await db.tx(async (q) => {
-          await settle(q, [['login-ip', req.ip]]);
-          await audit(q, { action: 'login', outcome: 'failed', subject: nomr ?? null, detail: `passkey: ${reason}` }, req);
-        });
-        return reply.code(401).send({ status: false, message: PASSKEY_MSG.loginFailed });
-      };
-      const verdict = await verifyLogin(db, config, req.body);
-      if (!verdict.ok) return failed(verdict.reason, verdict.nomr);
-      const patient = await passkeys.patientIdentity(db, verdict.nomr);
-      if (!patient) throw new Error('a passkey without its patient');
-      const token = await db.tx(async (q) => {
-        // The counter moves only forward, in the statement that writes it: of assertions with the
-        // same count sent at once (each verified against the count read before), one signs in.
-        if (!(await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp))) return null;
-        await release(q, 'login-ip', req.ip, address.seq);
-        await audit(q, { action: 'login', outcome: 'ok', actor: patient.nomr, subject: patient.nomr, detail: 'passkey' }, req);
-        return createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
-      });
-      if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
-      return {
-        token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
-        capabilities: CAPABILITIES,
-        patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
-      };
-    },
-  );
-}
 
 /** The signed-in patient's own: enrolment, the offer, the list, and removing or ending. */
 export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<void> {
@@ -214,7 +66,7 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
         userName: passkeyUserName(patient.nama, patient.nomr),
         userDisplayName: patient.nama,
         userID: Buffer.from(userHandle, 'base64url'),
-        timeout: TIMEOUT_MS,
+        timeout: CHALLENGE_TIMEOUT_MS,
         attestationType: 'none',
         excludeCredentials: existing.map((p) => ({ id: p.id })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required', authenticatorAttachment: 'platform' },

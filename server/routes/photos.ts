@@ -8,7 +8,7 @@ const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Initials of a name without its titles: 'dr. Budi Santoso, Sp.JP' → 'BS'. */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name
     .split(',')[0]
     .split(/\s+/)
@@ -19,7 +19,7 @@ export function initials(name: string): string {
     .join('');
 }
 
-export function portrait(name: string, kd_dr: string): string {
+function portrait(name: string, kd_dr: string): string {
   const colour = COLOURS[[...kd_dr].reduce((n, c) => n + c.charCodeAt(0), 0) % COLOURS.length];
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 100" role="img" aria-label="${escapeXml(name)}">` +

@@ -13,7 +13,7 @@ import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { NOT_FOUND, PUBLIC_POST, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
 
-export const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
+const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
 export async function registrationRoutes(app: Api, db: Db, config: Config): Promise<void> {
   app.post(

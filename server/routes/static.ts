@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { prerenderedPageFor } from '../../common/routes.ts';
 
 /** index.html without its prerendered #app content. */
-export function appShell(indexHtml: string): string {
+function appShell(indexHtml: string): string {
   return indexHtml.replace(/<div id="app">[\s\S]*?<script type="isodata"><\/script><\/div>/, '<div id="app"></div>');
 }
 

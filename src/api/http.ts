@@ -11,7 +11,7 @@ import { removeProfile } from '../session/profiles.ts';
 import { session, type Credentials } from '../session/session.ts';
 import { apiBase, loginBase } from './config.ts';
 
-export type ApiErrorKind = 'offline' | 'network' | 'http' | 'status' | 'unauthorized';
+type ApiErrorKind = 'offline' | 'network' | 'http' | 'status' | 'unauthorized';
 
 export interface ApiError {
   kind: ApiErrorKind;

@@ -9,7 +9,7 @@ import { noteCapabilities } from './capabilities.ts';
 import { call, type ApiError } from './http.ts';
 
 /** The phone's prompt ended without a credential: dismissed, timed out, or no passkey there. */
-export interface PromptError {
+interface PromptError {
   kind: 'prompt';
   /** The DOMException's name: NotAllowedError (dismissed or none), InvalidStateError (already there) … */
   name: string;

@@ -73,7 +73,7 @@ export async function linkPhone(profiles: Profile[] = allProfiles()): Promise<vo
  * a patient), 'locked' (too many failures: the server says until when), 'passkey' (this patient
  * signs in with a passkey: the server says how), 'offline' (no answer), 'error' (any other).
  */
-export type AddFailure = 'mismatch' | 'locked' | 'passkey' | 'offline' | 'error';
+type AddFailure = 'mismatch' | 'locked' | 'passkey' | 'offline' | 'error';
 
 export type Added = { kind: 'ok' } | { kind: 'refused'; why: Refusal } | { kind: 'failed'; why: AddFailure; note?: string };
 

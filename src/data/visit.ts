@@ -31,7 +31,7 @@ export function reconnectDelay(failures: number, random: () => number = Math.ran
  * Home's own reads bring the queue as it is; the stream opens a moment later, once the screen has
  * settled, and its first event brings whatever changed meanwhile.
  */
-export const STREAM_AFTER_MS = 2 * SECOND;
+const STREAM_AFTER_MS = 2 * SECOND;
 
 /** Follows the clinic queue until the returned function is called or the session ends. */
 export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {

@@ -5,7 +5,7 @@ import { getApps, initializeApp, type FirebaseOptions } from 'firebase/app';
 import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging';
 import { STEP_MS, SUBSCRIBE_MS, withTimeout } from './registration.ts';
 
-export function firebaseOptions(): FirebaseOptions | null {
+function firebaseOptions(): FirebaseOptions | null {
   const raw = import.meta.env.VITE_FIREBASE_CONFIG;
   if (!raw || !import.meta.env.VITE_FIREBASE_VAPID_KEY) return null;
   try {

@@ -7,9 +7,9 @@ import { STEP_MS, SUBSCRIBE_MS, withTimeout } from './registration.ts';
 import { PUSH_STORE_KEY } from './unlink.ts';
 
 /** docs/product.md §9: the token is refreshed after 7 days. */
-export const RENEW_MS = 7 * 24 * 3600 * 1000;
+const RENEW_MS = 7 * 24 * 3600 * 1000;
 /** Local storage: the registration last sent and when. Logout sends it to be unlinked, then clears it with everything else. */
-export const STORE_KEY = PUSH_STORE_KEY;
+const STORE_KEY = PUSH_STORE_KEY;
 
 interface Saved {
   token: string;

@@ -26,7 +26,7 @@ export const MAX_PROFILES = 6;
 export type Refusal = 'duplicate' | 'full';
 
 /** One patient, however the number was typed ('  00012345 '). */
-export const samePatient = (a: string, b: string): boolean => a.trim() === b.trim();
+const samePatient = (a: string, b: string): boolean => a.trim() === b.trim();
 
 /** Why `nomr` may not join these profiles, or null: the same patient twice, or a seventh. */
 export function refusal(profiles: readonly Pick<Profile, 'nomr'>[], nomr: string): Refusal | null {

@@ -4,7 +4,7 @@
 // and writes: it loads with the signed-in screens, and the login page carries none of it.
 import { batch, computed, signal } from '../signal.ts';
 
-export const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
+const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
 /** Our own key beside the spec's: when the token ends at the latest (ms since epoch). */
 export const EXPIRES_KEY = 'tokenexpires';
 /** The IndexedDB database of the data layer's copies of the patient's answers (src/data/device.ts). */

@@ -9,7 +9,7 @@ export interface Toast {
   text: string;
 }
 
-export const TOAST_MS: Record<ToastKind, number> = { info: 4000, success: 2000, error: 4000 };
+const TOAST_MS: Record<ToastKind, number> = { info: 4000, success: 2000, error: 4000 };
 export const MAX_TOASTS = 20;
 
 export function createToasts(schedule: (fn: () => void, ms: number) => unknown = setTimeout) {

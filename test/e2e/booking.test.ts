@@ -10,20 +10,11 @@ import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
-import { realApp } from '../support/e2e.ts';
-import { apiToken } from '../support/server.ts';
+import { apiReads, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
-let token: string;
 const today = todayWib();
-test.before(async () => {
-  token = await apiToken(app.server.url, DEMO_A);
-});
-
-async function api<T>(path: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${app.server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
+const api = apiReads(test, app, DEMO_A);
 
 const quota = (kd_dep: string, date: string, kd_dr = '') =>
   api<QuotaSlot[]>('/api/patient/list/quota', { kd_dr, kd_dep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) });

@@ -15,21 +15,12 @@ import { MONTHS, addDays, formatDate, toQuotaDate, todayWib, weekdayName } from 
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
-import { realApp } from '../support/e2e.ts';
-import { apiToken } from '../support/server.ts';
+import { apiReads, realApp } from '../support/e2e.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';
 
 const app = realApp(test);
-let token: string;
 const today = todayWib();
-test.before(async () => {
-  token = await apiToken(app.server.url, DEMO_A);
-});
-
-async function api<T>(path: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${app.server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
+const api = apiReads(test, app, DEMO_A);
 
 const upcoming = async () => (await api<{ jadwal: UpcomingAppointment[] }>(API.upcoming, { nomr: DEMO_A.nomr, tgllahir: DEMO_A.tgl_lahir })).jadwal;
 const quota = (kd_dep: string, date: string, jenis: 'poli' | 'online') =>

@@ -11,7 +11,8 @@ import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { API, fhirEverythingOf } from '../../common/paths.ts';
 import { loadConfig } from '../../server/config.ts';
 import { maskUrl } from '../../server/security.ts';
-import { diagnosisConcept, everything, interpretation, referenceRange, uuidOf, type PatientRecord } from '../../server/domain/fhir.ts';
+import { everything, type PatientRecord } from '../../server/domain/fhir.ts';
+import { diagnosisConcept, interpretation, referenceRange, uuidOf } from '../../server/domain/fhir-values.ts';
 import { DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
 import { ENGINE } from '../support/db.ts';
 

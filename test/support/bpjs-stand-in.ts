@@ -16,7 +16,7 @@ export interface BpjsCredentials {
   userKey: string;
 }
 
-export interface BpjsRequest {
+interface BpjsRequest {
   endpoint: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
@@ -29,7 +29,7 @@ export interface BpjsRequest {
  * never answered (nothing of it done) until the outage changes or the stand-in closes, when the
  * held connections are dropped unanswered.
  */
-export type Outage = '503' | 'reset' | 'hang' | null;
+type Outage = '503' | 'reset' | 'hang' | null;
 
 export interface BpjsStandIn {
   /** The base address, as BPJS_ANTREAN_URL. */
@@ -50,7 +50,7 @@ export interface BpjsStandIn {
 }
 
 /** The key BPJS derives for an answer: SHA-256 of consid + secret + the request's timestamp; IV its first 16 bytes. */
-export function encryptForBpjsClient(c: BpjsCredentials, timestamp: string, plain: string): string {
+function encryptForBpjsClient(c: BpjsCredentials, timestamp: string, plain: string): string {
   const key = createHash('sha256')
     .update(c.consId + c.secretKey + timestamp)
     .digest();

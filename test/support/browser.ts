@@ -13,7 +13,7 @@ import { apiToken } from './server.ts';
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags for every launch, whichever build: no sandbox (tests run as root), nothing phoning home. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -72,7 +72,7 @@ export function chromiumBuild(): Promise<ChromiumBuild> {
   return build;
 }
 
-export async function chromiumPath(): Promise<string> {
+async function chromiumPath(): Promise<string> {
   return (await chromiumBuild()).path;
 }
 

@@ -38,6 +38,12 @@ export async function createPgDatabase(adminUrl: string, template?: string): Pro
   return urlOf(adminUrl, name);
 }
 
+/** An empty database, not migrated: in-memory PGlite, or a new database on TEST_PG_URL's server. */
+export async function emptyDb(): Promise<Db> {
+  const adminUrl = process.env.TEST_PG_URL;
+  return adminUrl ? openPostgres(await createPgDatabase(adminUrl), 4) : openPglite(null);
+}
+
 /** Once per process and kind: the migrated (and seeded) template, its name or its tarball. */
 const pgTemplates = new Map<boolean, Promise<string>>();
 const pgliteTemplates = new Map<boolean, Promise<Blob>>();

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import type { Callback, Test } from 'uvu';
 import { chromiumBuild, launch } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { apiToken, startServer, type RunningServer } from './server.ts';
 
 export interface RealApp {
   readonly server: RunningServer;
@@ -23,6 +23,18 @@ export function realApp(suite: Test, env: Record<string, string> = {}): RealApp 
   return app;
 }
 
+/** The API's answers as `who` sees them (signed in before the file's tests), to check a screen against. */
+export function apiReads(suite: Test, app: RealApp, who: { nomr: string; tgl_lahir: string }): <T>(path: string, query: Record<string, string>) => Promise<T> {
+  let token = '';
+  suite.before(async () => {
+    token = await apiToken(app.server.url, who);
+  });
+  return async <T>(path: string, query: Record<string, string>): Promise<T> => {
+    const res = await fetch(`${app.server.url}${path}?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await res.json()) as { data: T }).data;
+  };
+}
+
 /**
  * The headless shell of @sparticuz/chromium (a machine without Debian's chromium) lacks two things
  * a phone's Chrome has, measured: it has no notification service, so `Notification.permission`
@@ -31,7 +43,7 @@ export function realApp(suite: Test, env: Record<string, string> = {}): RealApp 
  * for any page). Tests of those run in full Chromium (CI installs Debian's) and are reported as
  * skipped, not passed, on the headless shell.
  */
-export const FULL_CHROMIUM = !(await chromiumBuild()).bundled;
+const FULL_CHROMIUM = !(await chromiumBuild()).bundled;
 
 export function needsFullChromium(suite: Test): (name: string, fn: Callback) => void {
   if (FULL_CHROMIUM) return suite;

@@ -12,7 +12,7 @@ import { type Mariadb, startMariadb } from './mariadb.ts';
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 /** The statements of an SQL file as the command-line client reads it: ';' ends one, or the DELIMITER set (a trigger's body). */
-export function statements(sql: string): string[] {
+function statements(sql: string): string[] {
   const out: string[] = [];
   let delimiter = ';';
   let current = '';
@@ -32,10 +32,10 @@ export function statements(sql: string): string[] {
   return out.filter(Boolean);
 }
 
-export const APP_USER = { user: 'pasien_app', password: 'pasien-app-test-pw' };
+const APP_USER = { user: 'pasien_app', password: 'pasien-app-test-pw' };
 
 /** The grants of the connector's user: reads, the two tables a booking writes and the one a cancel writes (docs/integration.md). */
-export const GRANTS = [
+const GRANTS = [
   'GRANT SELECT ON sik.* TO ?@?',
   'GRANT INSERT, UPDATE ON sik.reg_periksa TO ?@?',
   'GRANT INSERT, UPDATE ON sik.referensi_mobilejkn_bpjs TO ?@?',
@@ -46,7 +46,7 @@ export const GRANTS = [
  * The tables the connector reads, each granted alone: what docs/integration.md lists for a hospital
  * that grants no more than it must (khanza-contract.test.ts reads and books as a user with only these).
  */
-export const READ_TABLES = [
+const READ_TABLES = [
   'pasien',
   'penjab',
   'poliklinik',

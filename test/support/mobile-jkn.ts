@@ -4,7 +4,7 @@
 // Written from that public interface, apart from server/routes/jkn.ts: it speaks HTTP to a
 // listening server and knows nothing of the server's code.
 
-export interface JknEnvelope<T = Record<string, unknown>> {
+interface JknEnvelope<T = Record<string, unknown>> {
   /** The HTTP status, for the tests; Mobile JKN reads metadata. */
   http: number;
   response?: T | null;

@@ -5,7 +5,7 @@ import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { decrypt } from 'http_ece';
 
-export interface Received {
+interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;

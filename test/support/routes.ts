@@ -11,7 +11,7 @@ import { DEMO_REGS, regNo } from '../../server/db/seed.ts';
  */
 export const demoAppointment = (today = todayWib()): string => regNo('RJ', today, 100001);
 
-export const SAMPLE: Record<string, string> = {
+const SAMPLE: Record<string, string> = {
   dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)',
   kd_dokter: 'D001',
   jam: '08:00-12:00',

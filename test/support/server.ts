@@ -49,7 +49,7 @@ let seededDir: Promise<string> | undefined;
  * started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on two
  * busy cores (docs/performance.md, The test run's templates).
  */
-export function seededDataDir(): Promise<string> {
+function seededDataDir(): Promise<string> {
   seededDir ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pasien-seeded-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));

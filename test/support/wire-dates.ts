@@ -3,7 +3,7 @@
 import type { Locator } from 'playwright-core';
 import * as assert from 'uvu/assert';
 
-export const WIRE_DATE = /\d{4}-\d{2}-\d{2}/;
+const WIRE_DATE = /\d{4}-\d{2}-\d{2}/;
 
 /** Fails naming the place and the date when the text holds a date in the wire format. */
 export function assertNoWireDate(text: string, where: string): void {

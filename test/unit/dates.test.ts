@@ -32,7 +32,7 @@ test('quota dates are MM/DD/YY and read back', () => {
 });
 
 test('display formats: DD/MM/YYYY and D MMMM YYYY with Indonesian months', () => {
-  assert.is(d.formatDmy('1968-08-17'), '17/08/1968');
+  assert.is(d.formatDate('1968-08-17', 'dmy'), '17/08/1968');
   assert.is(d.formatLong('1968-08-17'), '17 Agustus 1968');
   assert.is(d.formatLong('2026-12-01 07:45:00'), '1 Desember 2026');
   assert.is(d.formatLong(null), '');

@@ -2,8 +2,7 @@
 -- the patient's Perangkat screen, the hospital's counter, or SQL by hand): the processes keep the
 -- sessions they checked lately in memory (db/session-cache.ts) and drop this one when they hear
 -- it. NOTIFY is sent on commit, so a change rolled back is never announced. Moving last_seen_at on
--- (every use) or expires_at later shortens nothing and says nothing. (migrate.ts splits statements
--- at a ';' that ends a line: the function's own end on the last.)
+-- (every use) or expires_at later shortens nothing and says nothing.
 CREATE FUNCTION session_ended() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN PERFORM pg_notify('session_ended', OLD.token_hash); RETURN OLD; END IF; IF NEW.revoked_at IS DISTINCT FROM OLD.revoked_at

@@ -103,7 +103,5 @@ export const scheduleRow = style({
   textDecoration: 'none',
 });
 
-export const summary = style({ display: 'grid', gap: vars.space.xs });
-
 /** Room under the content for the fixed 'Install App' bar. */
 export const roomForBar = style({ paddingBottom: '5.5rem' });

@@ -13,7 +13,7 @@ import { card, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
 
 /** Each specialty's colour (white text on it passes WCAG AA) and icon path. */
-export const SPECIALTY_LOOK: Record<Specialty, readonly [colour: string, icon: string]> = {
+const SPECIALTY_LOOK: Record<Specialty, readonly [colour: string, icon: string]> = {
   Kardiologi: [
     '#b3261e',
     'M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z',
@@ -62,14 +62,14 @@ export function Specialties() {
 }
 
 /** A grey silhouette, shown when a photo is missing or fails to load. */
-export const FALLBACK_PHOTO =
+const FALLBACK_PHOTO =
   'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90 100"><rect width="90" height="100" fill="#e3eaeb"/><circle cx="45" cy="38" r="18" fill="#a9b8ba"/><path d="M12 100c0-22 15-34 33-34s33 12 33 34z" fill="#a9b8ba"/></svg>',
   );
 
 /** A photo path is relative to the API's base address unless it is a full URL. */
-export function photoUrl(foto: string | null | undefined): string {
+function photoUrl(foto: string | null | undefined): string {
   if (!foto) return FALLBACK_PHOTO;
   try {
     return new URL(foto, apiBase() || undefined).href;

@@ -4,7 +4,7 @@
 import { field, input, label } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
 
-export const REFERRAL = {
+const REFERRAL = {
   kind: 'Jenis rujukan',
   chooseKind: 'Pilih jenis rujukan',
   kinds: [

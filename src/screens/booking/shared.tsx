@@ -71,7 +71,7 @@ export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Gu
  * call counts as none (docs/product.md §7: errors ignored). `besides`: rescheduling, the no_reg of the
  * appointment being moved, which the server does not count against its own new date.
  */
-export function useLastAppointment(guarantee: Guarantee | '', besides?: string): string | null {
+function useLastAppointment(guarantee: Guarantee | '', besides?: string): string | null {
   const [last] = useRead(guarantee !== 'BPJS' ? null : besides ? lastAppointmentBesides(besides) : lastAppointment);
   return last?.state === 'ok' ? last.data : null;
 }

@@ -16,7 +16,7 @@ import * as css from './home.css.ts';
 
 const T = HOME.today;
 /** A procedure this many days ahead, or fewer, is on the card. */
-export const SOON_DAYS = 7;
+const SOON_DAYS = 7;
 
 const listOf = <T,>(r: Resource<T[]>): T[] => (r.state !== 'error' && Array.isArray(r.data) ? r.data : []);
 

@@ -23,11 +23,6 @@ const TONE: Record<Tone, string> = { high: css.high, low: css.low, normal: '' };
 /** The flag's word for a result beyond its range that the lab left unflagged. */
 const OUTSIDE = 'Di luar rentang';
 
-/** The colour of a flagged value: red high, blue low, plain within range. */
-export function flagClass(flag: string | null): string {
-  return TONE[labFlag(flag).tone];
-}
-
 interface DetailProps<T, Raw> {
   read: Read<T[], Raw>;
   find: (entry: T) => boolean;

@@ -1,0 +1,28 @@
+import { ConfigError, type Env, integer } from './parse.ts';
+
+/** Managing appointments: how far ahead, and when the reminders go out. */
+export interface BookingConfig {
+  /** Appointments (booked, rescheduled, online) at most this many days ahead. */
+  windowDays: number;
+  /** Active appointments (today or later, clinic and online together) one patient may hold. */
+  maxActive: number;
+  /** The evening-before reminder, as minutes after midnight WIB (18:00 → 1080). */
+  eveningReminderMinutes: number;
+  /** The practice-day reminder goes out this many hours before practice starts; 0: none. */
+  hoursBefore: number;
+  /** An online consultation room opens (link shown, push sent) this many minutes before its session. */
+  onlineRoomMinutes: number;
+}
+
+export function bookingConfig(env: Env): BookingConfig {
+  const at = env.REMINDER_EVENING_AT || '18:00';
+  const m = /^([01][0-9]|2[0-3]):([0-5][0-9])$/.exec(at);
+  if (!m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
+  return {
+    windowDays: integer(env, 'BOOKING_WINDOW_DAYS', 90, 1, 366),
+    maxActive: integer(env, 'MAX_ACTIVE_APPOINTMENTS', 3, 1, 100),
+    eveningReminderMinutes: Number(m[1]) * 60 + Number(m[2]),
+    hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', 2, 0, 12),
+    onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', 10, 0, 120),
+  };
+}

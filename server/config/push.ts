@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { parseServiceAccount, type ServiceAccount } from '../push/fcm.ts';
+import { bool, ConfigError, type Env, integer } from './parse.ts';
+
+export interface PushConfig {
+  /** This process sends queued notifications (an API-only instance may leave it to others). */
+  worker: boolean;
+  pollMs: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  /** Configured VAPID keys; null: generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
+  /** Hosts (and their subdomains) a Web Push subscription may point at. */
+  endpointHosts: string[];
+  /** Registrations (phones, browsers) one patient keeps; a new one past it replaces the least recently renewed. */
+  maxPerPatient: number;
+  fcm: { account: ServiceAccount; endpoint: string } | null;
+}
+
+/** The browsers' push services: Chrome/Android, Firefox, Edge, Safari. */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
+
+export function pushConfig(env: Env): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY || '';
+  const privateKey = env.VAPID_PRIVATE_KEY || '';
+  if (!publicKey !== !privateKey) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (publicKey && !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)');
+  if (privateKey && !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)');
+  const vapidSubject = env.VAPID_SUBJECT || 'mailto:admin@localhost';
+  if (!/^(mailto:|https:\/\/)/.test(vapidSubject)) throw new ConfigError('VAPID_SUBJECT must be a mailto: or https:// address');
+
+  let fcm: PushConfig['fcm'] = null;
+  const accountSource = env.FCM_SERVICE_ACCOUNT || '';
+  if (accountSource) {
+    try {
+      const json = accountSource.trimStart().startsWith('{') ? accountSource : readFileSync(accountSource, 'utf8');
+      fcm = { account: parseServiceAccount(json), endpoint: env.FCM_ENDPOINT || 'https://fcm.googleapis.com' };
+    } catch (err) {
+      throw new ConfigError(`FCM_SERVICE_ACCOUNT must be a service-account JSON file (or its JSON): ${(err as Error).message}`);
+    }
+  }
+  const hosts = (env.PUSH_ENDPOINT_HOSTS || PUSH_SERVICE_HOSTS.join(','))
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    worker: bool(env, 'PUSH_WORKER', true),
+    pollMs: integer(env, 'PUSH_POLL_MS', 2000, 50, 600_000),
+    leaseSeconds: integer(env, 'PUSH_LEASE_SECONDS', 60, 20, 3600),
+    maxAttempts: integer(env, 'PUSH_MAX_ATTEMPTS', 8, 1, 50),
+    vapid: publicKey ? { publicKey, privateKey } : null,
+    vapidSubject,
+    endpointHosts: hosts,
+    maxPerPatient: integer(env, 'PUSH_MAX_PER_PATIENT', 10, 1, 100),
+    fcm,
+  };
+}
