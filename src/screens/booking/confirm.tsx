@@ -9,7 +9,7 @@ import { formatDate, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery, to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { book, bookOnline, profile as profileRead } from '../../data/reads.ts';
-import type { Navigate } from '../../navigation.ts';
+import type { Navigate, ScreenProps } from '../../navigation.ts';
 import { phoneToOffer, rememberPhone } from '../../session/phone.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
@@ -99,7 +99,7 @@ function Incomplete() {
   return (
     <main className={page}>
       <ErrorBanner text={T.incomplete} />
-      <a className={button({ kind: 'secondary', block: true })} href={to.clinicBooking()}>
+      <a className={button({ kind: 'secondary', block: true })} href={to('clinicBooking')}>
         {T.chooseAgain}
       </a>
     </main>
@@ -137,7 +137,7 @@ function useBooking(send: typeof book, nomr: string) {
     setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
   };
   const actions = (navigate: Navigate): DialogAction[] =>
-    message?.booked ? [{ label: T.home, onClick: () => navigate(to.home()) }] : [{ label: T.close, onClick: () => setMessage(null) }];
+    message?.booked ? [{ label: T.home, onClick: () => navigate(to('home')) }] : [{ label: T.close, onClick: () => setMessage(null) }];
   return { sending, booked, message, setMessage, submit, actions };
 }
 
@@ -151,17 +151,7 @@ function MessageDialog({ message, actions, onClose }: { message: Message; action
   );
 }
 
-interface ConfirmParams {
-  dokterr: string;
-  kd_dokter: string;
-  jam: string;
-  tgljanji: string;
-  sts_jam: string;
-  sts_ue: string;
-  bayar: string;
-}
-
-export function Confirm({ params: p, query, navigate }: { params: ConfirmParams; query?: Record<string, string>; navigate: Navigate }) {
+export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = usePhone(patient.nomr, patient.telp);
@@ -224,19 +214,12 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
   );
 }
 
-interface OnlineParams {
-  dokterr: string;
-  kd_dokter: string;
-  jam: string;
-  tgljanji: string;
-}
-
 /**
  * Konfirmasi Data. Where the API books online consultations, 'Buat Janji' books one in the online
  * session chosen (its sts_jam rides in the link); elsewhere it answers the spec's 'On Progress !'
  * and books nothing (docs/decisions.md D14, revised).
  */
-export function ConfirmOnline({ params: p, query, navigate }: { params: OnlineParams; query?: Record<string, string>; navigate: Navigate }) {
+export function ConfirmOnline({ params: p, query, navigate }: ScreenProps<'confirmOnline'>) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const managed = useManaged();

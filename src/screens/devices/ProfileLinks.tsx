@@ -33,7 +33,7 @@ export function ProfileLinks() {
           </button>
         </>
       )}
-      <a className={menuCard} href={to.devices()}>
+      <a className={menuCard} href={to('devices')}>
         {DEVICES.title}
       </a>
     </section>

@@ -122,17 +122,17 @@ export default function Home() {
           <>
             <TodayCard clinic={clinic} pharmacy={pharmacy} cath={cath} surgery={surgery} inpatient={inpatient} />
             <nav className={css.shortcuts} aria-label="Pintasan">
-              <a className={css.shortcut} href={to.clinicBooking()}>
+              <a className={css.shortcut} href={to('clinicBooking')}>
                 {HOME.shortcuts.booking}
               </a>
-              <a className={css.shortcut} href={to.procedures()}>
+              <a className={css.shortcut} href={to('procedures')}>
                 {HOME.shortcuts.procedures}
               </a>
-              <a className={css.shortcut} href={to.doctors()}>
+              <a className={css.shortcut} href={to('doctors')}>
                 {HOME.shortcuts.doctors}
               </a>
               {managed && (
-                <a className={css.shortcut} href={to.onlineBooking()}>
+                <a className={css.shortcut} href={to('onlineBooking')}>
                   {HOME.shortcuts.online}
                 </a>
               )}

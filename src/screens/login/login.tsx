@@ -96,7 +96,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
               navigate(HOME, true);
             }}
           />
-          <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
+          <a href={to('register')} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>
         </form>

@@ -65,7 +65,7 @@ export function AppointmentActions({ appointment: a, managed, onCancel }: Props)
       {opensAt !== null && <p className={css.note}>{MANAGE.roomOpens(formatMoment(opensAt))}</p>}
       {canChange && (
         <div className={css.buttons}>
-          <a className={button({ kind: 'secondary' })} href={to.reschedule(a.no_reg)}>
+          <a className={button({ kind: 'secondary' })} href={to('reschedule', { no_reg: a.no_reg })}>
             {MANAGE.reschedule}
           </a>
           <button type="button" className={button({ kind: 'secondary' })} onClick={onCancel}>

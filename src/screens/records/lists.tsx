@@ -66,7 +66,7 @@ function ClinicHistoryLink({ ds_dep }: { ds_dep: string | null }) {
   if (!ds_dep?.trim()) return null;
   const name = clinicTitle(ds_dep.trim());
   return (
-    <a className={css.more} href={to.poliHistory(name)}>
+    <a className={css.more} href={to('poliHistory', { poli: name })}>
       Riwayat {name}
     </a>
   );
@@ -165,7 +165,7 @@ export const LabOrders = () => (
     read={reads.labOrders}
     rows={[date('Tanggal Periksa', 'tgl_prksa'), text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
     footer={(i) => (
-      <a className={css.more} href={to.labDetail(i.no_lab)}>
+      <a className={css.more} href={to('labDetail', { nolab: i.no_lab })}>
         Lihat hasil
       </a>
     )}
@@ -181,7 +181,7 @@ export const VascularReports = () => (
     filter={hasNoReg}
     rows={[date('Tanggal Periksa', 'tgl_periksa'), text('Diagnosa', 'diagnosa'), text('Asal Rujukan', 'asal_rujukan'), text('No. Registrasi', 'no_reg')]}
     footer={(r) => (
-      <a className={css.more} href={to.vascularDetail(r.no_reg!)}>
+      <a className={css.more} href={to('vascularDetail', { noreg: r.no_reg! })}>
         Lihat laporan
       </a>
     )}

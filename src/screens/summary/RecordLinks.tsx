@@ -40,7 +40,7 @@ export function RecordLinks() {
           {outcome.message}
         </p>
       )}
-      <a className={menuCard} href={to.summary()}>
+      <a className={menuCard} href={to('summary')}>
         {SUMMARY.printable}
       </a>
     </section>
