@@ -1,95 +1,52 @@
 // The patient's own records: home cards, procedure schedules, histories, results.
-import { Type, type TSchema } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
-import { Success } from '../../common/schemas/envelope.ts';
-import { PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
-import * as S from '../../common/schemas/records.ts';
 import type { BookingConfig } from '../config.ts';
 import { upcomingItem } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
-
-/** The options of a list call of docs/product.md §7: the patient's own entries under data. */
-const listOf = <T extends TSchema>(summary: string, item: T) => ({
-  schema: { summary, security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(item)), ...PATIENT_GET } },
-});
+import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './contract.ts';
 
 /** `now` is the clock the upcoming list reads (what its cards offer, an online room's link); tests fix it. */
 export async function recordRoutes(app: Api, booking: Pick<BookingConfig, 'onlineRoomMinutes'>, now: () => number = Date.now): Promise<void> {
   const ok = <T>(data: T) => ({ status: true as const, data });
   const records = app.simrs;
+  /** A patient's read: its summary, the bearer token, the failures of a patient's GET. */
+  const read = (summary: string) => ({ summary, security: PATIENT, failures: PATIENT_GET });
 
   // The clinic queue is the visit day's (visit.ts).
-  app.get('/api/patient/antrian/farmasi', listOf("Today's pharmacy queue", PharmacyQueueItem), async (req) =>
-    ok(await records.pharmacyQueue(req.nomr, todayWib())),
-  );
-  app.get('/api/patient/jadwal/kath/terdekat', listOf('Upcoming catheterizations', S.CathSchedule), async (req) =>
-    ok(await records.cathSchedule(req.nomr, todayWib())),
-  );
-  app.get('/api/patient/jadwal/bedah/terdekat', listOf('Upcoming surgery', S.SurgerySchedule), async (req) =>
-    ok(await records.surgerySchedule(req.nomr, todayWib())),
-  );
-  app.get('/api/patient/riwayat/konsul/poli/umum', listOf('Outpatient visits', S.OutpatientVisit), async (req) => ok(await records.outpatientVisits(req.nomr)));
-  app.get('/api/patient/riwayat/konsul/poli/online', listOf('Online consultations', S.OnlineVisit), async (req) =>
-    ok(await records.onlineVisits(req.nomr, todayWib())),
-  );
-  app.get('/api/patient/riwayat/rawat/inap/jalan', listOf('Current inpatient stay', S.CurrentInpatient), async (req) =>
-    ok(await records.currentInpatient(req.nomr)),
-  );
-  app.get('/api/patient/riwayat/rawat/inap/lalu', listOf('Past inpatient stays', S.PastInpatient), async (req) => ok(await records.pastInpatient(req.nomr)));
-  app.get('/api/patient/riwayat/tindakan/kath', listOf('Catheterization history', S.CathHistory), async (req) => ok(await records.cathHistory(req.nomr)));
-  app.get('/api/patient/riwayat/tindakan/bedah', listOf('Surgery history', S.SurgeryHistory), async (req) => ok(await records.surgeryHistory(req.nomr)));
-  app.get('/api/patient/laporan/pemeriksaan/vaskular', listOf('Vascular examination reports', S.VascularReport), async (req) =>
-    ok(await records.vascularReports(req.nomr)),
-  );
+  app.route({ ...route('pharmacyQueue', read("Today's pharmacy queue")), handler: async (req) => ok(await records.pharmacyQueue(req.nomr, todayWib())) });
+  app.route({ ...route('cathSchedule', read('Upcoming catheterizations')), handler: async (req) => ok(await records.cathSchedule(req.nomr, todayWib())) });
+  app.route({ ...route('surgerySchedule', read('Upcoming surgery')), handler: async (req) => ok(await records.surgerySchedule(req.nomr, todayWib())) });
+  app.route({ ...route('historyPoli', read('Outpatient visits')), handler: async (req) => ok(await records.outpatientVisits(req.nomr)) });
+  app.route({ ...route('historyOnline', read('Online consultations')), handler: async (req) => ok(await records.onlineVisits(req.nomr, todayWib())) });
+  app.route({ ...route('inpatientCurrent', read('Current inpatient stay')), handler: async (req) => ok(await records.currentInpatient(req.nomr)) });
+  app.route({ ...route('inpatientPast', read('Past inpatient stays')), handler: async (req) => ok(await records.pastInpatient(req.nomr)) });
+  app.route({ ...route('historyCath', read('Catheterization history')), handler: async (req) => ok(await records.cathHistory(req.nomr)) });
+  app.route({ ...route('historySurgery', read('Surgery history')), handler: async (req) => ok(await records.surgeryHistory(req.nomr)) });
+  app.route({ ...route('vascular', read('Vascular examination reports')), handler: async (req) => ok(await records.vascularReports(req.nomr)) });
 
-  app.get(
-    '/api/patient/profil/pasien',
-    {
-      schema: {
-        summary: "The patient's profile",
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: { 200: Success(Profile), ...NOT_FOUND('The patient of the token is gone'), ...PATIENT_GET },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('profile', { ...read("The patient's profile"), failures: { ...NOT_FOUND('The patient of the token is gone'), ...PATIENT_GET } }),
+    handler: async (req) => {
       const data = await records.profile(req.nomr);
       if (!data) throw new HttpError(404, 'Data pasien tidak ditemukan.');
       return ok(data);
     },
-  );
+  });
 
-  app.get(
-    '/api/patient/jadwal/perjanjian/terdekat',
-    {
-      schema: {
-        summary: 'Upcoming appointments, clinic and online, with what each card may offer',
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: { 200: Success(UpcomingAppointments), ...PATIENT_GET },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('upcoming', read('Upcoming appointments, clinic and online, with what each card may offer')),
+    handler: async (req) => {
       const at = now();
       const rows = await records.upcomingAppointments(req.nomr, todayWib(at));
       return ok({ jadwal: rows.map((row) => upcomingItem(row, at, booking.onlineRoomMinutes)) });
     },
-  );
+  });
 
-  app.get(
-    '/api/patient/riwayat/penunjang',
-    {
-      schema: {
-        summary: 'Lab results (hasillab) and the poli history (data)',
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: { 200: S.SupportingResponse, ...PATIENT_GET },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('supporting', read('Lab results (hasillab) and the poli history (data)')),
+    handler: async (req) => {
       const [hasillab, data] = [await records.labOrders(req.nomr), await records.poliHistory(req.nomr)];
       return { status: true as const, hasillab, data };
     },
-  );
+  });
 }

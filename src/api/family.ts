@@ -5,7 +5,7 @@ import { API } from '../../common/paths.ts';
 import type { ClinicQueueItem, Profile, UpcomingAppointment } from '../../common/schemas/index.ts';
 import type { Credentials } from '../session/session.ts';
 import { knowsPatientFromToken } from './capabilities.ts';
-import { call, type Result } from './http.ts';
+import { call, read, type Result } from './http.ts';
 
 // The birth date only to an API that needs it (api/query.ts).
 const as = (p: Credentials) => ({
@@ -13,10 +13,9 @@ const as = (p: Credentials) => ({
   query: (knowsPatientFromToken() ? { nomr: p.nomr } : { nomr: p.nomr, tgllahir: p.birthDate }) as Record<string, string>,
 });
 
-export const profileOf = (p: Credentials): Promise<Result<Profile>> => call<Profile>(API.profile, as(p));
+export const profileOf = (p: Credentials): Promise<Result<Profile>> => read('profile', as(p));
 
-export const upcomingOf = (p: Credentials): Promise<Result<UpcomingAppointment[]>> =>
-  call<UpcomingAppointment[]>(API.upcoming, { ...as(p), pick: (b) => (b.data as { jadwal?: UpcomingAppointment[] })?.jadwal ?? [] });
+export const upcomingOf = (p: Credentials): Promise<Result<UpcomingAppointment[]>> => read('upcoming', { ...as(p), pick: (b) => b.data?.jadwal ?? [] });
 
 export const clinicQueueOf = (p: Credentials): Promise<Result<ClinicQueueItem[]>> => call<ClinicQueueItem[]>(API.clinicQueue, as(p));
 

@@ -3,6 +3,7 @@
 // less on every signed-in route; docs/performance.md). Every failure — no network, a non-2xx
 // answer, status false — comes back as one ApiError shape the screens render; a 401 on a
 // signed-in call ends the session, here and on the server (endSession).
+import type { AnswerOf, BodyOf, DataOf, Read, Write } from '../../common/schemas/index.ts';
 import { API } from '../../common/paths.ts';
 import { currentPushRegistration } from '../push/registration.ts';
 import { dropPushSubscription, savedPushRegistration } from '../push/unlink.ts';
@@ -130,6 +131,17 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     return { ok: false, error };
   }
 }
+
+type ReadOptions<N extends Read, T> = Omit<CallOptions, 'method' | 'body' | 'pick'> & {
+  /** Read the payload from the answer (default: its `data`). */
+  pick?: (answer: AnswerOf<N>) => T;
+};
+
+/** A read of the contract table (common/contract.ts): its path and its answer's type come from there. */
+export const read = <N extends Read, T = DataOf<N>>(name: N, opts: ReadOptions<N, T> = {}): Promise<Result<T>> => call<T>(API[name], opts as CallOptions);
+
+/** A write of the contract table: its path, its body's type and its answer's type come from there. */
+export const write = <N extends Write>(name: N, body: BodyOf<N>): Promise<Result<DataOf<N>>> => call<DataOf<N>>(API[name], { method: 'POST', body });
 
 /**
  * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
