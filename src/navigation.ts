@@ -4,6 +4,9 @@ import type { RouteName, RouteParams } from '../common/routes.ts';
 
 export type Navigate = (url: string, replace?: boolean) => void;
 
+/** docs/product.md §9: the app goes home 2 seconds after a successful login (the login and a family profile's). */
+export const REDIRECT_MS = 2000;
+
 /** What the route frame gives the screen of route N: its parameters, typed by its path; the query. */
 export interface ScreenProps<N extends RouteName> {
   params: RouteParams<N>;

@@ -30,7 +30,7 @@ export const SCREENS: { [N in RouteName]: Loader<N> } = {
   confirm: () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.Confirm })),
   onlineBooking: () => import('./screens/booking/online.tsx').then((m) => ({ default: m.OnlineBooking })),
   confirmOnline: () => import('./screens/booking/confirm.tsx').then((m) => ({ default: m.ConfirmOnline })),
-  reschedule: () => import('./screens/manage/reschedule.tsx'),
+  reschedule: () => import('./screens/booking/reschedule.tsx'),
   procedures: () => import('./screens/menus/menus.tsx').then((m) => ({ default: m.ProceduresMenu })),
   surgerySchedule: () => import('./screens/records/lists.tsx').then((m) => ({ default: m.SurgerySchedule })),
   cathSchedule: () => import('./screens/records/lists.tsx').then((m) => ({ default: m.CathSchedule })),

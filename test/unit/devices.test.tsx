@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PasskeySignIn } from '../../src/screens/login/Passkey.tsx';
+import { PasskeySignIn } from '../../src/ui/Passkey.tsx';
 import { session } from '../../src/session/session.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 

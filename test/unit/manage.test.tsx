@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { to } from '../../common/routes.ts';
 import { AppointmentsCard } from '../../src/screens/home/cards.tsx';
-import { roomLink } from '../../src/screens/manage/actions.tsx';
+import { roomLink } from '../../src/appointments/actions.tsx';
 import { DatePicker } from '../../src/ui/DatePicker.tsx';
 import { fieldsIn } from '../support/dom.ts';
 // The dialog module watches the focus from its start, as in the app, where the shell loads it;

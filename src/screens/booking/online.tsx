@@ -16,7 +16,7 @@ import { InstallBar } from '../../ui/InstallBar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { lastDateOf, useManaged } from '../manage/rules.ts';
+import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { SlotList, practiceHint, useSlots } from './shared.tsx';
 

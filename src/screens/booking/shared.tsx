@@ -30,7 +30,7 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { lastDateOf, useManaged } from '../manage/rules.ts';
+import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 
 /** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */

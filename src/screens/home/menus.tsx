@@ -6,7 +6,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { to, type PlainRoute } from '../../../common/routes.ts';
 import { logout, logoutAll } from '../../session/logout.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { FAMILY } from '../family/strings.ts';
+import { FAMILY } from '../../family/strings.ts';
 import * as css from './home.css.ts';
 import { HOME } from './strings.ts';
 

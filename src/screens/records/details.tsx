@@ -16,7 +16,7 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
-import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from './lab.ts';
+import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from '../../ui/lab.ts';
 import { Trend } from './Trend.tsx';
 import type { ScreenProps } from '../../navigation.ts';
 

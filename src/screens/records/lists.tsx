@@ -5,7 +5,7 @@ import { CANCELLED_LABEL } from '../../../common/booking.ts';
 import { clinicTitle, show, yesNo } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
-import * as manageCss from '../manage/manage.css.ts';
+import * as manageCss from '../../appointments/manage.css.ts';
 import { DateText, RecordList, type FieldRow } from '../../ui/RecordList.tsx';
 
 const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];

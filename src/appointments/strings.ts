@@ -1,6 +1,6 @@
 // The texts of managing an appointment: the card's actions, the cancel dialog, the reschedule
 // screen and the online consultation room. Beside the screens that use them (decisions).
-import { SHARED_MSG } from '../../../common/messages.ts';
+import { SHARED_MSG } from '../../common/messages.ts';
 
 export const MANAGE = {
   cancel: 'Batalkan',

@@ -15,14 +15,14 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ErrorBanner, Loading, Spinner } from '../../ui/Spinner.tsx';
-import { SlotList, useDateRule, useSlots } from '../booking/shared.tsx';
-import { BOOKING } from '../booking/strings.ts';
-import * as bookingCss from '../booking/booking.css.ts';
-import { changeable } from './actions.tsx';
-import * as css from './manage.css.ts';
-import { AppointmentSummary, guaranteeOf, hoursOf } from './parts.tsx';
-import { lastDateOf, useManaged, type Managed } from './rules.ts';
-import { MANAGE } from './strings.ts';
+import { SlotList, useDateRule, useSlots } from './shared.tsx';
+import { BOOKING } from './strings.ts';
+import * as bookingCss from './booking.css.ts';
+import { changeable } from '../../appointments/actions.tsx';
+import * as css from '../../appointments/manage.css.ts';
+import { AppointmentSummary, guaranteeOf, hoursOf } from '../../appointments/parts.tsx';
+import { lastDateOf, useManaged, type Managed } from '../../appointments/rules.ts';
+import { MANAGE } from '../../appointments/strings.ts';
 
 interface Answer {
   title: string;
