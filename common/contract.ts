@@ -9,8 +9,11 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { API } from './paths.ts';
 import * as B from './schemas/booking.ts';
 import { Success } from './schemas/envelope.ts';
-import { PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from './schemas/patient.ts';
+import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, RegistrationAnswer } from './schemas/auth.ts';
+import { ClinicQueueItem, PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from './schemas/patient.ts';
+import { PushRegistered, PushRegistration, VapidKey } from './schemas/push.ts';
 import * as R from './schemas/records.ts';
+import { CheckedIn, CheckinRequest } from './schemas/visit.ts';
 
 export type CallName = keyof typeof API;
 
@@ -25,6 +28,8 @@ export interface Entry<M extends 'GET' | 'POST' = 'GET' | 'POST', Q extends TSch
 /** A read: its query and its answer. */
 const get = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N, querystring: Q, answer: A) =>
   ({ method: 'GET', path: API[name], querystring, answer }) as const;
+/** A read that takes no query. */
+const plain = <N extends CallName, A extends TSchema>(name: N, answer: A) => ({ method: 'GET', path: API[name], answer }) as const;
 /** A write: its JSON body and its answer. */
 const post = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N, body: Q, answer: A) =>
   ({ method: 'POST', path: API[name], body, answer }) as const;
@@ -33,6 +38,11 @@ const post = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N,
 const list = <N extends CallName, T extends TSchema>(name: N, item: T) => get(name, PatientQuery, Success(Type.Array(item)));
 
 export const CONTRACT = {
+  // Login, logout and self-registration (server/routes/auth.ts, registration.ts).
+  login: post('login', LoginRequest, LoginResponse),
+  logout: post('logout', LogoutRequest, Success(Type.Null(), 'Signed out')),
+  register: post('register', NewPatient, RegistrationAnswer),
+
   // The patient's records (server/routes/records.ts).
   profile: get('profile', PatientQuery, Success(Profile)),
   upcoming: get('upcoming', PatientQuery, Success(UpcomingAppointments)),
@@ -58,6 +68,12 @@ export const CONTRACT = {
   cancel: post('cancel', B.CancelRequest, B.CancelAnswer),
   reschedule: post('reschedule', B.RescheduleRequest, B.BookingAnswer),
   bookingRules: get('bookingRules', PatientQuery, Success(B.BookingRules)),
+
+  // The visit day (server/routes/visit.ts) and push (server/routes/push.ts).
+  clinicQueue: list('clinicQueue', ClinicQueueItem),
+  checkin: post('checkin', CheckinRequest, Success(CheckedIn)),
+  vapidKey: plain('vapidKey', Success(VapidKey)),
+  savePush: post('savePush', PushRegistration, Success(PushRegistered)),
 } as const satisfies { [N in CallName]?: Entry };
 
 export type Contract = typeof CONTRACT;

@@ -75,13 +75,17 @@ export function documented<S extends Record<string, unknown> | undefined>(schema
  * and its request and 200 schemas from the table; its summary, who may call, and the failures it
  * can answer from here. `app.route({ ...route('clinics', { … }), handler })`.
  */
-export function route<N extends Listed, F extends Record<number, TSchema>>(name: N, doc: { summary: string; security?: Security; failures: F }) {
+export function route<N extends Listed, F extends Record<number, TSchema>>(
+  name: N,
+  doc: { summary: string; description?: string; security?: Security; failures: F },
+) {
   const { method, path, answer, ...request } = CONTRACT[name] as Contract[N];
   return {
     method,
     url: path,
     schema: {
       summary: doc.summary,
+      ...(doc.description && { description: doc.description }),
       ...(doc.security && { security: doc.security }),
       ...(request as Omit<Contract[N], 'method' | 'path' | 'answer'>),
       response: { 200: answer, ...doc.failures } as { 200: Contract[N]['answer'] } & F,

@@ -132,16 +132,17 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
   }
 }
 
-type ReadOptions<N extends Read, T> = Omit<CallOptions, 'method' | 'body' | 'pick'> & {
+type Options<N extends Read | Write, T> = Omit<CallOptions, 'method' | 'body' | 'pick'> & {
   /** Read the payload from the answer (default: its `data`). */
   pick?: (answer: AnswerOf<N>) => T;
 };
 
 /** A read of the contract table (common/contract.ts): its path and its answer's type come from there. */
-export const read = <N extends Read, T = DataOf<N>>(name: N, opts: ReadOptions<N, T> = {}): Promise<Result<T>> => call<T>(API[name], opts as CallOptions);
+export const read = <N extends Read, T = DataOf<N>>(name: N, opts: Options<N, T> = {}): Promise<Result<T>> => call<T>(API[name], opts as CallOptions);
 
 /** A write of the contract table: its path, its body's type and its answer's type come from there. */
-export const write = <N extends Write>(name: N, body: BodyOf<N>): Promise<Result<DataOf<N>>> => call<DataOf<N>>(API[name], { method: 'POST', body });
+export const write = <N extends Write, T = DataOf<N>>(name: N, body: BodyOf<N>, opts: Options<N, T> = {}): Promise<Result<T>> =>
+  call<T>(API[name], { ...(opts as CallOptions), method: 'POST', body });
 
 /**
  * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
@@ -164,7 +165,7 @@ export async function endSession(forced: boolean, ended: Credentials | null = se
   if (forced && !left) sessionExpired();
   const fcmtoken = saved || (await currentPushRegistration());
   await Promise.all([
-    call<null>(API.logout, { method: 'POST', base: 'login', bearer: ended.token, body: fcmtoken ? { fcmtoken } : {} }),
+    write('logout', fcmtoken ? { fcmtoken } : {}, { base: 'login', bearer: ended.token }),
     // After the registration is read: the subscription is what it names.
     left ? undefined : dropPushSubscription(),
   ]);
