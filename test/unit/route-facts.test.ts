@@ -12,6 +12,14 @@ test('every route has a screen, and every screen a route', () => {
   assert.equal(Object.keys(SCREENS).sort(), Object.keys(ROUTE).sort());
 });
 
+test("a screen takes its route's parameters, as the route's path names them", async () => {
+  const fits: (typeof SCREENS)['labDetail'] = () => Promise.resolve({ default: (p: { params: { nolab: string } }) => p.params.nolab });
+  // @ts-expect-error: the compiler refuses a screen whose parameters are not its route's
+  const wrong: (typeof SCREENS)['labDetail'] = () => Promise.resolve({ default: (p: { params: { noreg: string } }) => p.params.noreg });
+  assert.ok((await fits()).default);
+  assert.ok((await wrong()).default);
+});
+
 test('a prerendered path is answered by its own page, whatever its case; other paths by none', () => {
   assert.is(prerenderedFile('/'), 'index.html');
   assert.is(prerenderedPageFor('/registrasi'), 'registrasi/index.html');
