@@ -18,7 +18,7 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * docs/performance.md: one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/screens\/(manage\/rules|family\/strings|manage\/manage\.css|family\/family\.css|manage\/parts|manage\/actions|manage\/strings)\.tsx?|common\/paths\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;
 
 export default defineConfig({
   plugins: [

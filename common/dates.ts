@@ -2,8 +2,8 @@
 // whatever the device's or server's own time zone (docs/decisions.md D8). A date is a 'YYYY-MM-DD' string.
 // The display and wire formats (docs/decisions.md D10) are tinydate templates.
 import tinydate from 'tinydate';
+import { WIB_OFFSET_MS } from './wib.ts';
 
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;

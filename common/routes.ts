@@ -24,40 +24,47 @@ export interface RouteDef {
   parent?: string;
 }
 
-export const ROUTES: RouteDef[] = [
-  { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true },
-  { path: '/registrasi', parent: '/', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
-  { path: '/home', access: 'patient', bar: 'none', title: 'Beranda' },
-  { path: '/profil', parent: '/home', access: 'patient', bar: 'back', title: 'Profil Pasien' },
-  { path: '/perangkat', parent: '/profil', access: 'patient', bar: 'back', title: 'Perangkat & Kunci Masuk' },
-  { path: '/ringkasan', parent: '/profil', access: 'patient', bar: 'back', title: 'Ringkasan Rekam Medis' },
-  { path: '/tambahprofil', parent: '/home', access: 'patient', bar: 'back', title: 'Tambah Anggota Keluarga' },
+/** The routes by name; `to`, src/screens.ts and each screen's props are keyed by these names. */
+export const ROUTE = {
+  login: { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true },
+  register: { path: '/registrasi', parent: '/', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
+  home: { path: '/home', access: 'patient', bar: 'none', title: 'Beranda' },
+  profile: { path: '/profil', parent: '/home', access: 'patient', bar: 'back', title: 'Profil Pasien' },
+  devices: { path: '/perangkat', parent: '/profil', access: 'patient', bar: 'back', title: 'Perangkat & Kunci Masuk' },
+  summary: { path: '/ringkasan', parent: '/profil', access: 'patient', bar: 'back', title: 'Ringkasan Rekam Medis' },
+  addProfile: { path: '/tambahprofil', parent: '/home', access: 'patient', bar: 'back', title: 'Tambah Anggota Keluarga' },
 
-  { path: '/perjanjianpoli', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik' },
-  {
+  clinicBooking: { path: '/perjanjianpoli', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Poliklinik' },
+  confirm: {
     path: '/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar',
     parent: '/perjanjianpoli',
     access: 'patient',
     bar: 'back',
     title: 'Buat Janji',
   },
-  { path: '/perjanjianonline', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online' },
-  { path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', parent: '/perjanjianonline', access: 'patient', bar: 'back', title: 'Konfirmasi Data' },
-  { path: '/ubahjanji/:no_reg', parent: '/home', access: 'patient', bar: 'back', title: 'Ubah Jadwal' },
+  onlineBooking: { path: '/perjanjianonline', parent: '/home', access: 'patient', bar: 'back', title: 'Perjanjian Konsultasi Online' },
+  confirmOnline: {
+    path: '/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji',
+    parent: '/perjanjianonline',
+    access: 'patient',
+    bar: 'back',
+    title: 'Konfirmasi Data',
+  },
+  reschedule: { path: '/ubahjanji/:no_reg', parent: '/home', access: 'patient', bar: 'back', title: 'Ubah Jadwal' },
 
-  { path: '/cekjadwaltindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Tindakan' },
-  { path: '/cekjadwaltindakan/operasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Operasi' },
-  { path: '/cekjadwaltindakan/katerisasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi' },
+  procedures: { path: '/cekjadwaltindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Tindakan' },
+  surgerySchedule: { path: '/cekjadwaltindakan/operasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Operasi' },
+  cathSchedule: { path: '/cekjadwaltindakan/katerisasi', parent: '/cekjadwaltindakan', access: 'patient', bar: 'back', title: 'Jadwal Katerisasi' },
 
-  { path: '/cekjadwaldokter', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
-  {
+  doctors: { path: '/cekjadwaldokter', parent: '/home', access: 'patient', bar: 'back', title: 'Jadwal Dokter' },
+  doctorList: {
     path: '/cekjadwaldokter/listdokter/:spesialis',
     parent: '/cekjadwaldokter',
     access: 'patient',
     bar: 'back',
     title: (p) => `Dokter ${specialtyLabel(p.spesialis ?? '')}`.trim(),
   },
-  {
+  checkQuota: {
     path: '/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg',
     parent: '/cekjadwaldokter',
     access: 'patient',
@@ -65,37 +72,54 @@ export const ROUTES: RouteDef[] = [
     title: 'Cek Kuota',
   },
 
-  { path: '/riwayatkonsultasi', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
-  { path: '/riwayatkonsultasi/poliklinik', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },
-  { path: '/riwayatkonsultasi/polionline', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poli Online' },
-  { path: '/riwayatrawatinap', parent: '/home', access: 'patient', bar: 'back', title: 'Rawat Inap' },
-  { path: '/riwayatrawatinap/berjalan', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan' },
-  { path: '/riwayatrawatinap/lalu', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap' },
-  { path: '/riwayattindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Tindakan' },
-  { path: '/riwayattindakan/katerisasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi' },
-  { path: '/riwayattindakan/operasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Operasi' },
-  { path: '/riwayatpemeriksaan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan' },
-  { path: '/riwayatpemeriksaan/vaskular', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Poli Vaskular' },
-  { path: '/riwayatpemeriksaan/patologiklinik', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah' },
-  {
+  consultations: { path: '/riwayatkonsultasi', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Konsultasi' },
+  consultationsPoli: { path: '/riwayatkonsultasi/poliklinik', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poliklinik Rawat Jalan' },
+  consultationsOnline: { path: '/riwayatkonsultasi/polionline', parent: '/riwayatkonsultasi', access: 'patient', bar: 'back', title: 'Poli Online' },
+  inpatient: { path: '/riwayatrawatinap', parent: '/home', access: 'patient', bar: 'back', title: 'Rawat Inap' },
+  inpatientCurrent: { path: '/riwayatrawatinap/berjalan', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Rawat Inap Berjalan' },
+  inpatientPast: { path: '/riwayatrawatinap/lalu', parent: '/riwayatrawatinap', access: 'patient', bar: 'back', title: 'Riwayat Rawat Inap' },
+  procedureHistory: { path: '/riwayattindakan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Tindakan' },
+  cathHistory: { path: '/riwayattindakan/katerisasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Katerisasi' },
+  surgeryHistory: { path: '/riwayattindakan/operasi', parent: '/riwayattindakan', access: 'patient', bar: 'back', title: 'Riwayat Operasi' },
+  examinations: { path: '/riwayatpemeriksaan', parent: '/home', access: 'patient', bar: 'back', title: 'Riwayat Pemeriksaan' },
+  vascular: { path: '/riwayatpemeriksaan/vaskular', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Poli Vaskular' },
+  lab: { path: '/riwayatpemeriksaan/patologiklinik', parent: '/riwayatpemeriksaan', access: 'patient', bar: 'back', title: 'Patologi Klinik & Bank Darah' },
+  labDetail: {
     path: '/riwayatpemeriksaan/patologiklinikdetail/:nolab',
     parent: '/riwayatpemeriksaan/patologiklinik',
     access: 'patient',
     bar: 'back',
     title: 'Hasil Laboratorium',
   },
-  { path: '/riwayatpemeriksaan/vaskulardetail/:noreg', parent: '/riwayatpemeriksaan/vaskular', access: 'patient', bar: 'back', title: 'Laporan Vaskular' },
-  {
+  vascularDetail: {
+    path: '/riwayatpemeriksaan/vaskulardetail/:noreg',
+    parent: '/riwayatpemeriksaan/vaskular',
+    access: 'patient',
+    bar: 'back',
+    title: 'Laporan Vaskular',
+  },
+  poliHistory: {
     path: '/riwayatpemeriksaan/listriwayat/:poli',
     parent: '/riwayatkonsultasi/poliklinik',
     access: 'patient',
     bar: 'back',
     title: (p) => `Riwayat ${p.poli ?? ''}`.trim(),
   },
-];
+} as const satisfies Record<string, RouteDef>;
 
-export const HOME = '/home';
-export const LOGIN = '/';
+/** The table in matching order (the first route that fits a path wins). */
+export const ROUTES: RouteDef[] = Object.values(ROUTE);
+
+export type RouteName = keyof typeof ROUTE;
+
+/** The `:name` parameters of a pattern, read from its text (as preact-iso's RoutePropsForPath). */
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}` ? N | ParamNames<Rest> : P extends `${string}:${infer N}` ? N : never;
+type ParamsOf<P extends string> = { [K in ParamNames<P>]: string };
+/** A route's parameters by its name: `RouteParams<'labDetail'>` is `{ nolab: string }`. */
+export type RouteParams<N extends RouteName> = ParamsOf<(typeof ROUTE)[N]['path']>;
+
+export const HOME = ROUTE.home.path;
+export const LOGIN = ROUTE.login.path;
 
 /** Fills a pattern's parameters, URL-encoded (docs/decisions.md D4: names hold spaces, commas, dots and '/'). */
 export function href(pattern: string, params: Params = {}): string {
@@ -111,7 +135,8 @@ interface Clinic {
   ds_dep: string;
 }
 
-const clinicQuery = (c: Clinic) => `?poli=${encodeURIComponent(c.kd_dep)}&nama_poli=${encodeURIComponent(c.ds_dep)}`;
+/** The query a confirmation link carries its clinic in, so a reload or a shared link keeps it. */
+export const clinicQuery = (c: Clinic) => ({ poli: c.kd_dep, nama_poli: c.ds_dep });
 
 /** The clinic a confirmation link carries, or null when it is missing. */
 export function clinicFromQuery(query: Record<string, string> | undefined): Clinic | null {
@@ -120,47 +145,25 @@ export function clinicFromQuery(query: Record<string, string> | undefined): Clin
   return kd_dep && ds_dep ? { kd_dep, ds_dep } : null;
 }
 
-/** Links between screens, so no screen writes another's path by hand. */
-export const to = {
-  login: () => LOGIN,
-  register: () => '/registrasi',
-  home: () => HOME,
-  profile: () => '/profil',
-  devices: () => '/perangkat',
-  summary: () => '/ringkasan',
-  addProfile: () => '/tambahprofil',
-  clinicBooking: () => '/perjanjianpoli',
-  onlineBooking: () => '/perjanjianonline',
-  procedures: () => '/cekjadwaltindakan',
-  surgerySchedule: () => '/cekjadwaltindakan/operasi',
-  cathSchedule: () => '/cekjadwaltindakan/katerisasi',
-  doctors: () => '/cekjadwaldokter',
-  doctorList: (spesialis: string) => href('/cekjadwaldokter/listdokter/:spesialis', { spesialis }),
-  checkQuota: (p: { nama_dr_lengkap: string; kd_dr: string; kd_dep: string; ds_dep: string; hari_jadwal: string; jam_dtg: string; jam_plg: string }) =>
-    href('/cekjadwaldokter/cekkuota/:nama_dr_lengkap/:kd_dr/:kd_dep/:ds_dep/:hari_jadwal/:jam_dtg/:jam_plg', p),
-  /** The clinic rides along in the query string, so a reload or a shared link keeps it. */
-  confirm: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string; sts_jam: string; sts_ue: string; bayar: string }, clinic: Clinic) =>
-    href('/buatjanji/:dokterr/:kd_dokter/:jam/:tgljanji/:sts_jam/:sts_ue/:bayar', p) + clinicQuery(clinic),
-  /** sts_jam rides along where the API books online consultations (decisions: managing appointments). */
-  confirmOnline: (p: { dokterr: string; kd_dokter: string; jam: string; tgljanji: string }, clinic: Clinic, sts_jam?: string) =>
-    href('/buatjanjionline/:dokterr/:kd_dokter/:jam/:tgljanji', p) + clinicQuery(clinic) + (sts_jam ? `&sts_jam=${encodeURIComponent(sts_jam)}` : ''),
-  reschedule: (no_reg: string) => href('/ubahjanji/:no_reg', { no_reg }),
-  consultations: () => '/riwayatkonsultasi',
-  consultationsPoli: () => '/riwayatkonsultasi/poliklinik',
-  consultationsOnline: () => '/riwayatkonsultasi/polionline',
-  inpatient: () => '/riwayatrawatinap',
-  inpatientCurrent: () => '/riwayatrawatinap/berjalan',
-  inpatientPast: () => '/riwayatrawatinap/lalu',
-  procedureHistory: () => '/riwayattindakan',
-  cathHistory: () => '/riwayattindakan/katerisasi',
-  surgeryHistory: () => '/riwayattindakan/operasi',
-  examinations: () => '/riwayatpemeriksaan',
-  vascular: () => '/riwayatpemeriksaan/vaskular',
-  lab: () => '/riwayatpemeriksaan/patologiklinik',
-  labDetail: (nolab: string) => href('/riwayatpemeriksaan/patologiklinikdetail/:nolab', { nolab }),
-  vascularDetail: (noreg: string) => href('/riwayatpemeriksaan/vaskulardetail/:noreg', { noreg }),
-  poliHistory: (poli: string) => href('/riwayatpemeriksaan/listriwayat/:poli', { poli }),
-} as const;
+/** The routes without parameters. */
+export type PlainRoute = { [N in RouteName]: [ParamNames<(typeof ROUTE)[N]['path']>] extends [never] ? N : never }[RouteName];
+
+type Query = Record<string, string | undefined>;
+type LinkArgs<N extends RouteName> = [ParamNames<(typeof ROUTE)[N]['path']>] extends [never]
+  ? [params?: Record<string, never>, query?: Query]
+  : [params: RouteParams<N>, query?: Query];
+
+/**
+ * The link to a route by its name, its parameters typed by its path and URL-encoded, an optional
+ * query (empty values left out), so no screen writes another's path by hand.
+ */
+export function to<N extends RouteName>(name: N, ...[params, query]: LinkArgs<N>): string {
+  const q = Object.entries(query ?? {})
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${encodeURIComponent(v as string)}`)
+    .join('&');
+  return href(ROUTE[name].path, params as Params) + (q ? `?${q}` : '');
+}
 
 export interface Match {
   route: RouteDef;

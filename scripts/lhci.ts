@@ -18,8 +18,8 @@ interface Matrix {
 }
 const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
 const MATRIX: Matrix[] = config.ci.assert.assertMatrix;
-export const PUBLIC = [to.login(), to.register()];
-export const SIGNED_IN = [to.home(), to.clinicBooking()];
+export const PUBLIC = [to('login'), to('register')];
+export const SIGNED_IN = [to('home'), to('clinicBooking')];
 
 /** Copy and delete, not rename: the temp dir may be another filesystem (a tmpfs /tmp). */
 function move(src: string, dest: string): void {

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ROUTES } from '../common/routes.ts';
+import { ROUTE, type RouteName } from '../common/routes.ts';
 import { setFileScope } from '@vanilla-extract/css/fileScope';
 
 // The screens table imports the public screens statically, and with them their styles, which
@@ -52,10 +52,11 @@ export function measureRoutes(dist = DIST): RouteSize[] {
   const manifest = readManifest(dist);
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'));
   if (!entry) throw new Error('no index.html entry in the manifest');
-  return ROUTES.map((route) => {
+  return (Object.keys(ROUTE) as RouteName[]).map((name) => {
+    const route = ROUTE[name];
     const keys = new Set<string>();
     closure(manifest, entry, keys);
-    const screen = screenModule(SCREENS[route.path]);
+    const screen = screenModule(SCREENS[name]);
     // The public screens are imported statically and built into the shell chunk: no chunk of their own.
     if (screen) {
       if (!manifest[screen]) throw new Error(`${route.path}: ${screen} is not a chunk of the build`);

@@ -4,7 +4,7 @@ import { ErrorBoundary, LocationProvider, Router, lazy, useLocation } from 'prea
 import { onSessionExpired } from './session/expiry.ts';
 import { listenForPush } from './push/foreground.ts';
 import { applyPendingUpdate, atNavigation } from './pwa/update.ts';
-import { ROUTES, redirectFor, type RouteDef } from '../common/routes.ts';
+import { ROUTE, redirectFor, type RouteDef, type RouteName } from '../common/routes.ts';
 import { SCREENS } from './screens.ts';
 import { session } from './session/session.ts';
 import { S } from './strings.ts';
@@ -85,7 +85,8 @@ function lazyScreen(load: Loader) {
   return lazy(() => fetched().catch(() => ({ default: Failed })));
 }
 
-const FRAMES = ROUTES.map((def) => ({ def, Screen: lazyScreen(SCREENS[def.path]) }));
+// The frame hands each screen the router's props; SCREENS has typed each screen against its route.
+const FRAMES = (Object.keys(ROUTE) as RouteName[]).map((name) => ({ def: ROUTE[name] as RouteDef, Screen: lazyScreen(SCREENS[name] as Loader) }));
 
 function NotFound(_: { default: boolean }) {
   return null;

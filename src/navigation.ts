@@ -1,6 +1,18 @@
 // How a screen moves to another route. The route frame (app.tsx) hands screens and the top bar
 // the router's own function, so they stay plain React components that import no router.
+import type { RouteName, RouteParams } from '../common/routes.ts';
+
 export type Navigate = (url: string, replace?: boolean) => void;
+
+/** docs/product.md §9: the app goes home 2 seconds after a successful login (the login and a family profile's). */
+export const REDIRECT_MS = 2000;
+
+/** What the route frame gives the screen of route N: its parameters, typed by its path; the query. */
+export interface ScreenProps<N extends RouteName> {
+  params: RouteParams<N>;
+  query?: Record<string, string>;
+  navigate: Navigate;
+}
 
 // How many screens of the app lie behind the current history entry, kept in the entry's state.
 // `history.length` cannot tell: it counts the pages of other sites in this tab too, and is 1 or 2

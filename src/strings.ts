@@ -38,7 +38,7 @@ export const S = {
     failBody: 'Periksa kembali Nomor MR dan Tanggal Lahir Anda',
   },
 
-  /** Passkeys on the login page; the signed-in screens' texts are in screens/devices/strings.ts. */
+  /** Passkeys on the login page; the signed-in screens' texts are in passkeys/strings.ts. */
   passkey: {
     signIn: 'Masuk dengan sidik jari',
     failTitle: 'Masuk Gagal',

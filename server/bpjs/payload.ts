@@ -2,7 +2,7 @@
 // the database reads the facts (db/bpjs.ts), these rules shape them.
 import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
-import { atWib } from '../domain/visit.ts';
+import { atWib } from '../../common/wib.ts';
 
 export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add' | typeof UPDATE_JADWAL;
 

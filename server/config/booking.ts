@@ -1,3 +1,4 @@
+import { DEFAULT_POLICY } from '../domain/booking.ts';
 import { ConfigError, type Env, integer } from './parse.ts';
 
 /** Managing appointments: how far ahead, and when the reminders go out. */
@@ -15,14 +16,16 @@ export interface BookingConfig {
 }
 
 export function bookingConfig(env: Env): BookingConfig {
-  const at = env.REMINDER_EVENING_AT || '18:00';
-  const m = /^([01][0-9]|2[0-3]):([0-5][0-9])$/.exec(at);
-  if (!m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
+  // The defaults are the booking rules' own (domain/booking.ts DEFAULT_POLICY), written once there.
+  const { windowDays, maxActive, reminders } = DEFAULT_POLICY;
+  const at = env.REMINDER_EVENING_AT;
+  const m = at ? /^([01][0-9]|2[0-3]):([0-5][0-9])$/.exec(at) : null;
+  if (at && !m) throw new ConfigError(`REMINDER_EVENING_AT must be a time HH:MM (got "${at}")`);
   return {
-    windowDays: integer(env, 'BOOKING_WINDOW_DAYS', 90, 1, 366),
-    maxActive: integer(env, 'MAX_ACTIVE_APPOINTMENTS', 3, 1, 100),
-    eveningReminderMinutes: Number(m[1]) * 60 + Number(m[2]),
-    hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', 2, 0, 12),
-    onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', 10, 0, 120),
+    windowDays: integer(env, 'BOOKING_WINDOW_DAYS', windowDays, 1, 366),
+    maxActive: integer(env, 'MAX_ACTIVE_APPOINTMENTS', maxActive, 1, 100),
+    eveningReminderMinutes: m ? Number(m[1]) * 60 + Number(m[2]) : reminders.eveningReminderMinutes,
+    hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', reminders.hoursBefore, 0, 12),
+    onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', reminders.onlineRoomMinutes, 0, 120),
   };
 }

@@ -11,7 +11,8 @@ import { audit } from './audit.ts';
 import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
-import { joinClinicQueue, moveInClinicQueue, wibText } from './queues.ts';
+import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
+import { wibText } from './wib.ts';
 import { setReminders } from './reminders.ts';
 
 /**

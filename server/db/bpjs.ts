@@ -7,9 +7,7 @@ import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
 import { type AddFacts, buildAdd, buildJadwal, type Endpoint, pharmacyTask, seqOf, TASK, UPDATE_JADWAL, type WeeklySession } from '../bpjs/payload.ts';
 import { audit } from './audit.ts';
 import type { Db, Queryable } from './client.ts';
-
-// queues.ts has its twin; importing it would close a circle (queues.ts reports through this file).
-const wibText = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"')`;
+import { wibText } from './wib.ts';
 
 /** What the booking needs to report to BPJS; null when the bridge is off. */
 export interface BpjsReporting {

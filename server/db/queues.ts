@@ -7,6 +7,7 @@ import type { QueueStatus } from '../../common/schemas/patient.ts';
 import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
 import { jenisResep, TASK } from '../bpjs/payload.ts';
 import { queueBpjsPharmacy, queueBpjsTask } from './bpjs.ts';
+import { wibText } from './wib.ts';
 import type { Db, Queryable } from './client.ts';
 import { enqueueIn, type Enqueued } from './push.ts';
 import { announce, pharmacyKey, sessionKey, type SessionOf } from './queue-events.ts';
@@ -21,8 +22,6 @@ export const SESSION_HOURS = `LEFT JOIN LATERAL (
      WHERE s.kd_dr = cq.kd_dr AND s.kd_dep = cq.kd_dep AND s.hari = extract(isodow FROM cq.tgl_janji) AND s.jenis = 'poli'
        AND (cq.sts_jam IS NULL OR s.sts_jam = cq.sts_jam)
      ORDER BY s.jam_dtg LIMIT 1) h ON true`;
-
-export const wibText = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"')`;
 
 /**
  * After a change in a session: each waiting patient whose patients ahead have come down to the

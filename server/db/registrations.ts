@@ -4,6 +4,7 @@ import type { NewPatient } from '../../common/schemas/auth.ts';
 import { compactPhone } from '../../common/phone.ts';
 import type { RegistrationEntry, RegistrationSubmission } from '../../common/schemas/internal.ts';
 import type { Queryable } from './client.ts';
+import { wibText } from './wib.ts';
 
 /**
  * What a submission did: a new NIK, another submission of a pending one, or of one the counter
@@ -44,12 +45,10 @@ export async function saveRegistration(q: Queryable, p: NewPatient, clientAddres
   return { id: row.id, outcome: row.created ? 'created' : row.status === 'pending' ? 'resubmitted' : 'resubmitted-verified' };
 }
 
-const wib = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"')`;
-
-const GROUP = `id::int AS id, no_ktp, status, ${wib('created_at')} AS created_at, ${wib('updated_at')} AS updated_at, ${wib('verified_at')} AS verified_at`;
+const GROUP = `id::int AS id, no_ktp, status, ${wibText('created_at')} AS created_at, ${wibText('updated_at')} AS updated_at, ${wibText('verified_at')} AS verified_at`;
 
 const SUBMISSION = `id::int AS id, registration_id::int AS registration_id, nama, tempat_lahir, to_char(tgl_lahir, 'YYYY-MM-DD') AS tgl_lahir,
-  telp_hp, email, pekerjaan, persetujuan_privasi, versi_privasi, client_address AS alamat_klien, ${wib('submitted_at')} AS dikirim_at`;
+  telp_hp, email, pekerjaan, persetujuan_privasi, versi_privasi, client_address AS alamat_klien, ${wibText('submitted_at')} AS dikirim_at`;
 
 type Group = Pick<RegistrationEntry, 'id' | 'no_ktp' | 'status' | 'created_at' | 'updated_at' | 'verified_at'>;
 

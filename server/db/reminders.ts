@@ -4,7 +4,7 @@
 import type { Reminder } from '../../common/schemas/internal.ts';
 import type { DueReminder, ReminderKind, ReminderSubject } from '../domain/reminders.ts';
 import type { Queryable } from './client.ts';
-import { wibText } from './queues.ts';
+import { wibText } from './wib.ts';
 
 /** Replaces the appointment's pending reminders with these (none: a cancel). A sent one of the same kind is due again. */
 export async function setReminders(q: Queryable, appointmentId: number, reminders: DueReminder[]): Promise<void> {

@@ -5,7 +5,8 @@ import { TASK } from '../bpjs/payload.ts';
 import { queueBpjsTask } from './bpjs.ts';
 import type { Db, Queryable } from './client.ts';
 import { announce, sessionKey, type SessionOf } from './queue-events.ts';
-import { SAME_SESSION, SESSION_HOURS, wibText } from './queues.ts';
+import { SAME_SESSION, SESSION_HOURS } from './queues.ts';
+import { wibText } from './wib.ts';
 
 export interface QueueRow extends SessionOf {
   no_urut: number;

@@ -15,13 +15,15 @@ import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';
 import { compactPhone, isMobileNumber } from '../../common/phone.ts';
 import type { AppointmentRef, BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
 import { NO_PRACTICE_CODE } from '../../common/schemas/codes.ts';
-import { dueReminders, minutesOf, type DueReminder, type ReminderPolicy } from './reminders.ts';
+import { minutesOf, wibMinutes } from '../../common/wib.ts';
+import { DEFAULT_REMINDERS, dueReminders, type DueReminder, type ReminderPolicy } from './reminders.ts';
+import { SHARED_MSG } from '../../common/messages.ts';
 
 export const BOOKING_MSG = {
-  hpRequired: 'Nomor HP Harus diisi !',
+  hpRequired: SHARED_MSG.hpRequired,
   hpInvalid: 'Nomor HP tidak valid. Tulis nomor HP aktif, misalnya 081234567890.',
   past: 'Tanggal perjanjian sudah lewat. Silakan pilih tanggal hari ini atau sesudahnya.',
-  executive: 'Jaminan Poli Eksekutif / Umum hanya bisa menggunakan Non BPJS.',
+  executive: SHARED_MSG.executiveNonBpjs,
   noPractice: 'Dokter tidak praktik pada tanggal dan jam tersebut. Silakan pilih tanggal sesuai hari praktik dokter.',
   bpjsGap: (last: string) =>
     `Perjanjian BPJS baru dapat dibuat lebih dari 8 hari setelah perjanjian terakhir Anda (${formatLong(last)}). Silakan pilih tanggal lain atau gunakan Non BPJS.`,
@@ -34,7 +36,7 @@ export const BOOKING_MSG = {
   success: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }) =>
     `Perjanjian berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Silakan datang sesuai jam layanan.`,
   onlineSuccess: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }, roomMinutes: number) =>
-    `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol 'Masuk Ruang Konsultasi' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
+    `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol '${SHARED_MSG.enterRoom}' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
   /** MAX_ACTIVE_APPOINTMENTS: how many the patient holds, and the limit they reached. */
   limit: (held: number, max: number) =>
     `Anda sudah memiliki ${held} perjanjian yang akan datang (poli dan konsultasi online). Satu pasien dapat memiliki paling banyak ${max} perjanjian aktif sekaligus. Batalkan salah satu perjanjian, atau buat perjanjian baru setelah salah satunya selesai.`,
@@ -57,10 +59,10 @@ export interface BookingPolicy {
   reminders: ReminderPolicy;
 }
 
-const DEFAULT_POLICY: BookingPolicy = {
+export const DEFAULT_POLICY: BookingPolicy = {
   windowDays: BOOKING_WINDOW_DAYS,
   maxActive: 3,
-  reminders: { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 },
+  reminders: DEFAULT_REMINDERS,
 };
 
 /** A doctor's weekly practice session in a clinic, as a booking takes a seat in it. */
@@ -84,12 +86,6 @@ export interface ClinicDayAppointment {
   tgl_janji: string;
   no_urut: number;
 }
-
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Minutes since midnight of the WIB wall clock at an instant, whatever the machine's zone (docs/decisions.md D8). */
-export const wibMinutes = (now: number): number => Math.floor(((((now + WIB_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 
 /** A session of today whose practice hours are over can no longer be booked. */
 export function sessionEnded(s: Pick<Session, 'jam_plg'>, date: string, now: number): boolean {

@@ -16,14 +16,16 @@ import {
   type Session,
   type SessionQuery,
 } from './booking.ts';
-import { dueReminders, wibInstant, wibIso } from './reminders.ts';
+import { wibInstant, wibIso } from '../../common/wib.ts';
+import { dueReminders } from './reminders.ts';
+import { SHARED_MSG } from '../../common/messages.ts';
 
 const MANAGE_MSG = {
   notFound: 'Perjanjian tidak ditemukan.',
   cancelledAlready: 'Perjanjian ini sudah dibatalkan dan tidak dapat diubah. Silakan buat perjanjian baru.',
   started: (verb: string) => `Perjanjian tidak dapat ${verb} karena jam praktik sudah dimulai. Silakan hubungi petugas pendaftaran.`,
   checkedIn: (verb: string) => `Perjanjian tidak dapat ${verb} karena Anda sudah check-in. Silakan hubungi petugas pendaftaran.`,
-  reasonNeeded: 'Tuliskan alasan pembatalan Anda.',
+  reasonNeeded: SHARED_MSG.cancelReasonNeeded,
   cancelled: (a: Pick<StoredAppointment, 'ds_dep' | 'nama_dr' | 'tgl_janji' | 'no_urut'>) =>
     `Perjanjian di ${a.ds_dep} dengan ${a.nama_dr} pada ${formatLong(a.tgl_janji)} (nomor antrian ${a.no_urut}) sudah dibatalkan. Kuotanya kini dapat dipakai pasien lain.`,
   moved: (message: string) => message.replace(/^Perjanjian( konsultasi online)? berhasil dibuat\./, 'Perjanjian$1 berhasil dipindahkan.'),

@@ -5,6 +5,8 @@ import type { AppointmentKind } from '../../common/booking.ts';
 import { formatLong } from '../../common/dates.ts';
 import { HOME } from '../../common/routes.ts';
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
+import { wibInstant } from '../../common/wib.ts';
+import { SHARED_MSG } from '../../common/messages.ts';
 
 export type ReminderKind = 'malam_sebelum' | 'sebelum_praktik' | 'ruang_dibuka';
 
@@ -24,25 +26,11 @@ export interface DueReminder {
   due: number;
 }
 
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+/** The reminders when the settings leave them out (config.ts: REMINDER_EVENING_AT, REMINDER_HOURS_BEFORE, ONLINE_ROOM_OPENS_MINUTES). */
+export const DEFAULT_REMINDERS: ReminderPolicy = { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 };
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/** '08:00' or '08.00' as minutes after midnight; null when it is no time of day. */
-export function minutesOf(hhmm: string): number | null {
-  const m = /^(\d{1,2})[:.](\d{2})/.exec(hhmm.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-}
-
-/** The instant of a WIB wall-clock time on a date; hours that are no time read as midnight. */
-export function wibInstant(date: string, hhmm: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - WIB_OFFSET_MS + (minutesOf(hhmm) ?? 0) * MINUTE_MS;
-}
-
-/** ISO 8601 with the +07:00 offset (docs/decisions.md D22). */
-export function wibIso(at: number): string {
-  return `${new Date(at + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
-}
 
 export interface Timed {
   tgl_janji: string;
@@ -84,7 +72,7 @@ export function reminderNotification(kind: ReminderKind, a: ReminderSubject): No
   const what = `${a.ds_dep} dengan ${a.nama_dr}, ${when}. Nomor antrian Anda ${a.no_urut}.`;
   const after =
     kind === 'ruang_dibuka'
-      ? " Buka aplikasi lalu pilih 'Masuk Ruang Konsultasi'."
+      ? ` Buka aplikasi lalu pilih '${SHARED_MSG.enterRoom}'.`
       : a.jenis === 'online'
         ? ' Tautan ruang konsultasi muncul di aplikasi sesaat sebelum sesi dimulai.'
         : ' Silakan datang sesuai jam layanan.';

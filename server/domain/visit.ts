@@ -1,25 +1,15 @@
 // The visit day's rules: WIB times of a session, the check-in window and distance, and the
 // queue item's additions. Pure: times are epoch milliseconds.
-import { dayLabel } from '../../common/dates.ts';
+import { dayLabel, formatClock } from '../../common/dates.ts';
 import { formatNumber } from '../../common/numbers.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
+import { atWib, wibIso } from '../../common/wib.ts';
 import { estimateCall } from './estimate.ts';
 
 const MINUTE = 60_000;
-const WIB_MS = 7 * 60 * MINUTE;
 
-/** 'HH:MM' on a date, in WIB; null for anything else. */
-export function atWib(date: string, hhmm: string | null | undefined): number | null {
-  if (!hhmm || !/^\d{2}:\d{2}$/.test(hhmm)) return null;
-  const ms = Date.parse(`${date}T${hhmm}:00+07:00`);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-/** ISO 8601 with +07:00, to the second. */
-export const wibIso = (ms: number): string => `${new Date(ms + WIB_MS).toISOString().slice(0, 19)}+07:00`;
-
-/** A time as the patient reads it: '07.45'. */
-export const clockText = (ms: number): string => new Date(ms + WIB_MS).toISOString().slice(11, 16).replace(':', '.');
+// Mobile JKN's routes read atWib from here too.
+export { atWib };
 
 const metres = (m: number) => `${formatNumber(Math.round(m))} m`;
 
@@ -84,9 +74,9 @@ export function checkinRefusal(
     return { status: 409, message: `Check-in hanya dapat dilakukan pada hari kunjungan, ${dayLabel(e.tgl_janji)}.` };
   }
   const { opens, closes } = checkinWindow(e, opensMinutes);
-  if (opens !== null && now < opens) return { status: 409, message: `Check-in belum dibuka. Check-in dibuka pukul ${clockText(opens)}.` };
+  if (opens !== null && now < opens) return { status: 409, message: `Check-in belum dibuka. Check-in dibuka pukul ${formatClock(opens)}.` };
   // Practice until 12:00 takes check-ins through 12:00's minute.
-  if (closes !== null && now >= closes + MINUTE) return { status: 409, message: `Check-in sudah ditutup. Jam praktik berakhir pukul ${clockText(closes)}.` };
+  if (closes !== null && now >= closes + MINUTE) return { status: 409, message: `Check-in sudah ditutup. Jam praktik berakhir pukul ${formatClock(closes)}.` };
   if (site) {
     if (!position) return { status: 400, message: CHECKIN_MSG.positionNeeded };
     const d = distanceMetres(site, position);

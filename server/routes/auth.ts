@@ -1,8 +1,6 @@
 // The login service (docs/decisions.md D18) and logout.
-import { Type } from 'typebox';
 import { PATIENT_FROM_TOKEN } from '../../common/capabilities.ts';
-import { LoginRequest, LoginResponse, LogoutRequest } from '../../common/schemas/auth.ts';
-import { Refusal, Success } from '../../common/schemas/envelope.ts';
+import { Refusal } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -14,7 +12,7 @@ import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
-import { PATIENT, PUBLIC_POST, THROTTLED, type Api } from './contract.ts';
+import { PATIENT, PUBLIC_POST, route, THROTTLED, type Api } from './contract.ts';
 
 const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
@@ -32,22 +30,17 @@ export const CAPABILITIES = [PATIENT_FROM_TOKEN];
 export async function authRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
 
-  app.post(
-    '/api/auth/proxy-login',
-    {
-      schema: {
-        summary: 'Log in with medical record number and birth date',
-        body: LoginRequest,
-        response: {
-          200: LoginResponse,
-          401: LoginFailed,
-          403: Refusal('PASSKEY_REQUIRED and the patient has a passkey: the message says to use it, or how to recover at the counter'),
-          ...THROTTLED,
-          ...PUBLIC_POST,
-        },
+  app.route({
+    ...route('login', {
+      summary: 'Log in with medical record number and birth date',
+      failures: {
+        401: LoginFailed,
+        403: Refusal('PASSKEY_REQUIRED and the patient has a passkey: the message says to use it, or how to recover at the counter'),
+        ...THROTTLED,
+        ...PUBLIC_POST,
       },
-    },
-    async (req, reply) => {
+    }),
+    handler: async (req, reply) => {
       const nomr = req.body.medical_record_number.trim();
       const fcmtoken = req.body.fcmtoken ?? '';
       const { ip: ipRule, nomr: nomrRule } = config.security.login;
@@ -111,27 +104,23 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: CAPABILITIES };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/logout',
-    {
-      schema: {
-        summary: "End the session of the bearer token, and unlink this phone's push registration from its patient",
-        description:
-          'The token is optional: logging out twice, or after expiry, is no error. So is the body: without `fcmtoken` only the token is revoked. ' +
-          "With it, that registration stops getting the patient's notifications, also when the session had already ended (a 401 that ends the app's session). " +
-          'The answer clears nothing in the browser: the app removes its own data and keeps the installed app (decisions: Ending a session).',
-        security: [...PATIENT, {}],
-        body: LogoutRequest,
-        response: { 200: Success(Type.Null(), 'Signed out'), ...PUBLIC_POST },
-      },
-      // The spec's client sends no body at all: read as an empty one.
-      preValidation: async (req) => {
-        req.body ??= {};
-      },
+  app.route({
+    ...route('logout', {
+      summary: "End the session of the bearer token, and unlink this phone's push registration from its patient",
+      description:
+        'The token is optional: logging out twice, or after expiry, is no error. So is the body: without `fcmtoken` only the token is revoked. ' +
+        "With it, that registration stops getting the patient's notifications, also when the session had already ended (a 401 that ends the app's session). " +
+        'The answer clears nothing in the browser: the app removes its own data and keeps the installed app (decisions: Ending a session).',
+      security: [...PATIENT, {}],
+      failures: PUBLIC_POST,
+    }),
+    // The spec's client sends no body at all: read as an empty one.
+    preValidation: async (req) => {
+      req.body ??= {};
     },
-    async (req) => {
+    handler: async (req) => {
       const token = bearerToken(req.headers.authorization);
       const registration = req.body.fcmtoken;
       if (!token) return { status: true as const, data: null };
@@ -147,5 +136,5 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       });
       return { status: true as const, data: null };
     },
-  );
+  });
 }

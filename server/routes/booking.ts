@@ -1,31 +1,14 @@
 // Clinics, doctor schedules, quota and booking; cancel, reschedule and online booking.
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
 import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../common/booking.ts';
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
-import {
-  BookingAnswer,
-  BookingRequest,
-  BookingRules,
-  CancelAnswer,
-  CancelRequest,
-  Clinic,
-  DoctorQuery,
-  DoctorSchedule,
-  LastAppointment,
-  LastAppointmentQuery,
-  QuotaQuery,
-  QuotaSlot,
-  RescheduleRequest,
-} from '../../common/schemas/booking.ts';
-import { Refusal, Success } from '../../common/schemas/envelope.ts';
-import { PatientQuery } from '../../common/schemas/patient.ts';
+import { Refusal } from '../../common/schemas/envelope.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
 import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
 
 /** The booking answers' failures: a 400 also for a date beyond the booking window. */
 const BOOKING_POST = {
@@ -54,50 +37,29 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
   const manage = hospital.manage;
   const policy = bookingPolicy(config);
 
-  app.get(
-    '/api/patient/kddep',
-    { schema: { summary: 'Clinics', security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(Clinic)), ...PATIENT_GET } } },
-    async () => ({ status: true as const, data: await hospital.clinics() }),
-  );
+  app.route({
+    ...route('clinics', { summary: 'Clinics', security: PATIENT, failures: PATIENT_GET }),
+    handler: async () => ({ status: true as const, data: await hospital.clinics() }),
+  });
 
-  app.get(
-    '/api/patient/perjanjian/terakhir',
-    {
-      schema: {
-        summary: "The patient's last BPJS appointment date (for the 8-day gap); with kecuali, the last besides that appointment, as ubah/janji counts it",
-        security: PATIENT,
-        querystring: LastAppointmentQuery,
-        response: { 200: Success(LastAppointment), ...PATIENT_GET },
-      },
-    },
+  app.route({
+    ...route('lastAppointment', {
+      summary: "The patient's last BPJS appointment date (for the 8-day gap); with kecuali, the last besides that appointment, as ubah/janji counts it",
+      security: PATIENT,
+      failures: PATIENT_GET,
+    }),
     // Only the patient's own appointments count: another's no_reg leaves nothing out.
-    async (req) => ({ status: true as const, data: { tgl_janji: await hospital.lastBpjsAppointment(req.nomr, req.query.kecuali) } }),
-  );
+    handler: async (req) => ({ status: true as const, data: { tgl_janji: await hospital.lastBpjsAppointment(req.nomr, req.query.kecuali) } }),
+  });
 
-  app.get(
-    '/api/patient/jadwal/dokter',
-    {
-      schema: {
-        summary: 'Doctors of a specialty with their weekly schedules',
-        security: PATIENT,
-        querystring: DoctorQuery,
-        response: { 200: Success(Type.Array(DoctorSchedule)), ...PATIENT_GET },
-      },
-    },
-    async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis) }),
-  );
+  app.route({
+    ...route('doctorSchedule', { summary: 'Doctors of a specialty with their weekly schedules', security: PATIENT, failures: PATIENT_GET }),
+    handler: async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis) }),
+  });
 
-  app.get(
-    '/api/patient/list/quota',
-    {
-      schema: {
-        summary: 'Sessions and quota of a clinic (or one doctor) on a date; kode 301 when none',
-        security: PATIENT,
-        querystring: QuotaQuery,
-        response: { 200: Success(Type.Array(QuotaSlot)), ...PATIENT_GET },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...route('quota', { summary: 'Sessions and quota of a clinic (or one doctor) on a date; kode 301 when none', security: PATIENT, failures: PATIENT_GET }),
+    handler: async (req, reply) => {
       const { kd_dr = '', kd_dep, tgl_janji, hari, jenis = 'poli' } = req.query;
       const date = fromQuotaDate(tgl_janji);
       if (!date) return reply.code(400).send({ status: false, message: 'Tanggal tidak valid (format MM/DD/YY).' });
@@ -106,23 +68,26 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       }
       return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis)) };
     },
-  );
+  });
 
   const answer = (outcome: BookingOutcome) =>
     outcome.ok ? { status: true as const, data: outcome.result } : { status: false as const, message: outcome.message };
 
-  for (const [path, jenis, summary] of [
-    ['/api/patient/simpan/janji', 'poli', 'Book an outpatient appointment'],
-    ['/api/patient/simpan/janji/online', 'online', 'Book an online consultation: the same body and rules, the online sessions and their own quota'],
+  for (const [name, jenis, summary] of [
+    ['book', 'poli', 'Book an outpatient appointment'],
+    ['bookOnline', 'online', 'Book an online consultation: the same body and rules, the online sessions and their own quota'],
   ] as const satisfies ReadonlyArray<readonly [string, AppointmentKind, string]>) {
-    app.post(path, { schema: { summary, security: PATIENT, body: BookingRequest, response: { 200: BookingAnswer, ...BOOKING_POST } } }, async (req, reply) => {
-      const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
-      if (!outcome.ok && outcome.limit) {
-        const { held, max } = outcome.limit;
-        await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
-      }
-      if (!outcome.ok && outcome.status === 400) return reply.code(400).send({ status: false, message: outcome.message });
-      return answer(outcome);
+    app.route({
+      ...route(name, { summary, security: PATIENT, failures: BOOKING_POST }),
+      handler: async (req, reply) => {
+        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+        if (!outcome.ok && outcome.limit) {
+          const { held, max } = outcome.limit;
+          await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
+        }
+        if (!outcome.ok && outcome.status === 400) return reply.code(400).send({ status: false, message: outcome.message });
+        return answer(outcome);
+      },
     });
   }
 
@@ -133,43 +98,31 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     return { status: false as const, message: outcome.message };
   }
 
-  app.post(
-    '/api/patient/batal/janji',
-    {
-      schema: {
-        summary: 'Cancel an own appointment before its practice starts and before check-in: its seat is freed at once; repeating it answers the same',
-        security: PATIENT,
-        body: CancelRequest,
-        response: { 200: CancelAnswer, ...MANAGE_POST },
-      },
-    },
-    async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), reply),
-  );
+  app.route({
+    ...route('cancel', {
+      summary: 'Cancel an own appointment before its practice starts and before check-in: its seat is freed at once; repeating it answers the same',
+      security: PATIENT,
+      failures: MANAGE_POST,
+    }),
+    handler: async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), reply),
+  });
 
-  app.post(
-    '/api/patient/ubah/janji',
-    {
-      schema: {
-        summary: 'Move an own appointment to another date, doctor or session of its clinic, under every booking rule; a refusal leaves it as it was',
-        security: PATIENT,
-        body: RescheduleRequest,
-        response: { 200: BookingAnswer, ...MANAGE_POST },
-      },
-    },
-    async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
-  );
+  app.route({
+    ...route('reschedule', {
+      summary: 'Move an own appointment to another date, doctor or session of its clinic, under every booking rule; a refusal leaves it as it was',
+      security: PATIENT,
+      failures: MANAGE_POST,
+    }),
+    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
+  });
 
-  app.get(
-    '/api/patient/perjanjian/aturan',
-    {
-      schema: {
-        summary: "This API's booking rules for the booking screens: the window, the cancel reasons, the online room",
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: { 200: Success(BookingRules), ...PATIENT_GET },
-      },
-    },
-    async () => ({
+  app.route({
+    ...route('bookingRules', {
+      summary: "This API's booking rules for the booking screens: the window, the cancel reasons, the online room",
+      security: PATIENT,
+      failures: PATIENT_GET,
+    }),
+    handler: async () => ({
       status: true as const,
       data: {
         batas_hari: config.windowDays,
@@ -178,5 +131,5 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         ruang_dibuka_menit: config.onlineRoomMinutes,
       },
     }),
-  );
+  });
 }

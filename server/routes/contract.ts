@@ -3,6 +3,8 @@
 // every status the server really sends (errors.ts, guard.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TSchema } from 'typebox';
+import { CONTRACT, type Contract, type Listed } from '../../common/contract.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 
 /** The server with request and reply types inferred from the route schemas. */
@@ -15,8 +17,10 @@ export const SECURITY_SCHEMES = {
   jknUsername: { type: 'apiKey', in: 'header', name: 'x-username', description: 'Mobile JKN: JKN_WS_USERNAME' },
 } as const;
 
+type Security = Array<Record<string, string[]>>;
+
 /** Patient calls carry the session's bearer token (docs/product.md §6). */
-export const PATIENT = [{ bearerAuth: [] }];
+export const PATIENT: Security = [{ bearerAuth: [] }];
 /** The hospital's own systems carry their service token. */
 export const SERVICE = [{ serviceToken: [] }];
 
@@ -64,4 +68,27 @@ function operationId(method: string | string[], url: string): string {
 export function documented<S extends Record<string, unknown> | undefined>(schema: S, method: string | string[], url: string): S {
   if (!schema) return schema;
   return { operationId: operationId(method, url), security: [], ...schema };
+}
+
+/**
+ * A route of the contract table (common/contract.ts) as Fastify registers it: its method, its path
+ * and its request and 200 schemas from the table; its summary, who may call, and the failures it
+ * can answer from here. `app.route({ ...route('clinics', { … }), handler })`.
+ */
+export function route<N extends Listed, F extends Record<number, TSchema>>(
+  name: N,
+  doc: { summary: string; description?: string; security?: Security; failures: F },
+) {
+  const { method, path, answer, ...request } = CONTRACT[name] as Contract[N];
+  return {
+    method,
+    url: path,
+    schema: {
+      summary: doc.summary,
+      ...(doc.description && { description: doc.description }),
+      ...(doc.security && { security: doc.security }),
+      ...(request as Omit<Contract[N], 'method' | 'path' | 'answer'>),
+      response: { 200: answer, ...doc.failures } as { 200: Contract[N]['answer'] } & F,
+    },
+  };
 }

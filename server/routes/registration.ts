@@ -1,6 +1,5 @@
 // New-patient self-registration, stored as pending; and the registration counter's calls, which
 // list the pending ones and mark one verified (served with the other internal calls).
-import { NewPatient, RegistrationAnswer } from '../../common/schemas/auth.ts';
 import { Success } from '../../common/schemas/envelope.ts';
 import { RegistrationEntry, RegistrationId, RegistrationQuery } from '../../common/schemas/internal.ts';
 import { Type } from 'typebox';
@@ -11,23 +10,19 @@ import { pendingRegistrations, verifyRegistration } from '../db/registrations.ts
 import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
-import { NOT_FOUND, PUBLIC_POST, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
+import { NOT_FOUND, PUBLIC_POST, route, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
 
 const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
 export async function registrationRoutes(app: Api, db: Db, config: Config): Promise<void> {
-  app.post(
-    '/api/patient/simpan/pasien/baru',
-    {
-      schema: {
-        summary: 'Self-registration of a new patient',
-        description:
-          'A known NIK gets the same answer as a new one. Every submission is kept with its time and client address, none replaces another; the counter sees them all.',
-        body: NewPatient,
-        response: { 200: RegistrationAnswer, ...THROTTLED, ...PUBLIC_POST },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...route('register', {
+      summary: 'Self-registration of a new patient',
+      description:
+        'A known NIK gets the same answer as a new one. Every submission is kept with its time and client address, none replaces another; the counter sees them all.',
+      failures: { ...THROTTLED, ...PUBLIC_POST },
+    }),
+    handler: async (req, reply) => {
       // Every submission counts against the address, generously: a hospital's Wi-Fi is shared.
       // Counted and decided in one step before anything else, so a burst cannot outrun the lock.
       const slot = await reserve(db, 'register-ip', req.ip, config.security.register);
@@ -47,7 +42,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       });
       return { status: true as const, message: REGISTRATION_MSG.saved };
     },
-  );
+  });
 }
 
 /** The counter's calls; registered inside the internal calls' scope, behind their service token. */

@@ -5,19 +5,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { todayWib, weekdayName } from '../../common/dates.ts';
 import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
-import { Refusal, Success } from '../../common/schemas/envelope.ts';
-import { ClinicQueueItem, PatientQuery } from '../../common/schemas/patient.ts';
-import { CheckedIn, CheckinRequest } from '../../common/schemas/visit.ts';
+import { Refusal } from '../../common/schemas/envelope.ts';
+import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { Config } from '../config.ts';
 import type { Follower, SimrsPoll } from '../connector/poll.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
 import { hashToken } from '../db/sessions.ts';
 import type { QueueRow } from '../db/visit.ts';
-import { atWib, CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
+import { atWib } from '../../common/wib.ts';
+import { CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { LIVE_MSG, LIVE_RETRY_SECONDS, type LiveStreams } from '../live-streams.ts';
-import { PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
+import { PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
 
 const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
   rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, ...item }) => ({
@@ -75,39 +75,30 @@ export async function visitRoutes(
     return { ...clinic, pharmacy };
   }
 
-  app.get(
-    API.clinicQueue,
-    {
-      schema: {
-        summary: "Today's clinic queue, with the patients still ahead, the estimated call time and check-in",
-        description:
-          "The spec fields, and the reference API's additions: status, no_dipanggil, sisa_antrian, estimasi_dilayani, checkin, checkin_buka, checkin_tutup, checkin_lokasi, ruang. An app reads them when present.",
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: { 200: Success(Type.Array(ClinicQueueItem)), ...PATIENT_GET },
-      },
-    },
-    async (req) => ({ status: true as const, data: (await queueOf(req.nomr)).items }),
-  );
+  app.route({
+    ...route('clinicQueue', {
+      summary: "Today's clinic queue, with the patients still ahead, the estimated call time and check-in",
+      description:
+        "The spec fields, and the reference API's additions: status, no_dipanggil, sisa_antrian, estimasi_dilayani, checkin, checkin_buka, checkin_tutup, checkin_lokasi, ruang. An app reads them when present.",
+      security: PATIENT,
+      failures: PATIENT_GET,
+    }),
+    handler: async (req) => ({ status: true as const, data: (await queueOf(req.nomr)).items }),
+  });
 
-  app.post(
-    API.checkin,
-    {
-      schema: {
-        summary: "Check in for the patient's own clinic queue entry of today, from the phone",
-        description: `Open from CHECKIN_OPENS_MINUTES before practice starts until it ends. When the hospital's location is configured (the queue item's checkin_lokasi), posisi is required and must lie within CHECKIN_RADIUS_M. Idempotent: a repeat answers the first time.`,
-        security: PATIENT,
-        body: CheckinRequest,
-        response: {
-          200: Success(CheckedIn),
-          ...PATIENT_POST,
-          404: Refusal("No queue entry of this patient with that number: an unknown number and another patient's get the same answer"),
-          409: Refusal('Not now: not today, too early (with the opening time), closed, done or cancelled'),
-          422: Refusal('Too far from the hospital (with the distance in metres)'),
-        },
+  app.route({
+    ...route('checkin', {
+      summary: "Check in for the patient's own clinic queue entry of today, from the phone",
+      description: `Open from CHECKIN_OPENS_MINUTES before practice starts until it ends. When the hospital's location is configured (the queue item's checkin_lokasi), posisi is required and must lie within CHECKIN_RADIUS_M. Idempotent: a repeat answers the first time.`,
+      security: PATIENT,
+      failures: {
+        ...PATIENT_POST,
+        404: Refusal("No queue entry of this patient with that number: an unknown number and another patient's get the same answer"),
+        409: Refusal('Not now: not today, too early (with the opening time), closed, done or cancelled'),
+        422: Refusal('Too far from the hospital (with the distance in metres)'),
       },
-    },
-    async (req, reply) => {
+    }),
+    handler: async (req, reply) => {
       const { no_reg, posisi } = req.body;
       const entry = await hospital.checkinEntry(no_reg, req.nomr);
       if (!entry || entry.no_mr !== req.nomr) throw new HttpError(404, CHECKIN_MSG.notFound);
@@ -124,7 +115,7 @@ export async function visitRoutes(
       if (refusal) return reply.code(refusal.status).send({ status: false, message: refusal.message });
       return { status: true as const, data: { no_reg, checkin: await hospital.checkIn(no_reg, now) } };
     },
-  );
+  });
 
   app.get(
     API.clinicQueueLive,

@@ -1,16 +1,15 @@
 // Login service and self-registration: the two calls made without a bearer token. Logout is the
 // client's endSession (http.ts), which a 401 takes too.
-import { API } from '../../common/paths.ts';
 import type { LoginRequest, LoginResponse, NewPatient } from '../../common/schemas/index.ts';
 import { noteCapabilities } from './capabilities.ts';
-import { call, type Result } from './http.ts';
+import { write, type Result } from './http.ts';
 
 /** The token and how long it lasts (expires_in, seconds), or undefined when none came. */
 export function login(body: LoginRequest): Promise<Result<Partial<LoginResponse['token']> | undefined>> {
-  return call(API.login, { method: 'POST', body, auth: false, base: 'login', pick: (b) => (noteCapabilities(b), b.token) });
+  return write('login', body, { auth: false, base: 'login', pick: (b) => (noteCapabilities(b), b.token) });
 }
 
 /** Answers the server's message: the saved text, or what is wrong with the data. */
 export function registerPatient(body: NewPatient): Promise<Result<string | undefined>> {
-  return call<string | undefined>(API.register, { method: 'POST', body, auth: false, pick: (b) => b.message });
+  return write('register', body, { auth: false, pick: (b) => b.message });
 }

@@ -1,34 +1,30 @@
 // Clinics, schedules and booking (docs/product.md §7; the quota call is in quota.ts); cancel, reschedule, online booking and
-// the booking rules where the API offers them (decisions: managing appointments).
-import { API } from '../../common/paths.ts';
+// the booking rules where the API offers them (decisions: managing appointments). Paths and answer types: common/contract.ts.
 import type * as C from '../../common/schemas/index.ts';
-import { call, type Result } from './http.ts';
+import { read, write, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
-export const getClinics = (): Promise<Result<C.Clinic[]>> => call<C.Clinic[]>(API.clinics, { query: patientQuery(false) });
+export const getClinics = (): Promise<Result<C.Clinic[]>> => read('clinics', { query: patientQuery(false) });
 
 /**
  * The last appointment date, always with the patient's own nomr (docs/decisions.md D13). `except`: the
  * no_reg of the appointment being rescheduled, left out as the move leaves it out.
  */
 export const getLastAppointment = (except?: string): Promise<Result<string | null>> =>
-  call<string | null>(API.lastAppointment, {
+  read('lastAppointment', {
     query: except ? { ...patientQuery(false), kecuali: except } : patientQuery(false),
-    pick: (b) => (b.data as Partial<C.LastAppointment> | undefined)?.tgl_janji ?? null,
+    pick: (b) => b.data?.tgl_janji ?? null,
   });
 
-export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> =>
-  call<C.DoctorSchedule[]>(API.doctorSchedule, { query: { spesialis } });
+export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> => read('doctorSchedule', { query: { spesialis } });
 
-export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => call<C.BookingResult>(API.book, { method: 'POST', body: req });
+export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => write('book', req);
 
-export const bookOnlineAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> =>
-  call<C.BookingResult>(API.bookOnline, { method: 'POST', body: req });
+export const bookOnlineAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => write('bookOnline', req);
 
-export const cancelAppointment = (req: C.CancelRequest): Promise<Result<C.Cancelled>> => call<C.Cancelled>(API.cancel, { method: 'POST', body: req });
+export const cancelAppointment = (req: C.CancelRequest): Promise<Result<C.Cancelled>> => write('cancel', req);
 
-export const rescheduleAppointment = (req: C.RescheduleRequest): Promise<Result<C.BookingResult>> =>
-  call<C.BookingResult>(API.reschedule, { method: 'POST', body: req });
+export const rescheduleAppointment = (req: C.RescheduleRequest): Promise<Result<C.BookingResult>> => write('reschedule', req);
 
 /**
  * The API's booking rules, or null where it has no such call (a 404): a hospital API that does not
@@ -36,6 +32,6 @@ export const rescheduleAppointment = (req: C.RescheduleRequest): Promise<Result<
  * D20).
  */
 export async function getBookingRules(): Promise<Result<C.BookingRules | null>> {
-  const res = await call<C.BookingRules>(API.bookingRules, { query: patientQuery(false) });
+  const res = await read('bookingRules', { query: patientQuery(false) });
   return !res.ok && res.error.kind === 'http' && res.error.httpStatus === 404 ? { ok: true, data: null } : res;
 }

@@ -3,6 +3,7 @@
 // less on every signed-in route; docs/performance.md). Every failure — no network, a non-2xx
 // answer, status false — comes back as one ApiError shape the screens render; a 401 on a
 // signed-in call ends the session, here and on the server (endSession).
+import type { AnswerOf, BodyOf, DataOf, Read, Write } from '../../common/schemas/index.ts';
 import { API } from '../../common/paths.ts';
 import { currentPushRegistration } from '../push/registration.ts';
 import { dropPushSubscription, savedPushRegistration } from '../push/unlink.ts';
@@ -141,6 +142,18 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
   }
 }
 
+type Options<N extends Read | Write, T> = Omit<CallOptions, 'method' | 'body' | 'pick'> & {
+  /** Read the payload from the answer (default: its `data`). */
+  pick?: (answer: AnswerOf<N>) => T;
+};
+
+/** A read of the contract table (common/contract.ts): its path and its answer's type come from there. */
+export const read = <N extends Read, T = DataOf<N>>(name: N, opts: Options<N, T> = {}): Promise<Result<T>> => call<T>(API[name], opts as CallOptions);
+
+/** A write of the contract table: its path, its body's type and its answer's type come from there. */
+export const write = <N extends Write, T = DataOf<N>>(name: N, body: BodyOf<N>, opts: Options<N, T> = {}): Promise<Result<T>> =>
+  call<T>(API[name], { ...(opts as CallOptions), method: 'POST', body });
+
 /**
  * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
  * server refuses (`forced`: the patient is told the session has ended); `ended`: another family
@@ -162,7 +175,7 @@ export async function endSession(forced: boolean, ended: Credentials | null = se
   if (forced && !left) sessionExpired();
   const fcmtoken = saved || (await currentPushRegistration());
   await Promise.all([
-    call<null>(API.logout, { method: 'POST', base: 'login', bearer: ended.token, body: fcmtoken ? { fcmtoken } : {} }),
+    write('logout', fcmtoken ? { fcmtoken } : {}, { base: 'login', bearer: ended.token }),
     // After the registration is read: the subscription is what it names.
     left ? undefined : dropPushSubscription(),
   ]);

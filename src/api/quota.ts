@@ -1,9 +1,8 @@
 // The quota call (docs/product.md §7), apart from the other booking calls: its query is a booking rule
 // (common/booking.ts), which then loads with the booking screens only, not with home.
 import { quotaQuery, type AppointmentKind } from '../../common/booking.ts';
-import { API } from '../../common/paths.ts';
 import type * as C from '../../common/schemas/index.ts';
-import { call, type Result } from './http.ts';
+import { read, type Result } from './http.ts';
 
 /**
  * The sessions of a clinic (kd_dr empty) or of one doctor on a date. The online sessions are asked
@@ -11,4 +10,4 @@ import { call, type Result } from './http.ts';
  * parameter answers as before.
  */
 export const getQuota = (kdDep: string, date: string, kdDr = '', jenis: AppointmentKind = 'poli'): Promise<Result<C.QuotaSlot[]>> =>
-  call<C.QuotaSlot[]>(API.quota, { query: jenis === 'online' ? { ...quotaQuery(kdDep, date, kdDr), jenis } : quotaQuery(kdDep, date, kdDr) });
+  read('quota', { query: jenis === 'online' ? { ...quotaQuery(kdDep, date, kdDr), jenis } : quotaQuery(kdDep, date, kdDr) });

@@ -1,23 +1,22 @@
-// Procedure schedules, histories and results of the signed-in patient.
-import { API } from '../../common/paths.ts';
+// Procedure schedules, histories and results of the signed-in patient. Paths and answer types: common/contract.ts.
 import type * as C from '../../common/schemas/index.ts';
-import { call, type Result } from './http.ts';
+import { read, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
 const list =
-  <T>(path: string, withBirthDate = true) =>
-  (): Promise<Result<T[]>> =>
-    call<T[]>(path, { query: patientQuery(withBirthDate) });
+  <N extends C.Read>(name: N, withBirthDate = true) =>
+  () =>
+    read(name, { query: patientQuery(withBirthDate) });
 
-export const getCathSchedule = list<C.CathSchedule>(API.cathSchedule);
-export const getSurgerySchedule = list<C.SurgerySchedule>(API.surgerySchedule);
-export const getOutpatientVisits = list<C.OutpatientVisit>(API.historyPoli);
-export const getOnlineVisits = list<C.OnlineVisit>(API.historyOnline);
-export const getCurrentInpatient = list<C.CurrentInpatient>(API.inpatientCurrent);
-export const getPastInpatient = list<C.PastInpatient>(API.inpatientPast);
-export const getCathHistory = list<C.CathHistory>(API.historyCath);
-export const getSurgeryHistory = list<C.SurgeryHistory>(API.historySurgery);
-export const getVascularReports = list<C.VascularReport>(API.vascular, false);
+export const getCathSchedule = list('cathSchedule');
+export const getSurgerySchedule = list('surgerySchedule');
+export const getOutpatientVisits = list('historyPoli');
+export const getOnlineVisits = list('historyOnline');
+export const getCurrentInpatient = list('inpatientCurrent');
+export const getPastInpatient = list('inpatientPast');
+export const getCathHistory = list('historyCath');
+export const getSurgeryHistory = list('historySurgery');
+export const getVascularReports = list('vascular', false);
 
 /**
  * The penunjang call answers two lists: hasillab (the lab screens) and data (the poli history,
@@ -26,7 +25,7 @@ export const getVascularReports = list<C.VascularReport>(API.vascular, false);
 export type Supporting = Omit<C.SupportingResponse, 'status'>;
 
 export const getSupporting = (): Promise<Result<Supporting>> =>
-  call<Supporting>(API.supporting, {
+  read('supporting', {
     query: patientQuery(false),
-    pick: (b) => ({ hasillab: (b.hasillab as C.LabOrder[] | undefined) ?? [], data: (b.data as C.PoliHistoryItem[] | undefined) ?? [] }),
+    pick: (b) => ({ hasillab: b.hasillab ?? [], data: b.data ?? [] }),
   });

@@ -5,10 +5,10 @@ import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/path
 import type { CheckedIn, CheckinRequest, ClinicQueueItem, PharmacyQueueItem } from '../../common/schemas/index.ts';
 import { session } from '../session/session.ts';
 import { apiBase } from './config.ts';
-import { call, endSession, type Result } from './http.ts';
+import { endSession, write, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
-export const checkIn = (req: CheckinRequest): Promise<Result<CheckedIn>> => call<CheckedIn>(API.checkin, { method: 'POST', body: req });
+export const checkIn = (req: CheckinRequest): Promise<Result<CheckedIn>> => write('checkin', req);
 
 /** How a stream ended. */
 export type StreamEnd =

@@ -5,7 +5,7 @@
 // with the signed-in screens only (the HTTP client imports it, so it is here before any call or
 // read of the others): the login page carries none of it, and knows no key of it.
 import { toasts } from '../ui/toasts.ts';
-import { FAMILY } from '../screens/family/strings.ts';
+import { FAMILY } from '../family/strings.ts';
 import { session, type Credentials, type Profile } from './session.ts';
 
 export type { Profile };

@@ -2,7 +2,7 @@
 import { install } from '../pwa/install.ts';
 import { S } from '../strings.ts';
 import { button } from './button.ts';
-import { installBar } from '../screens/login/login.css.ts';
+import { installBar } from './login.css.ts';
 
 export function InstallBar() {
   if (!install.available.value) return null;

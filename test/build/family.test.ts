@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { measureRoutes } from '../../scripts/size.ts';
-import { FAMILY } from '../../src/screens/family/strings.ts';
+import { FAMILY } from '../../src/family/strings.ts';
 import { ACTIVE_KEY, OTHERS_KEY } from '../../src/session/profiles.ts';
 
 // DIST_DIR: a build of one's own, as the server takes it.

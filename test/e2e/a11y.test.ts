@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { addDays, dayLabel, todayWib } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
@@ -178,7 +178,7 @@ test("home's check-in without a connection, its cancel dialog and answer; Ubah J
   await cancelled.getByRole('button', { name: 'Tutup' }).click();
 
   const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
-  await settle(p, app.server.url + to.reschedule(demoAppointment()));
+  await settle(p, app.server.url + to('reschedule', { no_reg: demoAppointment() }));
   await p.getByRole('region', { name: 'Jadwal saat ini' }).waitFor();
   await p.locator('button[aria-controls][aria-expanded="false"]').click();
   await p.getByRole('grid').waitFor();
@@ -200,7 +200,7 @@ test("home's check-in without a connection, its cancel dialog and answer; Ubah J
 
   // A booking's answer, on a day A now has nothing.
   const [day, seat] = await freeSeat(app.server.url, DEMO_A, 'D001');
-  await settle(p, app.server.url + to.confirm(confirmationOf(day, seat), { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
+  await settle(p, app.server.url + to('confirm', confirmationOf(day, seat), clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' })));
   await p.getByLabel('Nomor HP').fill('081298765400');
   await p.getByRole('button', { name: 'Buat Janji' }).click();
   await p.getByRole('alertdialog', { name: 'Alert' }).getByText('Perjanjian berhasil dibuat', { exact: false }).waitFor();
@@ -255,7 +255,7 @@ test("the passkey offer after a login, and Perangkat's confirmations with a pass
 test("Tambah Anggota Keluarga's dialogs: the data not matching, the profile already there, the profile added", async () => {
   const p = await phone(DEMO_A);
   const found: string[] = [];
-  await settle(p, app.server.url + to.addProfile());
+  await settle(p, app.server.url + to('addProfile'));
   const submit = () => p.getByRole('button', { name: 'Tambah Profil' }).click();
   await fillLogin(p, DEMO_B.nomr, '1990-12-24');
   await submit();

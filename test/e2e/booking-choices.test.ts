@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { dateRefusal, firstBookable, type DateRule } from '../../common/booking.ts';
 import { MONTHS, addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import type { BookingRules, Clinic, QuotaSlot } from '../../common/schemas/index.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
@@ -122,7 +122,7 @@ test('the reschedule calendar greys out exactly what ubah/janji refuses: the 8-d
   assert.ok(opens && opens > addDays(first, 8), `the first open day ${opens} is after the gap of ${first}`);
 
   const p = await signedInPage(app.browser, app.server.url, who);
-  await settle(p, app.server.url + to.reschedule(moving));
+  await settle(p, app.server.url + to('reschedule', { no_reg: moving }));
   await p.getByText(/Perjanjian BPJS terakhir Anda/).waitFor();
   await toggle(p).click();
   await p.getByRole('grid').waitFor();
@@ -131,7 +131,7 @@ test('the reschedule calendar greys out exactly what ubah/janji refuses: the 8-d
   await shot(p, 'reschedule-calendar-100');
   // At 200 % text the same: the first open day's month, the day focused, nothing off the screen.
   const big = await pageAt(app.browser, app.server.url, TEXT_SIZES[1], who);
-  await settle(big, app.server.url + to.reschedule(moving));
+  await settle(big, app.server.url + to('reschedule', { no_reg: moving }));
   await big.getByText(/Perjanjian BPJS terakhir Anda/).waitFor();
   await toggle(big).click();
   await big.getByRole('grid').waitFor();
@@ -188,7 +188,7 @@ test('every calendar opens on the first month with a day to pick: BPJS after the
   assert.ok(opens.slice(0, 7) > today.slice(0, 7), `nothing to pick this month (first: ${opens})`);
 
   const p = await signedInPage(app.browser, app.server.url, who);
-  await settle(p, app.server.url + to.clinicBooking());
+  await settle(p, app.server.url + to('clinicBooking'));
   await p.getByLabel('Poli').selectOption('20001');
   await p.getByLabel('Jaminan').selectOption('BPJS');
   await p.getByText(/Perjanjian BPJS terakhir Anda/).waitFor();
@@ -203,7 +203,7 @@ test('every calendar opens on the first month with a day to pick: BPJS after the
   await settle(
     p,
     app.server.url +
-      to.checkQuota({
+      to('checkQuota', {
         nama_dr_lengkap: slot.nama_dr,
         kd_dr: 'D001',
         kd_dep: '20001',
@@ -232,7 +232,7 @@ test('days the chosen clinic does not practise are grey and cannot be picked', a
   const rule: DateRule = { today, guarantee: 'Non BPJS', last: window.tanggal_terakhir, practiceDays: few.hari_praktik };
 
   const p = await signedInPage(app.browser, app.server.url, who);
-  await settle(p, app.server.url + to.clinicBooking());
+  await settle(p, app.server.url + to('clinicBooking'));
   await p.getByLabel('Poli').selectOption(few.kd_dep);
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
   await p.getByText(/^Poli praktik hari /).waitFor();
@@ -252,7 +252,8 @@ test('days the chosen clinic does not practise are grey and cannot be picked', a
 test('the mobile number starts with the profile’s, then with the last one booked on this phone, and stays editable', async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_B);
   const [date, slot] = await freeSeat(app.server.url, DEMO_B, 'D001');
-  const confirmation = (d: string, s: QuotaSlot) => app.server.url + to.confirm(confirmationOf(d, s), { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' });
+  const confirmation = (d: string, s: QuotaSlot) =>
+    app.server.url + to('confirm', confirmationOf(d, s), clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
   await settle(p, confirmation(date, slot));
   const hp = p.getByLabel('Nomor HP');
   await p.waitForFunction(() => (document.querySelector<HTMLInputElement>('#bk-hp')?.value ?? '') !== '');
@@ -282,7 +283,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`${size.name}: the quota entries that can be chosen end in 'Pilih', a button at AA contrast and 44 px`, async () => {
     const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
     const [date] = await freeSeat(app.server.url, DEMO_A, 'D001');
-    await settle(p, app.server.url + to.clinicBooking());
+    await settle(p, app.server.url + to('clinicBooking'));
     await p.getByLabel('Poli').selectOption('20001');
     await p.getByLabel('Jaminan').selectOption('Non BPJS');
     await toggle(p).click();
@@ -339,7 +340,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
 
 test("the online Poli field takes 'poli kardiologi dewasa' typed in lower case, and its calendar opens on a day with online sessions", async () => {
   const p = await signedInPage(app.browser, app.server.url, cohort(135));
-  await settle(p, app.server.url + to.onlineBooking());
+  await settle(p, app.server.url + to('onlineBooking'));
   const field = p.getByLabel('Poli', { exact: true });
   await p.waitForFunction(() => document.querySelectorAll('#on-poli-list option').length > 0);
   await field.fill('poli kardiologi dewasa');

@@ -8,7 +8,7 @@ import type { DoctorSchedule, QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 
@@ -67,7 +67,7 @@ async function listedOnHome(p: Page, date: string, doctor: string) {
 
 test('a whole booking from Perjanjian Poliklinik to the Alert dialog, then listed on home', async () => {
   const [date, slot] = await findDate('20001', 1, (s) => s.kd_dr === 'D001' && isSlotAvailable(s));
-  const p = await open(to.clinicBooking());
+  const p = await open(to('clinicBooking'));
   await p.locator('#bk-poli option[value="20001"]').waitFor({ state: 'attached' });
   const check = p.getByRole('button', { name: 'Cek Kuota' });
   assert.ok(await p.locator('button[aria-expanded]').isDisabled(), 'the date waits for a guarantee');
@@ -99,11 +99,11 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   const { tgl_janji: last } = await api<{ tgl_janji: string }>('/api/patient/perjanjian/terakhir', { nomr: DEMO_A.nomr });
   assert.ok(last, 'A has a BPJS appointment');
 
-  const p = await open(to.doctors());
+  const p = await open(to('doctors'));
   await p.getByRole('link', { name: 'Kardiologi', exact: true }).click();
   await p.waitForURL(/listdokter\/Kardiologi$/);
   const rowLink = p.locator(
-    `a[href="${to.checkQuota({ nama_dr_lengkap: doctor.nama_dr_lengkap, kd_dr: doctor.kd_dr, kd_dep: row.kd_dep, ds_dep: row.ds_dep, hari_jadwal: row.hari, jam_dtg: row.jam_dtg, jam_plg: row.jam_plg })}"]`,
+    `a[href="${to('checkQuota', { nama_dr_lengkap: doctor.nama_dr_lengkap, kd_dr: doctor.kd_dr, kd_dep: row.kd_dep, ds_dep: row.ds_dep, hari_jadwal: row.hari, jam_dtg: row.jam_dtg, jam_plg: row.jam_plg })}"]`,
   );
   await rowLink.click();
   await p.getByRole('heading', { name: 'Cek Kuota' }).waitFor();
@@ -144,7 +144,7 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
 
 test('on Cek Kuota a date on another weekday cannot be chosen', async () => {
   const p = await open(
-    to.checkQuota({
+    to('checkQuota', {
       nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)',
       kd_dr: 'D001',
       kd_dep: '20001',
@@ -178,7 +178,7 @@ test('on Cek Kuota a date on another weekday cannot be chosen', async () => {
 
 test('clinic 20012 presets Non BPJS, and BPJS there is refused with the spec dialog', async () => {
   const [date] = await findDate('20012', 1, () => true);
-  const p = await open(to.clinicBooking());
+  const p = await open(to('clinicBooking'));
   await p.locator('#bk-poli option[value="20012"]').waitFor({ state: 'attached' });
   await p.getByLabel('Poli').selectOption('20012');
   assert.is(await p.getByLabel('Jaminan').inputValue(), 'Non BPJS');
@@ -196,7 +196,7 @@ test('clinic 20012 presets Non BPJS, and BPJS there is refused with the spec dia
 
 test('a full session is shown but cannot be chosen', async () => {
   const [date, full] = await findDate('20001', 1, (s) => s.batas_quota > 0 && s.quota_terisi >= s.batas_quota);
-  const p = await open(to.clinicBooking());
+  const p = await open(to('clinicBooking'));
   await p.locator('#bk-poli option[value="20001"]').waitFor({ state: 'attached' });
   await p.getByLabel('Poli').selectOption('20001');
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
@@ -213,7 +213,8 @@ test('a full session is shown but cannot be chosen', async () => {
 test('the mobile number starts filled; emptied, it is refused with no call', async () => {
   const [date, slot] = await findDate('20001', 1, (s) => s.kd_dr === 'D001' && isSlotAvailable(s));
   const p = await open(
-    to.confirm(
+    to(
+      'confirm',
       {
         dokterr: slot.nama_dr,
         kd_dokter: slot.kd_dr,
@@ -223,7 +224,7 @@ test('the mobile number starts filled; emptied, it is refused with no call', asy
         sts_ue: slot.sts_ue,
         bayar: 'Non BPJS',
       },
-      { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' },
+      clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }),
     ),
   );
   let calls = 0;
@@ -247,7 +248,7 @@ test('online against an API without online booking: clinic from suggestions, a d
   // online booking: test/e2e/manage.test.ts).
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
   await p.route('**/api/patient/perjanjian/aturan?*', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false}' }));
-  await p.goto(app.server.url + to.onlineBooking());
+  await p.goto(app.server.url + to('onlineBooking'));
   await p.locator('#on-poli-list option').first().waitFor({ state: 'attached' });
   assert.ok(await p.getByRole('button', { name: 'Cek Kuota' }).isDisabled(), 'clinic and date are required');
   await p.getByLabel('Poli').fill('POLI KARDIOLOGI DEWASA');

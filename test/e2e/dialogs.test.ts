@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { fillLogin } from '../support/browser.ts';
@@ -119,7 +119,7 @@ for (const size of SIZES) {
     await cancel.getByRole('button', { name: 'Tidak' }).click();
 
     const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
-    await settle(p, app.server.url + to.reschedule(demoAppointment()));
+    await settle(p, app.server.url + to('reschedule', { no_reg: demoAppointment() }));
     await pickDate(p, date);
     await p.getByRole('button', { name: 'Cek Kuota' }).click();
     await p.locator('button', { hasText: slot.nama_dr }).first().click();
@@ -127,7 +127,7 @@ for (const size of SIZES) {
     found.push(...(await dialogProblems(p, size, '/ubahjanji', move, 'Pindahkan janji ini?', ['Tidak', 'Ya, Pindahkan'])));
     await move.getByRole('button', { name: 'Tidak' }).click();
 
-    await settle(p, app.server.url + to.confirm(confirmationOf(date, slot), { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
+    await settle(p, app.server.url + to('confirm', confirmationOf(date, slot), clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' })));
     await p.getByLabel('Nomor HP').fill('081298765400');
     await p.getByRole('button', { name: 'Buat Janji' }).click();
     const booked = p.getByRole('alertdialog', { name: 'Alert' });

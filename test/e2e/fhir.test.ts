@@ -17,7 +17,7 @@ const app = realApp(test);
 
 test("Profil's 'Unduh Rekam Medis (FHIR)' saves A's record as a FHIR Bundle file", async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await gotoQuiet(p, app.server.url + to.profile());
+  await gotoQuiet(p, app.server.url + to('profile'));
   const [download] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Unduh Rekam Medis (FHIR)' }).click()]);
   assert.is(download.suggestedFilename(), `rekam-medis-${DEMO_A.nomr}.json`);
   const bundle: fhir4.Bundle = JSON.parse(await readFile(String(await download.path()), 'utf8'));
@@ -35,7 +35,7 @@ test("Profil's 'Unduh Rekam Medis (FHIR)' saves A's record as a FHIR Bundle file
 
 test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking, the last visits, a lab result with its range; no sideways scroll at 360 px", async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await gotoQuiet(p, app.server.url + to.profile());
+  await gotoQuiet(p, app.server.url + to('profile'));
   await p.getByRole('link', { name: 'Ringkasan untuk Dicetak' }).click();
   await p.getByRole('heading', { name: 'Ringkasan Rekam Medis' }).waitFor();
   await quiet(p);
@@ -78,7 +78,7 @@ test("Profil's 'Ringkasan untuk Dicetak' opens A's summary: identity, a booking,
 
 test('the summary lists the catheterizations and surgeries done, latest first, and those planned, nearest first, each with its date', async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await gotoQuiet(p, app.server.url + to.summary());
+  await gotoQuiet(p, app.server.url + to('summary'));
   const on = (days: number) => formatDate(addDays(todayWib(), days));
   const done = p.getByRole('region', { name: 'Tindakan yang Sudah Dilakukan' }).getByRole('listitem');
   await done.first().waitFor();
@@ -97,7 +97,7 @@ test('the summary lists the catheterizations and surgeries done, latest first, a
 
 test('B, with no procedures, reads so plainly in both sections', async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_B);
-  await gotoQuiet(p, app.server.url + to.summary());
+  await gotoQuiet(p, app.server.url + to('summary'));
   await p.getByRole('region', { name: 'Tindakan yang Sudah Dilakukan' }).getByText('Belum ada tindakan kateterisasi atau operasi.').waitFor();
   await p.getByRole('region', { name: 'Jadwal Tindakan Mendatang' }).getByText('Tidak ada tindakan terjadwal.').waitFor();
   await p.context().close();
@@ -105,7 +105,7 @@ test('B, with no procedures, reads so plainly in both sections', async () => {
 
 test("on paper the summary has no top bar and no button, and fits one A4 page; 'Cetak' opens printing", async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await gotoQuiet(p, app.server.url + to.summary());
+  await gotoQuiet(p, app.server.url + to('summary'));
   const print = p.getByRole('button', { name: 'Cetak' });
   assert.ok(await print.isVisible());
   // The browser's print dialog cannot be driven: the call that opens it is counted instead.

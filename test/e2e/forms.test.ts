@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { addDays, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { fillLogin, PHONE, signedInPage } from '../support/browser.ts';
@@ -232,7 +232,7 @@ async function confirmationUrl(): Promise<string> {
     if (slot) {
       const jam = `${slot.jam_dtg}-${slot.jam_plg}`;
       const p = { dokterr: slot.nama_dr, kd_dokter: slot.kd_dr, jam, tgljanji: date, sts_jam: slot.sts_jam, sts_ue: slot.sts_ue, bayar: 'Non BPJS' };
-      return to.confirm(p, { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' });
+      return to('confirm', p, clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
     }
   }
   throw new Error('no free slot in 20001');

@@ -12,7 +12,7 @@ import { API } from '../../common/paths.ts';
 import type { BookingRules, QuotaSlot, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { isSlotAvailable, lastBookableDate } from '../../common/booking.ts';
 import { MONTHS, addDays, formatDate, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
@@ -74,7 +74,7 @@ test('Batalkan with a reason: the server says it is cancelled, and the appointme
   const before = await upcoming();
   const executive = before.find((a) => a.departemen === 'POLI EKSEKUTIF / UMUM');
   assert.ok(executive?.no_reg && executive.dapat_diubah, 'A has a changeable appointment in the executive clinic');
-  const p = await open(to.home());
+  const p = await open(to('home'));
   const item = await itemWith(p, 'POLI EKSEKUTIF / UMUM');
   await item.getByRole('button', { name: 'Batalkan' }).click();
   const dialog = p.getByRole('dialog', { name: 'Batalkan janji ini?' });
@@ -103,7 +103,7 @@ test('Ubah Jadwal through the date picker and the slot list: home shows the new 
   const [old] = (await upcoming()).filter((a) => a.departemen === 'POLI KARDIOLOGI DEWASA' && a.jenis === 'poli');
   assert.ok(old?.no_reg && old.dapat_diubah);
   const [date, slot] = await findDate(old.kd_dep!, 'poli', (s) => s.kd_dr === old.kd_dr);
-  const p = await open(to.home());
+  const p = await open(to('home'));
   await (await itemWith(p, formatDate(old.tanggal_janji, 'day'))).getByRole('link', { name: 'Ubah Jadwal' }).click();
   await p.waitForURL(/\/ubahjanji\//);
   await p.getByRole('heading', { name: 'Ubah Jadwal' }).waitFor();
@@ -136,7 +136,7 @@ test('Ubah Jadwal through the date picker and the slot list: home shows the new 
 
 test("an online consultation booked from home's shortcut shows on home and in Poli Online", async () => {
   const [date, slot] = await findDate('20001', 'online', () => true);
-  const p = await open(to.home());
+  const p = await open(to('home'));
   await p.getByRole('navigation', { name: 'Pintasan' }).getByRole('link', { name: 'Konsultasi Online' }).click();
   await p.waitForURL(/\/perjanjianonline$/);
   await p.locator('#on-poli-list option').first().waitFor({ state: 'attached' });
@@ -161,7 +161,7 @@ test("an online consultation booked from home's shortcut shows on home and in Po
   await p.waitForURL(/\/home$/);
   const item = await itemWith(p, formatDate(date, 'day'));
   assert.ok(((await item.textContent()) ?? '').includes('Konsultasi Online'));
-  await p.goto(app.server.url + to.consultationsOnline());
+  await p.goto(app.server.url + to('consultationsOnline'));
   await p
     .locator('article', { hasText: formatDate(date) })
     .getByText('Status: Terjadwal')
@@ -173,7 +173,7 @@ test('the date picker offers no date past the booking window', async () => {
   const rules = await api<BookingRules>(API.bookingRules, { nomr: DEMO_A.nomr });
   assert.is(rules.tanggal_terakhir, lastBookableDate(today, rules.batas_hari));
   const last = rules.tanggal_terakhir;
-  const p = await open(to.clinicBooking());
+  const p = await open(to('clinicBooking'));
   await p.locator('#bk-poli option[value="20001"]').waitFor({ state: 'attached' });
   await p.getByLabel('Poli').selectOption('20001');
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
@@ -199,7 +199,7 @@ test("against an API without these calls: no new control, and the online confirm
     r.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ status: false, message: 'Not Found' }) }),
   );
   const rulesAnswered = p.waitForResponse((r) => r.url().includes('/perjanjian/aturan'));
-  await p.goto(app.server.url + to.home());
+  await p.goto(app.server.url + to('home'));
   assert.is((await rulesAnswered).status(), 404);
   const card = await appointmentsCard(p);
   await card.locator('details').first().locator('dd').first().waitFor();
@@ -213,10 +213,10 @@ test("against an API without these calls: no new control, and the online confirm
   p.on('request', (r) => r.url().includes('/simpan/janji') && booked++);
   await p.goto(
     app.server.url +
-      to.confirmOnline(
+      to(
+        'confirmOnline',
         { dokterr: 'dr. Ahmad Fauzi, Sp.JP(K)', kd_dokter: 'D001', jam: '19:00-21:00', tgljanji: addDays(today, 1) },
-        { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' },
-        '2',
+        { ...clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }), sts_jam: '2' },
       ),
   );
   await p.getByText('belum dapat dibuat melalui aplikasi', { exact: false }).waitFor();
@@ -230,7 +230,7 @@ test("against an API without these calls: no new control, and the online confirm
 test("from Cek Kuota to the booking's answer, every date is in words: the last BPJS appointment, the slots, the confirmation, the Alert", async () => {
   const [date, slot] = await findDate('20001', 'poli', (s) => s.kd_dr === 'D001');
   const p = await open(
-    to.checkQuota({
+    to('checkQuota', {
       nama_dr_lengkap: slot.nama_dr,
       kd_dr: 'D001',
       kd_dep: '20001',

@@ -62,7 +62,7 @@ async function homeOfA(): Promise<Page> {
 
 test('offline, home and a history list show what was last fetched, with Terakhir diperbarui; a detail without data says offline', async () => {
   const page = await homeOfA();
-  await page.goto(`${app.server.url}${to.lab()}`);
+  await page.goto(`${app.server.url}${to('lab')}`);
   await page.getByText(DEMO_REGS.lab()).waitFor();
   const mine = ['profile', 'upcoming', 'clinicQueue', 'pharmacyQueue', 'supporting'].map((k) => `${DEMO_A.nomr}/${k}`);
   await until('the answers are on the phone', async () => {
@@ -82,17 +82,17 @@ test('offline, home and a history list show what was last fetched, with Terakhir
   }
   assert.is(await page.getByText('Tidak ada data !').count(), 0, 'no failure shown');
 
-  await page.goto(`${app.server.url}${to.lab()}`);
+  await page.goto(`${app.server.url}${to('lab')}`);
   await page.getByText(DEMO_REGS.lab()).waitFor();
   await page
     .locator('main')
     .getByText(/^Terakhir diperbarui /)
     .waitFor();
   // The lab detail comes out of the list kept on the phone.
-  await page.goto(`${app.server.url}${to.labDetail(DEMO_REGS.lab())}`);
+  await page.goto(`${app.server.url}${to('labDetail', { nolab: DEMO_REGS.lab() })}`);
   await page.locator('main').getByText('Nilai Rujukan').first().waitFor();
   // The vascular list was never fetched: nothing to show, and the detail says why.
-  await page.goto(`${app.server.url}${to.vascularDetail(DEMO_REGS.vascular())}`);
+  await page.goto(`${app.server.url}${to('vascularDetail', { noreg: DEMO_REGS.vascular() })}`);
   await offlineAgain(page);
   await page.locator('main').getByText(OFFLINE_TEXT).waitFor();
   assert.is(await page.getByText('Tidak Ada Data').count(), 0);

@@ -17,16 +17,16 @@ async function loggedIn(who: { nomr: string; tgl_lahir: string }): Promise<Page>
 }
 
 const LISTS: Array<[string, string, string]> = [
-  [to.surgerySchedule(), 'Jadwal Operasi', 'Penggantian katup mitral'],
-  [to.cathSchedule(), 'Jadwal Katerisasi', 'Intervensi koroner perkutan'],
-  [to.consultationsPoli(), 'Poliklinik Rawat Jalan', 'Rencana kateterisasi jantung'],
-  [to.consultationsOnline(), 'Poli Online', 'POLI GIZI'],
-  [to.inpatientPast(), 'Riwayat Rawat Inap', 'Infark miokard akut'],
-  [to.cathHistory(), 'Riwayat Katerisasi', DEMO_REGS.cathDone()],
-  [to.surgeryHistory(), 'Riwayat Operasi', 'dr. Andi Wijaya'],
-  [to.vascular(), 'Poli Vaskular', 'Stenosis ringan arteri femoralis kiri'],
-  [to.lab(), 'Patologi Klinik & Bank Darah', DEMO_REGS.lab()],
-  [to.poliHistory('poli kardiologi dewasa'), 'Riwayat poli kardiologi dewasa', DEMO_REGS.poliVisit()],
+  [to('surgerySchedule'), 'Jadwal Operasi', 'Penggantian katup mitral'],
+  [to('cathSchedule'), 'Jadwal Katerisasi', 'Intervensi koroner perkutan'],
+  [to('consultationsPoli'), 'Poliklinik Rawat Jalan', 'Rencana kateterisasi jantung'],
+  [to('consultationsOnline'), 'Poli Online', 'POLI GIZI'],
+  [to('inpatientPast'), 'Riwayat Rawat Inap', 'Infark miokard akut'],
+  [to('cathHistory'), 'Riwayat Katerisasi', DEMO_REGS.cathDone()],
+  [to('surgeryHistory'), 'Riwayat Operasi', 'dr. Andi Wijaya'],
+  [to('vascular'), 'Poli Vaskular', 'Stenosis ringan arteri femoralis kiri'],
+  [to('lab'), 'Patologi Klinik & Bank Darah', DEMO_REGS.lab()],
+  [to('poliHistory', { poli: 'poli kardiologi dewasa' }), 'Riwayat poli kardiologi dewasa', DEMO_REGS.poliVisit()],
 ];
 
 test('as A, every list screen shows its data', async () => {
@@ -37,7 +37,7 @@ test('as A, every list screen shows its data', async () => {
     await p.getByText(expected).first().waitFor({ timeout: 10000 });
     assert.is(await p.getByText('Tidak ada data !').count(), 0, path);
   }
-  await p.goto(app.server.url + to.vascular());
+  await p.goto(app.server.url + to('vascular'));
   await p.getByText('Stenosis ringan').waitFor();
   assert.is(await p.getByText('Pemeriksaan belum diverifikasi').count(), 0, 'the report without no_reg is dropped');
   await p.context().close();
@@ -60,7 +60,7 @@ function overflowing(p: Page): Promise<string[]> {
 
 test('as A, the menus lead to the lab results: a card per result, the flag in words, nothing wider than the phone', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.examinations());
+  await p.goto(app.server.url + to('examinations'));
   await p.getByRole('link', { name: 'Patologi Klinik & Bank Darah' }).click();
   await p.getByRole('link', { name: 'Lihat hasil' }).first().click();
   await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
@@ -85,7 +85,7 @@ test('as A, the menus lead to the lab results: a card per result, the flag in wo
 
 test('as A, the lab results say how many are outside their range, advise a doctor under each of them, high or low, and write decimals with a comma', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
+  await p.goto(app.server.url + to('labDetail', { nolab: DEMO_REGS.lab() }));
   await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
   const main = p.locator('main');
   const cards = await main.getByRole('listitem').evaluateAll((items) =>
@@ -112,10 +112,10 @@ test('as A, the lab results say how many are outside their range, advise a docto
   await hba1c.getByText('HbA1c: 8,1 → 7,4 → 6,8 → 6,3 → 6,1 %').waitFor();
   assert.not.match(await main.innerText(), /\d\.\d/, 'no decimal point on the lab screen');
   // The vascular report and the printable summary say numbers the same way.
-  await p.goto(app.server.url + to.vascularDetail(DEMO_REGS.vascular()));
+  await p.goto(app.server.url + to('vascularDetail', { noreg: DEMO_REGS.vascular() }));
   await main.getByText('Refluks 1,8 detik').waitFor();
   assert.not.match(await main.innerText(), /\d\.\d/, 'no decimal point on the vascular report');
-  await p.goto(app.server.url + to.summary());
+  await p.goto(app.server.url + to('summary'));
   await main.getByText('6,1 %').waitFor();
   assert.not.match(await main.locator('table').innerText(), /\d\.\d/, "no decimal point in the summary's lab table");
   await p.context().close();
@@ -123,7 +123,7 @@ test('as A, the lab results say how many are outside their range, advise a docto
 
 test('as A, LDL shows its trend over the years: a chart with the range as a band, and the same as text', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
+  await p.goto(app.server.url + to('labDetail', { nolab: DEMO_REGS.lab() }));
   const ldl = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'Kolesterol LDL' }) });
   const text = 'Kolesterol LDL: 190 → 160 → 128 → 112 → 96 mg/dL';
   await ldl.getByText(text).waitFor();
@@ -144,12 +144,12 @@ test('as A, LDL shows its trend over the years: a chart with the range as a band
 
 test('as A, a vascular report shows each finding as a card, and the profile its dates in words', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.vascularDetail(DEMO_REGS.vascular()));
+  await p.goto(app.server.url + to('vascularDetail', { noreg: DEMO_REGS.vascular() }));
   const finding = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name: 'Arteri poplitea' }) });
   await finding.waitFor();
   assert.ok(await finding.getByText('Kanan').isVisible());
   assert.equal(await overflowing(p), []);
-  await p.goto(app.server.url + to.profile());
+  await p.goto(app.server.url + to('profile'));
   await p.getByText(DEMO_A.nama).waitFor();
   assert.ok(await p.getByText('17 Agustus 1968').isVisible());
   await p.context().close();
@@ -157,10 +157,10 @@ test('as A, a vascular report shows each finding as a card, and the profile its 
 
 test('as A, each clinic in the outpatient history links to its history list', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.consultationsPoli());
+  await p.goto(app.server.url + to('consultationsPoli'));
   const link = p.getByRole('link', { name: 'Riwayat Poli Kardiologi Dewasa' }).first();
   await link.click();
-  await p.waitForURL(`**${to.poliHistory('Poli Kardiologi Dewasa')}`);
+  await p.waitForURL(`**${to('poliHistory', { poli: 'Poli Kardiologi Dewasa' })}`);
   await p.getByRole('heading', { name: 'Riwayat Poli Kardiologi Dewasa' }).waitFor();
   await p.getByText('POLI KARDIOLOGI DEWASA').first().waitFor();
   assert.is(await p.getByText('Tidak ada data !').count(), 0);
@@ -174,7 +174,7 @@ test('as A, no history screen shows a date in the wire format', async () => {
     await p.getByText(expected).first().waitFor({ timeout: 10000 });
     await noWireDateIn(p.locator('main'), path);
   }
-  await p.goto(app.server.url + to.labDetail(DEMO_REGS.lab()));
+  await p.goto(app.server.url + to('labDetail', { nolab: DEMO_REGS.lab() }));
   await p.getByRole('heading', { name: 'Kolesterol LDL' }).waitFor();
   await noWireDateIn(p.locator('main'), 'lab detail');
   await p.context().close();
@@ -182,23 +182,23 @@ test('as A, no history screen shows a date in the wire format', async () => {
 
 test('an unknown lab number says Data tidak ditemukan; an unknown vascular one Tidak Ada Data', async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.labDetail('LAB-TIDAK-ADA'));
+  await p.goto(app.server.url + to('labDetail', { nolab: 'LAB-TIDAK-ADA' }));
   await p.getByText('Data tidak ditemukan').waitFor();
-  await p.goto(app.server.url + to.vascularDetail('VS-TIDAK-ADA'));
+  await p.goto(app.server.url + to('vascularDetail', { noreg: 'VS-TIDAK-ADA' }));
   await p.getByText('Tidak Ada Data').waitFor();
   await p.context().close();
 });
 
 test("as A, discharged from the ICVCU before today's clinic visit: the stay is past, none is current; C lies there now", async () => {
   const p = await loggedIn(DEMO_A);
-  await p.goto(app.server.url + to.inpatientCurrent());
+  await p.goto(app.server.url + to('inpatientCurrent'));
   await p.getByRole('heading', { name: 'Rawat Inap Berjalan' }).waitFor();
   await p.getByText('Tidak ada data !').waitFor({ timeout: 10000 });
-  await p.goto(app.server.url + to.inpatientPast());
+  await p.goto(app.server.url + to('inpatientPast'));
   await p.getByText('Angina pektoris tidak stabil').first().waitFor({ timeout: 10000 });
   await p.context().close();
   const c = await loggedIn(DEMO_C);
-  await c.goto(app.server.url + to.inpatientCurrent());
+  await c.goto(app.server.url + to('inpatientCurrent'));
   await c.getByText('ICVCU').first().waitFor({ timeout: 10000 });
   await c.context().close();
 });
@@ -220,7 +220,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
       const res = await route.fetch();
       await route.fulfill({ response: res, headers: { ...res.headers(), 'x-data-as-of': '2026-11-20T08:15:00+07:00' } });
     });
-    await settle(p, `${app.server.url}${to.consultationsPoli()}`);
+    await settle(p, `${app.server.url}${to('consultationsPoli')}`);
     await p.getByText('Terakhir diperbarui 20 November 2026 pukul 08.15').waitFor();
     await p.getByText('Rencana kateterisasi jantung').first().waitFor();
     assert.equal(await layoutProblems(p), []);

@@ -9,7 +9,7 @@ import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
@@ -300,7 +300,8 @@ test('offline, home shows a booking made online with Terakhir diperbarui and the
   await gotoQuiet(
     page,
     server.url +
-      to.confirm(
+      to(
+        'confirm',
         {
           dokterr: slot.nama_dr,
           kd_dokter: slot.kd_dr,
@@ -310,7 +311,7 @@ test('offline, home shows a booking made online with Terakhir diperbarui and the
           sts_ue: slot.sts_ue,
           bayar: 'Non BPJS',
         },
-        clinic,
+        clinicQuery(clinic),
       ),
   );
   await page.getByLabel('Nomor HP').fill('081298765400');

@@ -36,7 +36,7 @@ test("a screen whose code fails to download says so, and 'Muat ulang' loads it o
   const chunk = chunkOf('src/screens/menus/menus.tsx');
   await p.route(`${app.server.url}${chunk}`, (r) => r.abort('internetdisconnected'));
 
-  await p.goto(app.server.url + to.consultations());
+  await p.goto(app.server.url + to('consultations'));
   const alert = p.getByRole('alert');
   await alert.getByText('Halaman tidak dapat dimuat. Periksa koneksi internet Anda.').waitFor();
   await p.getByRole('heading', { name: 'Riwayat Konsultasi' }).waitFor(); // the top bar stays, with its way back
@@ -77,7 +77,7 @@ test('the back arrow on /registrasi opened from another site stays in the app: i
 
 test('a detail opened directly goes back to its list, the list to its menu, the menu home', async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await p.goto(app.server.url + to.lab());
+  await p.goto(app.server.url + to('lab'));
   const detail = p.locator('a[href^="/riwayatpemeriksaan/patologiklinikdetail/"]').first();
   await detail.waitFor();
   // Typed into the address bar, as a link from a message would open it.
@@ -85,20 +85,20 @@ test('a detail opened directly goes back to its list, the list to its menu, the 
   await p.getByRole('heading', { name: 'Hasil Laboratorium' }).waitFor();
   await back(p);
   await p.getByRole('heading', { name: 'Patologi Klinik & Bank Darah' }).waitFor();
-  assert.is(path(p), to.lab());
+  assert.is(path(p), to('lab'));
   await back(p);
   await p.getByRole('heading', { name: 'Riwayat Pemeriksaan' }).waitFor();
-  assert.is(path(p), to.examinations());
+  assert.is(path(p), to('examinations'));
   await back(p);
   await p.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
-  assert.is(path(p), to.home());
+  assert.is(path(p), to('home'));
   await p.context().close();
 });
 
 test('after moving within the app, the back arrow returns to the previous screen, not the parent', async () => {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
-  await p.goto(app.server.url + to.doctors());
-  await p.locator(`a[href="${to.doctorList('Kardiologi')}"]`).click();
+  await p.goto(app.server.url + to('doctors'));
+  await p.locator(`a[href="${to('doctorList', { spesialis: 'Kardiologi' })}"]`).click();
   const list = p.url();
   await p.locator('a[href^="/cekjadwaldokter/cekkuota/"]').first().click();
   await p.getByRole('heading', { name: 'Cek Kuota' }).waitFor();
@@ -107,7 +107,7 @@ test('after moving within the app, the back arrow returns to the previous screen
   await p.locator('a[href^="/cekjadwaldokter/cekkuota/"]').first().waitFor();
   await back(p);
   await p.getByRole('heading', { name: 'Jadwal Dokter' }).waitFor();
-  assert.is(path(p), to.doctors());
+  assert.is(path(p), to('doctors'));
   await p.context().close();
 });
 

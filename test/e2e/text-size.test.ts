@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { storeSession } from '../support/browser.ts';
@@ -108,7 +108,7 @@ for (const size of TEXT_SIZES.slice(1)) {
     await cancel.getByRole('button', { name: 'Tidak' }).click();
 
     const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
-    await settle(p, app.server.url + to.reschedule(demoAppointment()));
+    await settle(p, app.server.url + to('reschedule', { no_reg: demoAppointment() }));
     await pickDate(p, date);
     await p.getByRole('button', { name: 'Cek Kuota' }).click();
     const choice = p.locator('button', { hasText: slot.nama_dr }).first();
@@ -118,7 +118,7 @@ for (const size of TEXT_SIZES.slice(1)) {
     await measure('/ubahjanji Pindahkan janji ini?', move);
     await move.getByRole('button', { name: 'Tidak' }).click();
 
-    await settle(p, app.server.url + to.confirm(confirmationOf(date, slot), { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }));
+    await settle(p, app.server.url + to('confirm', confirmationOf(date, slot), clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' })));
     await p.getByLabel('Nomor HP').fill('081298765400');
     await p.getByRole('button', { name: 'Buat Janji' }).click();
     await measure('/buatjanji booked', p.getByRole('alertdialog', { name: 'Alert' }).getByText('Perjanjian berhasil dibuat', { exact: false }));

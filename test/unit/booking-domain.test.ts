@@ -13,12 +13,12 @@ import {
   orNoPractice,
   requestRefusal,
   sessionEnded,
-  wibMinutes,
   type BookingStore,
   type ClinicDayAppointment,
   type NewAppointment,
   type Session,
 } from '../../server/domain/booking.ts';
+import { wibMinutes } from '../../common/wib.ts';
 import { d001Booking } from '../support/booking.ts';
 
 const today = '2026-11-23'; // a Monday

@@ -9,7 +9,7 @@ import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
-import { to } from '../../common/routes.ts';
+import { clinicQuery, to } from '../../common/routes.ts';
 import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
 import { DEMO_A } from '../../server/db/seed.ts';
@@ -150,7 +150,7 @@ async function pickFirstOpenDay(): Promise<void> {
 }
 
 test('Perjanjian Poliklinik: the date waits for a guarantee; 20012 presets Non BPJS and refuses BPJS', async () => {
-  await renderSignedIn(DEMO_A, to.clinicBooking());
+  await renderSignedIn(DEMO_A, to('clinicBooking'));
   await within(await screen.findByRole('combobox', { name: 'Poli' })).findByRole('option', { name: 'POLI EKSEKUTIF / UMUM' });
   assert.ok(toggle().disabled, 'no date before a guarantee');
   assert.ok(checkButton().disabled);
@@ -171,7 +171,7 @@ test('Perjanjian Poliklinik: the date waits for a guarantee; 20012 presets Non B
 });
 
 test('Perjanjian Poliklinik: the doctors of the clinic, cleared when the guarantee changes', async () => {
-  await renderSignedIn(DEMO_A, to.clinicBooking());
+  await renderSignedIn(DEMO_A, to('clinicBooking'));
   await within(await screen.findByRole('combobox', { name: 'Poli' })).findByRole('option', { name: 'POLI KARDIOLOGI DEWASA' });
   choose(list('Poli'), 'POLI KARDIOLOGI DEWASA');
   choose(list('Jaminan'), 'Non BPJS');
@@ -199,9 +199,10 @@ test('the confirmation: the number filled from the profile; none, no call; one b
   await renderSignedIn(DEMO_A, '/home');
   const [date, s] = await openSlot();
   cleanup();
-  const path = to.confirm(
+  const path = to(
+    'confirm',
     { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: 'Non BPJS' },
-    { kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' },
+    clinicQuery({ kd_dep: '20001', ds_dep: 'POLI KARDIOLOGI DEWASA' }),
   );
   await renderSignedIn(DEMO_A, path);
   const appointment = await screen.findByRole('region', { name: 'Data perjanjian' });
@@ -258,7 +259,7 @@ test('the confirmation: the number filled from the profile; none, no call; one b
 test('a confirmation link without its clinic says so and leads back to choosing', async () => {
   await renderSignedIn(DEMO_A, '/buatjanji/dr.%20X/D001/08%3A00-12%3A00/2026-12-01/1/U/BPJS');
   assert.is((await screen.findByRole('alert')).textContent, 'Data perjanjian tidak lengkap. Silakan pilih jadwal kembali.');
-  assert.is(screen.getByRole('link', { name: 'Pilih jadwal kembali' }).getAttribute('href'), to.clinicBooking());
+  assert.is(screen.getByRole('link', { name: 'Pilih jadwal kembali' }).getAttribute('href'), to('clinicBooking'));
 });
 
 test.run();

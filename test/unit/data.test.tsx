@@ -234,7 +234,7 @@ test('while a kept list is being refreshed it shows as it is, with no Terakhir d
 test('a lab detail offline without its list says the phone is offline, not Data tidak ditemukan', async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
   try {
-    setUrl(`http://127.0.0.1:9${to.labDetail(DEMO_REGS.lab())}`); // nothing listens there
+    setUrl(`http://127.0.0.1:9${to('labDetail', { nolab: DEMO_REGS.lab() })}`); // nothing listens there
     session.signIn({ nomr: '00099999', birthDate: '1990-01-01', token: 'AAAAAAAAAAAAAAAAAAAAAA' });
     render(<App />);
     await screen.findByText('Anda sedang offline. Data akan dimuat saat koneksi kembali.', { selector: 'main p' }, { timeout: 15000 });
@@ -253,11 +253,11 @@ test('a lab detail opened from its list, and the poli history, make no second pe
     return realFetch(input, init);
   }) as typeof fetch;
   try {
-    await renderSignedIn(DEMO_A, to.lab());
+    await renderSignedIn(DEMO_A, to('lab'));
     fireEvent.click((await screen.findAllByRole('link', { name: 'Lihat hasil' }))[0]);
     await screen.findAllByText('Nilai Rujukan');
     cleanup();
-    await renderSignedIn(DEMO_A, to.poliHistory('poli kardiologi dewasa'));
+    await renderSignedIn(DEMO_A, to('poliHistory', { poli: 'poli kardiologi dewasa' }));
     await screen.findByText(DEMO_REGS.poliVisit());
     assert.is(penunjang, 1);
   } finally {

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PasskeySignIn } from '../../src/screens/login/Passkey.tsx';
+import { PasskeySignIn } from '../../src/ui/Passkey.tsx';
 import { session } from '../../src/session/session.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
@@ -16,7 +16,7 @@ test.after.each(cleanup);
 test.after(() => session.signOut());
 
 test('the screen lists the active sessions, this one marked, and says when there is no passkey', async () => {
-  await renderSignedIn(DEMO_A, to.devices());
+  await renderSignedIn(DEMO_A, to('devices'));
   const sessions = await screen.findByRole('region', { name: 'Sesi Aktif' });
   await within(sessions).findByText('(Perangkat ini)');
   assert.ok(within(sessions).getByRole('button', { name: 'Akhiri sesi Perangkat ini' }));
@@ -28,9 +28,9 @@ test('the screen lists the active sessions, this one marked, and says when there
 });
 
 test('Profil leads to Perangkat & Kunci Masuk', async () => {
-  await renderSignedIn(DEMO_A, to.profile());
+  await renderSignedIn(DEMO_A, to('profile'));
   const link = await screen.findByRole('link', { name: 'Perangkat & Kunci Masuk' });
-  assert.is(link.getAttribute('href'), to.devices());
+  assert.is(link.getAttribute('href'), to('devices'));
 });
 
 test("the login page offers 'Masuk dengan sidik jari' only where the phone has a platform authenticator", async () => {

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LabOrder, LabTest } from '../../common/schemas/index.ts';
-import { chartOf, labFlag, labNumber, labRange, labTrend, needsAdvice, outOfRange, outOfRangeLine, trendText } from '../../src/screens/records/lab.ts';
+import { chartOf, labFlag, labNumber, labRange, labTrend, needsAdvice, outOfRange, outOfRangeLine, trendText } from '../../src/ui/lab.ts';
 
 const ldl = (hasil: string, flag: string | null = null): LabTest => ({
   test_nm: 'Kolesterol LDL',

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { to } from '../../common/routes.ts';
 import { AppointmentsCard } from '../../src/screens/home/cards.tsx';
-import { roomLink } from '../../src/screens/manage/actions.tsx';
+import { roomLink } from '../../src/appointments/actions.tsx';
 import { DatePicker } from '../../src/ui/DatePicker.tsx';
 import { fieldsIn } from '../support/dom.ts';
 // The dialog module watches the focus from its start, as in the app, where the shell loads it;
@@ -41,7 +41,7 @@ const card = (data: UpcomingAppointment[], managed?: boolean) => <AppointmentsCa
 
 test('an appointment that can still change offers Ubah Jadwal and Batalkan, with its hours', () => {
   render(card([appointment], true));
-  assert.is(screen.getByRole('link', { name: 'Ubah Jadwal' }).getAttribute('href'), to.reschedule(appointment.no_reg!));
+  assert.is(screen.getByRole('link', { name: 'Ubah Jadwal' }).getAttribute('href'), to('reschedule', { no_reg: appointment.no_reg! }));
   assert.ok(screen.getByRole('button', { name: 'Batalkan' }));
   assert.is(fieldsIn().Jam, '08:00 - 12:00');
   assert.not.ok('Jenis' in fieldsIn(), 'an appointment in the clinic says no kind');

@@ -5,7 +5,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { estimateCall, paceMinutes } from '../../server/domain/estimate.ts';
-import { atWib, checkinRefusal, clockText, distanceMetres, queueAdditions, wibIso } from '../../server/domain/visit.ts';
+import { formatClock as clockText } from '../../common/dates.ts';
+import { atWib, wibIso } from '../../common/wib.ts';
+import { checkinRefusal, distanceMetres, queueAdditions } from '../../server/domain/visit.ts';
 import { demoSession } from '../../server/db/seed.ts';
 
 const day = '2026-11-23'; // a Monday

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { PoliHistoryItem, VascularReport } from '../../common/schemas/index.ts';
 import { NA, show, yesNo } from '../../common/display.ts';
-import { labFlag } from '../../src/screens/records/lab.ts';
+import { labFlag } from '../../src/ui/lab.ts';
 import { forPoli, hasNoReg } from '../../src/screens/records/lists.tsx';
 import { ListState } from '../../src/ui/ListState.tsx';
 import { App } from '../../src/app.tsx';

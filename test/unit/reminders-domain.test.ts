@@ -4,7 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { beyondWindow, lastBookableDate } from '../../common/booking.ts';
 import { changeable, reasonText, upcomingItem, type UpcomingRow } from '../../server/domain/manage.ts';
-import { dueReminders, reminderNotification, wibInstant, wibIso } from '../../server/domain/reminders.ts';
+import { wibInstant, wibIso } from '../../common/wib.ts';
+import { dueReminders, reminderNotification } from '../../server/domain/reminders.ts';
 
 const POLICY = { eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 };
 const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);

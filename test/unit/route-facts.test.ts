@@ -5,11 +5,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ROUTES, prerenderedFile, prerenderedPageFor } from '../../common/routes.ts';
+import { ROUTE, ROUTES, prerenderedFile, prerenderedPageFor } from '../../common/routes.ts';
 import { SCREENS } from '../../src/screens.ts';
 
 test('every route has a screen, and every screen a route', () => {
-  assert.equal(Object.keys(SCREENS).sort(), ROUTES.map((r) => r.path).sort());
+  assert.equal(Object.keys(SCREENS).sort(), Object.keys(ROUTE).sort());
+});
+
+test("a screen takes its route's parameters, as the route's path names them", async () => {
+  const fits: (typeof SCREENS)['labDetail'] = () => Promise.resolve({ default: (p: { params: { nolab: string } }) => p.params.nolab });
+  // @ts-expect-error: the compiler refuses a screen whose parameters are not its route's
+  const wrong: (typeof SCREENS)['labDetail'] = () => Promise.resolve({ default: (p: { params: { noreg: string } }) => p.params.noreg });
+  assert.ok((await fits()).default);
+  assert.ok((await wrong()).default);
 });
 
 test('a prerendered path is answered by its own page, whatever its case; other paths by none', () => {
@@ -21,8 +29,8 @@ test('a prerendered path is answered by its own page, whatever its case; other p
   assert.is(prerenderedPageFor('/tidak/ada'), null);
 });
 
-/** Files that may spell a route's path: its home, the screens table keyed by it, and tests. */
-const HOMES = new Set(['common/routes.ts', 'src/screens.ts']);
+/** Files that may spell a route's path: its home (the screens table is keyed by names), and tests. */
+const HOMES = new Set(['common/routes.ts']);
 
 export function pathsWrittenOut(files: Record<string, string>): string[] {
   const statics = ROUTES.map((r) => r.path.split('/:')[0]).filter((p) => p !== '/');

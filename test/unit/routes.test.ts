@@ -68,7 +68,7 @@ test('parameters keep their case and are decoded', () => {
 });
 
 test('links encode names with spaces, commas, dots and slashes', () => {
-  const link = to.checkQuota({
+  const link = to('checkQuota', {
     nama_dr_lengkap: 'dr. Ahmad Fauzi, Sp.JP(K)',
     kd_dr: 'D001',
     kd_dep: '20012',
@@ -84,6 +84,22 @@ test('links encode names with spaces, commas, dots and slashes', () => {
   assert.is(redirectFor(link, true), null);
 });
 
+test("a link names its route, that route's parameters by its path, and a query of non-empty values", () => {
+  assert.is(to('labDetail', { nolab: 'LAB/1' }), '/riwayatpemeriksaan/patologiklinikdetail/LAB%2F1');
+  // @ts-expect-error: the lab detail's parameter is nolab, so the compiler refuses the link
+  assert.throws(() => to('labDetail', { noreg: 'R-1' }), /nolab/);
+  // @ts-expect-error: a route without parameters takes none
+  to('home', { x: '1' });
+  assert.is(
+    to(
+      'confirmOnline',
+      { dokterr: 'dr. A', kd_dokter: 'D1', jam: '08:00-12:00', tgljanji: '2026-12-01' },
+      { poli: '20001', nama_poli: 'POLI A & B', sts_jam: undefined },
+    ),
+    '/buatjanjionline/dr.%20A/D1/08%3A00-12%3A00/2026-12-01?poli=20001&nama_poli=POLI%20A%20%26%20B',
+  );
+});
+
 test('a missing parameter is a programming error, not a broken link', () => {
   assert.throws(() => href('/riwayatpemeriksaan/vaskulardetail/:noreg', {}), /noreg/);
 });
@@ -94,15 +110,15 @@ test('a broken %-escape matches no route', () => {
 
 test('the back arrow goes up: registration to login, a detail to its list, a list to its menu, a menu home', () => {
   assert.is(parentOf('/registrasi'), LOGIN);
-  assert.is(parentOf(to.labDetail('LAB/2026/001')), to.lab());
-  assert.is(parentOf(to.vascularDetail('R-1')), to.vascular());
-  assert.is(parentOf(to.lab()), to.examinations());
-  assert.is(parentOf(to.inpatientPast()), to.inpatient());
-  assert.is(parentOf(to.surgerySchedule()), to.procedures());
-  assert.is(parentOf(to.examinations()), HOME);
-  assert.is(parentOf(to.profile()), HOME);
-  assert.is(parentOf(to.doctorList('Jantung Anak')), to.doctors());
-  assert.is(parentOf('/RiwayatPemeriksaan/PatologiKlinik'), to.examinations(), 'matched as the router matches');
+  assert.is(parentOf(to('labDetail', { nolab: 'LAB/2026/001' })), to('lab'));
+  assert.is(parentOf(to('vascularDetail', { noreg: 'R-1' })), to('vascular'));
+  assert.is(parentOf(to('lab')), to('examinations'));
+  assert.is(parentOf(to('inpatientPast')), to('inpatient'));
+  assert.is(parentOf(to('surgerySchedule')), to('procedures'));
+  assert.is(parentOf(to('examinations')), HOME);
+  assert.is(parentOf(to('profile')), HOME);
+  assert.is(parentOf(to('doctorList', { spesialis: 'Jantung Anak' })), to('doctors'));
+  assert.is(parentOf('/RiwayatPemeriksaan/PatologiKlinik'), to('examinations'), 'matched as the router matches');
   assert.is(parentOf('/'), null);
   assert.is(parentOf(HOME), null);
   assert.is(parentOf('/tidak/ada'), HOME);

@@ -2,6 +2,7 @@
 // bounded by the timeout (KHANZA_TIMEOUT_SECONDS, 5 s), transactions at READ COMMITTED (locking
 // reads then take no gap locks, so bookings of different doctors do not wait on each other).
 import { createPool, type Pool, type PoolConnection } from 'mysql2/promise';
+import { WIB_OFFSET } from '../../../common/wib.ts';
 import { HttpError } from '../../errors.ts';
 
 export type Params = Array<string | number | null>;
@@ -58,7 +59,7 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     connectTimeout: timeoutMs,
     // Dates as Khanza writes them ('YYYY-MM-DD'), times as 'HH:MM:SS': no shift by the machine's zone.
     dateStrings: true,
-    timezone: '+07:00',
+    timezone: WIB_OFFSET,
     charset: 'latin1_swedish_ci',
     supportBigNumbers: true,
   });
@@ -101,4 +102,10 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     },
     close: () => pool.end(),
   };
+}
+
+/** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
+export interface KhanzaPayers {
+  bpjs: string;
+  umum: string;
 }

@@ -16,20 +16,14 @@ import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
 import type { BookingStore, BookingTx, Session, SessionQuery } from '../../domain/booking.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../../domain/manage.ts';
-import { wibIso } from '../../domain/reminders.ts';
+import { WIB_OFFSET, wibIso } from '../../../common/wib.ts';
 import type { HospitalConnector } from '../contract.ts';
-import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+import { ER, errno, type KhanzaDb, type KhanzaPayers, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { calledNumber } from './calls.ts';
 import { khanzaPharmacyQueue } from './pharmacy.ts';
 import { khanzaMark } from './poll.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
-
-/** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
-export interface KhanzaPayers {
-  bpjs: string;
-  umum: string;
-}
 
 const hhmm = (t: string | null) => (t ?? '').slice(0, 5);
 /** This API's session of the day (sts_jam): '1' a practice starting before noon, '2' after. */
@@ -138,8 +132,8 @@ const REGISTRATION = `
  * registration made at the counter without a booking, the registration itself (the patient was there).
  */
 function checkinOf(r: RegRow): string | null {
-  if (r.ref_status === 'Checkin' && r.validasi) return `${r.validasi.replace(' ', 'T')}+07:00`;
-  if (r.ref_status === null) return `${r.tgl_registrasi}T${r.jam_reg}+07:00`;
+  if (r.ref_status === 'Checkin' && r.validasi) return `${r.validasi.replace(' ', 'T')}${WIB_OFFSET}`;
+  if (r.ref_status === null) return `${r.tgl_registrasi}T${r.jam_reg}${WIB_OFFSET}`;
   return null;
 }
 
@@ -281,7 +275,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           ds_dep: r.nm_poli,
           nama_dr: r.nm_dokter,
           // Khanza keeps no time of a cancel: the status says it.
-          cancelled_at: r.stts === 'Batal' ? `${r.tgl_registrasi}T00:00:00+07:00` : null,
+          cancelled_at: r.stts === 'Batal' ? `${r.tgl_registrasi}T00:00:00${WIB_OFFSET}` : null,
           checked_in: r.ref_status === 'Checkin' || (r.stts !== 'Belum' && r.stts !== 'Batal'),
         };
         return a;

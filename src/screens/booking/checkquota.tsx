@@ -6,18 +6,9 @@ import { BOOKING } from './strings.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import { QuotaCheck } from './shared.tsx';
+import type { ScreenProps } from '../../navigation.ts';
 
-interface Params {
-  nama_dr_lengkap: string;
-  kd_dr: string;
-  kd_dep: string;
-  ds_dep: string;
-  hari_jadwal: string;
-  jam_dtg: string;
-  jam_plg: string;
-}
-
-export default function CheckQuota({ params: p }: { params: Params }) {
+export default function CheckQuota({ params: p }: ScreenProps<'checkQuota'>) {
   const [guarantee, setGuarantee] = useState<Guarantee | ''>(isExecutiveClinic(p.kd_dep) ? 'Non BPJS' : '');
   return (
     <main className={page}>

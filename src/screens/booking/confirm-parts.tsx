@@ -92,7 +92,7 @@ export function Incomplete() {
   return (
     <main className={page}>
       <ErrorBanner text={T.incomplete} />
-      <a className={button({ kind: 'secondary', block: true })} href={to.clinicBooking()}>
+      <a className={button({ kind: 'secondary', block: true })} href={to('clinicBooking')}>
         {T.chooseAgain}
       </a>
     </main>
@@ -130,7 +130,7 @@ export function useBooking(send: typeof book, nomr: string) {
     setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
   };
   const actions = (navigate: Navigate): DialogAction[] =>
-    message?.booked ? [{ label: T.home, onClick: () => navigate(to.home()) }] : [{ label: T.close, onClick: () => setMessage(null) }];
+    message?.booked ? [{ label: T.home, onClick: () => navigate(to('home')) }] : [{ label: T.close, onClick: () => setMessage(null) }];
   return { sending, booked, message, setMessage, submit, actions };
 }
 

@@ -7,13 +7,13 @@ import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../
 import { formatDate, isIsoDate } from '../../../common/dates.ts';
 import { clinicFromQuery } from '../../../common/routes.ts';
 import { book, bookOnline } from '../../data/reads.ts';
-import type { Navigate } from '../../navigation.ts';
+import type { ScreenProps } from '../../navigation.ts';
 import { BOOKING } from './strings.ts';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { useManaged } from '../manage/rules.ts';
+import { useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { Incomplete, MessageDialog, PhoneField, ROWS, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
 import { NO_REFERRAL, ReferralFields, referralFields, referralProblem } from './referral.tsx';
@@ -21,17 +21,7 @@ import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
 
 const T = BOOKING.confirm;
 
-interface ConfirmParams {
-  dokterr: string;
-  kd_dokter: string;
-  jam: string;
-  tgljanji: string;
-  sts_jam: string;
-  sts_ue: string;
-  bayar: string;
-}
-
-export function Confirm({ params: p, query, navigate }: { params: ConfirmParams; query?: Record<string, string>; navigate: Navigate }) {
+export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = usePhone(patient.nomr, patient.telp);
@@ -94,19 +84,12 @@ export function Confirm({ params: p, query, navigate }: { params: ConfirmParams;
   );
 }
 
-interface OnlineParams {
-  dokterr: string;
-  kd_dokter: string;
-  jam: string;
-  tgljanji: string;
-}
-
 /**
  * Konfirmasi Data. Where the API books online consultations, 'Buat Janji' books one in the online
  * session chosen (its sts_jam rides in the link); elsewhere it answers the spec's 'On Progress !'
  * and books nothing (docs/decisions.md D14, revised).
  */
-export function ConfirmOnline({ params: p, query, navigate }: { params: OnlineParams; query?: Record<string, string>; navigate: Navigate }) {
+export function ConfirmOnline({ params: p, query, navigate }: ScreenProps<'confirmOnline'>) {
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const managed = useManaged();

@@ -11,6 +11,7 @@ import { doctorSchedules } from '../../data/reads.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
+import type { ScreenProps } from '../../navigation.ts';
 
 /** Each specialty's colour (white text on it passes WCAG AA) and icon path. */
 const SPECIALTY_LOOK: Record<Specialty, readonly [colour: string, icon: string]> = {
@@ -48,7 +49,7 @@ export function Specialties() {
         {SPECIALTIES.map((s) => {
           const [colour, icon] = SPECIALTY_LOOK[s];
           return (
-            <a className={css.specialty} style={{ background: colour }} href={to.doctorList(s)}>
+            <a className={css.specialty} style={{ background: colour }} href={to('doctorList', { spesialis: s })}>
               <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d={icon} fill="currentColor" />
               </svg>
@@ -104,7 +105,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
               <li>
                 <a
                   className={css.scheduleRow}
-                  href={to.checkQuota({
+                  href={to('checkQuota', {
                     nama_dr_lengkap: d.nama_dr_lengkap,
                     kd_dr: d.kd_dr,
                     kd_dep: j.kd_dep,
@@ -130,7 +131,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
   );
 }
 
-export function DoctorList({ params }: { params: { spesialis: string } }) {
+export function DoctorList({ params }: ScreenProps<'doctorList'>) {
   const { spesialis } = params;
   const [res] = useRead(doctorSchedules(spesialis));
   return (

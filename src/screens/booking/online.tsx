@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateRefusal, findClinic, sessionHours } from '../../../common/booking.ts';
 import { formatDate, todayWib } from '../../../common/dates.ts';
-import { to } from '../../../common/routes.ts';
+import { clinicQuery, to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
 import { clinics as clinicsRead } from '../../data/reads.ts';
@@ -16,7 +16,7 @@ import { InstallBar } from '../../ui/InstallBar.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { lastDateOf, useManaged } from '../manage/rules.ts';
+import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { SlotList, practiceHint, useSlots } from './shared.tsx';
 
@@ -99,7 +99,11 @@ export function OnlineBooking() {
           slots={slots}
           quota="filled"
           href={(s) =>
-            to.confirmOnline({ dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date }, clinic, online ? s.sts_jam : undefined)
+            to(
+              'confirmOnline',
+              { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date },
+              { ...clinicQuery(clinic), sts_jam: online ? s.sts_jam : undefined },
+            )
           }
         />
       )}

@@ -16,7 +16,7 @@ import {
   type Guarantee,
 } from '../../../common/booking.ts';
 import { formatDate, isoWeekdayName, todayWib } from '../../../common/dates.ts';
-import { to } from '../../../common/routes.ts';
+import { clinicQuery, to } from '../../../common/routes.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
@@ -30,7 +30,7 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { lastDateOf, useManaged } from '../manage/rules.ts';
+import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 
 /** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */
@@ -279,9 +279,10 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         <SlotList
           slots={slots}
           href={(s) =>
-            to.confirm(
+            to(
+              'confirm',
               { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: guarantee },
-              clinic,
+              clinicQuery(clinic),
             )
           }
         />

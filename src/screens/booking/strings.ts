@@ -1,5 +1,6 @@
 // The texts of the booking screens; the spec's are copied exactly. Beside the screens that use
 // them, so the login page does not download them (decisions).
+import { SHARED_MSG } from '../../../common/messages.ts';
 
 export const BOOKING = {
   poli: 'Poli',
@@ -11,7 +12,7 @@ export const BOOKING = {
   check: 'Cek Kuota',
   guaranteeFirst: 'Pilih jaminan terlebih dahulu.',
   invalidTitle: 'Jaminan tidak valid',
-  invalidBody: 'Jaminan Poli Eksekutif / Umum hanya bisa menggunakan Non BPJS.',
+  invalidBody: SHARED_MSG.executiveNonBpjs,
   executiveNote: 'Poli Eksekutif / Umum hanya melayani pasien Non BPJS.',
   lastBpjs: (last: string, until: string) => `Perjanjian BPJS terakhir Anda ${last}. Untuk BPJS, tanggal sampai ${until} tidak dapat dipilih.`,
   refusal: {
@@ -53,7 +54,7 @@ export const BOOKING = {
     submit: 'Buat Janji',
     alert: 'Alert',
     failTitle: 'Gagal',
-    hpRequired: 'Nomor HP Harus diisi !',
+    hpRequired: SHARED_MSG.hpRequired,
     guaranteeRequired: 'Jaminan Harus dipilih !',
     failed: 'Gagal Buat Perjanjian !',
     offline: 'Anda sedang offline. Periksa koneksi internet lalu coba lagi.',

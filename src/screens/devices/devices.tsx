@@ -13,10 +13,10 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { toasts } from '../../ui/toasts.ts';
-import { passkeysAvailable } from '../login/Passkey.tsx';
-import * as css from './devices.css.ts';
-import { enrol } from './enrol.ts';
-import { DEVICES } from './strings.ts';
+import { passkeysAvailable } from '../../ui/Passkey.tsx';
+import * as css from '../../passkeys/devices.css.ts';
+import { enrol } from '../../passkeys/enrol.ts';
+import { DEVICES } from '../../passkeys/strings.ts';
 
 /** Read afresh on every visit: another phone may have signed in or out meanwhile. Not kept offline. */
 const devices: Read<DeviceList> = { key: 'devices', load: getDevices };

@@ -6,9 +6,9 @@ import { takeOffer } from '../../api/passkeys.ts';
 import { session } from '../../session/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { toasts } from '../../ui/toasts.ts';
-import { passkeysAvailable } from '../login/Passkey.tsx';
-import { enrol } from './enrol.ts';
-import { DEVICES } from './strings.ts';
+import { passkeysAvailable } from '../../ui/Passkey.tsx';
+import { enrol } from '../../passkeys/enrol.ts';
+import { DEVICES } from '../../passkeys/strings.ts';
 
 /** Patients asked about in this page's life: home opened again does not call again. */
 const asked = new Set<string>();

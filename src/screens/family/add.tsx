@@ -8,17 +8,16 @@ import { NO_DATE } from '../../../common/birthdate.ts';
 import { formatLong } from '../../../common/dates.ts';
 import { HOME } from '../../../common/routes.ts';
 import { addFamilyProfile, addPasskeyProfile, type Added } from '../../data/family.ts';
-import type { Navigate } from '../../navigation.ts';
+import { REDIRECT_MS, type Navigate } from '../../navigation.ts';
 import { allProfiles, MAX_PROFILES } from '../../session/profiles.ts';
 import { S } from '../../strings.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { NomrField, SubmitButton } from '../../ui/NomrField.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { REDIRECT_MS } from '../login/login.tsx';
-import { PasskeySignIn } from '../login/Passkey.tsx';
-import * as css from './family.css.ts';
-import { FAMILY } from './strings.ts';
+import { PasskeySignIn } from '../../ui/Passkey.tsx';
+import * as css from '../../family/family.css.ts';
+import { FAMILY } from '../../family/strings.ts';
 
 export default function AddProfile({ navigate }: { navigate: Navigate }) {
   const [nomr, setNomr] = useState('');

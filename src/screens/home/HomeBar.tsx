@@ -9,10 +9,10 @@ import * as reads from '../../data/reads.ts';
 import { displayName, remember, switchTo } from '../../session/profiles.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
-import { FAMILY } from '../family/strings.ts';
+import { FAMILY } from '../../family/strings.ts';
 import { AccountIcon, MenuIcon, RefreshIcon } from './icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
-import * as family from '../family/family.css.ts';
+import * as family from '../../family/family.css.ts';
 import type * as Menus from './menus.tsx';
 import type { Open } from './menus.tsx';
 

@@ -43,13 +43,13 @@ export const TodayCard = memo(function TodayCard({ clinic, pharmacy, cath, surge
   const medicine = listOf(pharmacy).filter((f) => f.tgl_layanan.slice(0, 10) === today);
   const soon = (date: string) => date.slice(0, 10) >= today && date.slice(0, 10) <= last;
   const procedures: Procedure[] = [
-    ...listOf(cath).map((c) => ({ key: c.no_reg, kind: T.cath, date: c.tanggal_tindakan.slice(0, 10), what: c.tindakan, href: to.cathSchedule() })),
+    ...listOf(cath).map((c) => ({ key: c.no_reg, kind: T.cath, date: c.tanggal_tindakan.slice(0, 10), what: c.tindakan, href: to('cathSchedule') })),
     ...listOf(surgery).map((s) => ({
       key: s.no_reg,
       kind: T.surgery,
       date: s.tanggal_operasi.slice(0, 10),
       what: s.tindakan_bedah,
-      href: to.surgerySchedule(),
+      href: to('surgerySchedule'),
     })),
   ]
     .filter((p) => soon(p.date))
@@ -67,7 +67,7 @@ export const TodayCard = memo(function TodayCard({ clinic, pharmacy, cath, surge
           <li className={css.todayItem} key={s.no_reg}>
             <p className={css.todayMain}>{T.inpatient(s.ds_kmr)}</p>
             {s.tgl_masuk && <p className={css.line}>{T.since(formatDate(s.tgl_masuk))}</p>}
-            <a className={css.todayLink} href={to.inpatientCurrent()}>
+            <a className={css.todayLink} href={to('inpatientCurrent')}>
               {T.details}
             </a>
           </li>

@@ -15,11 +15,11 @@ import { page } from '../../ui/controls.css.ts';
 import { RetryNotice } from '../../ui/ResourceView.tsx';
 import { Loading } from '../../ui/Spinner.tsx';
 import type { Resource } from '../../data/resource.ts';
-import { useManaged } from '../manage/rules.ts';
+import { useManaged } from '../../appointments/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import { TodayCard } from './Today.tsx';
-import type * as Lines from '../family/lines.tsx';
+import type * as Lines from '../../family/lines.tsx';
 import { session } from '../../session/session.ts';
 import * as css from './home.css.ts';
 
@@ -52,7 +52,7 @@ function useFamilyLines(): [typeof Lines.FamilyLines | null, boolean] {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (several && !Loaded)
-      void import('../family/lines.tsx').then(
+      void import('../../family/lines.tsx').then(
         (m) => setLoaded(() => m.FamilyLines),
         () => setFailed(true),
       );
@@ -122,17 +122,17 @@ export default function Home() {
           <>
             <TodayCard clinic={clinic} pharmacy={pharmacy} cath={cath} surgery={surgery} inpatient={inpatient} />
             <nav className={css.shortcuts} aria-label="Pintasan">
-              <a className={css.shortcut} href={to.clinicBooking()}>
+              <a className={css.shortcut} href={to('clinicBooking')}>
                 {HOME.shortcuts.booking}
               </a>
-              <a className={css.shortcut} href={to.procedures()}>
+              <a className={css.shortcut} href={to('procedures')}>
                 {HOME.shortcuts.procedures}
               </a>
-              <a className={css.shortcut} href={to.doctors()}>
+              <a className={css.shortcut} href={to('doctors')}>
                 {HOME.shortcuts.doctors}
               </a>
               {managed && (
-                <a className={css.shortcut} href={to.onlineBooking()}>
+                <a className={css.shortcut} href={to('onlineBooking')}>
                   {HOME.shortcuts.online}
                 </a>
               )}

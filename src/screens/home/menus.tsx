@@ -3,20 +3,20 @@
 // (docs/performance.md): they lie over the screen, so nothing moves while they load (a moment; the
 // service worker has them precached). The buttons themselves and the family bar stay in HomeBar.
 import { useEffect, useRef, type RefObject } from 'react';
-import { to } from '../../../common/routes.ts';
+import { to, type PlainRoute } from '../../../common/routes.ts';
 import { logout, logoutAll } from '../../session/logout.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { FAMILY } from '../family/strings.ts';
+import { FAMILY } from '../../family/strings.ts';
 import * as css from './home.css.ts';
 import { HOME } from './strings.ts';
 
 export type Open = 'drawer' | 'menu' | 'logout' | 'logoutAll';
 
-const DRAWER: Array<[string, () => string]> = [
-  [HOME.drawer.consultations, to.consultations],
-  [HOME.drawer.inpatient, to.inpatient],
-  [HOME.drawer.procedures, to.procedureHistory],
-  [HOME.drawer.examinations, to.examinations],
+const DRAWER: Array<[string, PlainRoute]> = [
+  [HOME.drawer.consultations, 'consultations'],
+  [HOME.drawer.inpatient, 'inpatient'],
+  [HOME.drawer.procedures, 'procedureHistory'],
+  [HOME.drawer.examinations, 'examinations'],
 ];
 
 /**
@@ -52,18 +52,18 @@ export function Popup({
       <div className={css.scrim} onClick={close} />
       {open === 'drawer' ? (
         <nav ref={popup} className={css.drawer} aria-label={HOME.menu}>
-          {DRAWER.map(([label, href]) => (
-            <a className={css.menuItem} href={href()} onClick={close}>
+          {DRAWER.map(([label, name]) => (
+            <a className={css.menuItem} href={to(name)} onClick={close}>
               {label}
             </a>
           ))}
         </nav>
       ) : (
         <div ref={popup} className={css.menu} role="menu" aria-label={HOME.account}>
-          <a role="menuitem" className={css.menuItem} href={to.profile()} onClick={close}>
+          <a role="menuitem" className={css.menuItem} href={to('profile')} onClick={close}>
             {HOME.profile}
           </a>
-          <a role="menuitem" className={css.menuItem} href={to.addProfile()} onClick={close}>
+          <a role="menuitem" className={css.menuItem} href={to('addProfile')} onClick={close}>
             {FAMILY.add}
           </a>
           <button role="menuitem" type="button" className={css.menuItem} onClick={() => setOpen('logout')}>

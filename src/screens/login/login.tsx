@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { currentPushRegistration } from '../../push/registration.ts';
 import { HOME, to } from '../../../common/routes.ts';
-import type { Navigate } from '../../navigation.ts';
+import { REDIRECT_MS, type Navigate } from '../../navigation.ts';
 import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
@@ -12,12 +12,9 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import * as css from './login.css.ts';
+import * as css from '../../ui/login.css.ts';
 import { NotificationNotice } from './notifications.tsx';
-import { PasskeySignIn } from './Passkey.tsx';
-
-/** docs/product.md §9: the app goes home 2 seconds after a successful login. */
-export const REDIRECT_MS = 2000;
+import { PasskeySignIn } from '../../ui/Passkey.tsx';
 
 type Outcome = 'ok' | 'failed' | null;
 
@@ -96,7 +93,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
               navigate(HOME, true);
             }}
           />
-          <a href={to.register()} className={button({ kind: 'secondary', block: true })}>
+          <a href={to('register')} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>
         </form>

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { S } from '../../strings.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import * as css from './login.css.ts';
+import * as css from '../../ui/login.css.ts';
 
 type Permission = 'default' | 'granted' | 'denied' | 'unsupported';
 

@@ -20,40 +20,40 @@ function Menu({ items }: { items: Array<[string, string]> }) {
 export const ProceduresMenu = () => (
   <Menu
     items={[
-      ['Operasi', to.surgerySchedule()],
-      ['Katerisasi', to.cathSchedule()],
+      ['Operasi', to('surgerySchedule')],
+      ['Katerisasi', to('cathSchedule')],
     ]}
   />
 );
 export const ConsultationsMenu = () => (
   <Menu
     items={[
-      ['Poliklinik', to.consultationsPoli()],
-      ['Poli Online', to.consultationsOnline()],
+      ['Poliklinik', to('consultationsPoli')],
+      ['Poli Online', to('consultationsOnline')],
     ]}
   />
 );
 export const InpatientMenu = () => (
   <Menu
     items={[
-      ['Berjalan', to.inpatientCurrent()],
-      ['Riwayat Rawat Inap', to.inpatientPast()],
+      ['Berjalan', to('inpatientCurrent')],
+      ['Riwayat Rawat Inap', to('inpatientPast')],
     ]}
   />
 );
 export const ProcedureHistoryMenu = () => (
   <Menu
     items={[
-      ['Katerisasi', to.cathHistory()],
-      ['Operasi', to.surgeryHistory()],
+      ['Katerisasi', to('cathHistory')],
+      ['Operasi', to('surgeryHistory')],
     ]}
   />
 );
 export const ExaminationsMenu = () => (
   <Menu
     items={[
-      ['Poli Vaskular', to.vascular()],
-      ['Patologi Klinik & Bank Darah', to.lab()],
+      ['Poli Vaskular', to('vascular')],
+      ['Patologi Klinik & Bank Darah', to('lab')],
     ]}
   />
 );

@@ -5,8 +5,8 @@ import { fullProfile } from '../../data/reads.ts';
 import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
-import { ProfileLinks } from '../devices/ProfileLinks.tsx';
-import { RecordLinks } from '../summary/RecordLinks.tsx';
+import { ProfileLinks } from '../../passkeys/ProfileLinks.tsx';
+import { RecordLinks } from '../../record-export/RecordLinks.tsx';
 
 export default function Profile() {
   const [res] = useRead(fullProfile);

@@ -3,7 +3,7 @@
 // sentence under it is what a screen reader reads (and what anyone can read at any text size).
 import { formatDate } from '../../../common/dates.ts';
 import * as css from '../../ui/records.css.ts';
-import { chartOf, labRange, trendText, type Point } from './lab.ts';
+import { chartOf, labRange, trendText, type Point } from '../../ui/lab.ts';
 
 const W = 300;
 const H = 90;

@@ -16,8 +16,9 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
-import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from './lab.ts';
+import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from '../../ui/lab.ts';
 import { Trend } from './Trend.tsx';
+import type { ScreenProps } from '../../navigation.ts';
 
 const TONE: Record<Tone, string> = { high: css.high, low: css.low, normal: '' };
 /** The flag's word for a result beyond its range that the lab left unflagged. */
@@ -93,7 +94,7 @@ function LabResult({ test, order, orders }: { test: LabTest; order: LabOrder; or
   );
 }
 
-export function LabDetail({ params }: { params: { nolab: string } }) {
+export function LabDetail({ params }: ScreenProps<'labDetail'>) {
   return (
     <Detail
       read={labOrders}
@@ -110,7 +111,7 @@ export function LabDetail({ params }: { params: { nolab: string } }) {
   );
 }
 
-export function VascularDetail({ params }: { params: { noreg: string } }) {
+export function VascularDetail({ params }: ScreenProps<'vascularDetail'>) {
   return (
     <Detail
       read={vascularReports}

@@ -5,7 +5,7 @@ import { CANCELLED_LABEL } from '../../../common/booking.ts';
 import { clinicTitle, show, yesNo } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
-import * as manageCss from '../manage/manage.css.ts';
+import * as manageCss from '../../appointments/manage.css.ts';
 import { DateText, RecordList, type FieldRow } from '../../ui/RecordList.tsx';
 
 const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];
@@ -66,7 +66,7 @@ function ClinicHistoryLink({ ds_dep }: { ds_dep: string | null }) {
   if (!ds_dep?.trim()) return null;
   const name = clinicTitle(ds_dep.trim());
   return (
-    <a className={css.more} href={to.poliHistory(name)}>
+    <a className={css.more} href={to('poliHistory', { poli: name })}>
       Riwayat {name}
     </a>
   );
@@ -165,7 +165,7 @@ export const LabOrders = () => (
     read={reads.labOrders}
     rows={[date('Tanggal Periksa', 'tgl_prksa'), text('No. Lab', 'no_lab'), ['Jumlah Pemeriksaan', (i) => String(i.hasil_lab?.length ?? 0)]]}
     footer={(i) => (
-      <a className={css.more} href={to.labDetail(i.no_lab)}>
+      <a className={css.more} href={to('labDetail', { nolab: i.no_lab })}>
         Lihat hasil
       </a>
     )}
@@ -181,7 +181,7 @@ export const VascularReports = () => (
     filter={hasNoReg}
     rows={[date('Tanggal Periksa', 'tgl_periksa'), text('Diagnosa', 'diagnosa'), text('Asal Rujukan', 'asal_rujukan'), text('No. Registrasi', 'no_reg')]}
     footer={(r) => (
-      <a className={css.more} href={to.vascularDetail(r.no_reg!)}>
+      <a className={css.more} href={to('vascularDetail', { noreg: r.no_reg! })}>
         Lihat laporan
       </a>
     )}

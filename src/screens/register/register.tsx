@@ -17,7 +17,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, fieldError, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { form, granted } from '../login/login.css.ts';
+import { form, granted } from '../../ui/login.css.ts';
 import { privacy } from './register.css.ts';
 import { REGISTER } from './strings.ts';
 

@@ -36,9 +36,9 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { S } from '../../strings.ts';
-import { labFlag } from '../records/lab.ts';
-import { SUMMARY } from './strings.ts';
-import * as css from './summary.css.ts';
+import { labFlag } from '../../ui/lab.ts';
+import { SUMMARY } from '../../record-export/strings.ts';
+import * as css from '../../record-export/summary.css.ts';
 
 /** What fits one A4 sheet beside the rest; the downloaded file holds everything. */
 const LAST_VISITS = 5;

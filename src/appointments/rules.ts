@@ -1,9 +1,9 @@
 // Whether this API manages appointments (cancel, reschedule, online booking), from its booking
 // rules: where it has none (a 404), those controls stay hidden and the spec's screens work as
 // before (docs/decisions.md D20).
-import type { BookingRules } from '../../../common/schemas/index.ts';
-import { useRead } from '../../data/hooks.ts';
-import { bookingRules } from '../../data/reads.ts';
+import type { BookingRules } from '../../common/schemas/index.ts';
+import { useRead } from '../data/hooks.ts';
+import { bookingRules } from '../data/reads.ts';
 
 export type Managed =
   /** The API manages appointments, with these rules. */

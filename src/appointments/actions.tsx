@@ -4,11 +4,11 @@
 // the room is open (the phone's clock may be wrong); the card reads the list again when it opens
 // and when it closes.
 import { useEffect } from 'react';
-import { formatMoment } from '../../../common/dates.ts';
-import { to } from '../../../common/routes.ts';
-import type { UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { cache } from '../../data/reads.ts';
-import { button } from '../../ui/button.ts';
+import { formatMoment } from '../../common/dates.ts';
+import { to } from '../../common/routes.ts';
+import type { UpcomingAppointment } from '../../common/schemas/index.ts';
+import { cache } from '../data/reads.ts';
+import { button } from '../ui/button.ts';
 import * as css from './manage.css.ts';
 import { MANAGE } from './strings.ts';
 
@@ -65,7 +65,7 @@ export function AppointmentActions({ appointment: a, managed, onCancel }: Props)
       {opensAt !== null && <p className={css.note}>{MANAGE.roomOpens(formatMoment(opensAt))}</p>}
       {canChange && (
         <div className={css.buttons}>
-          <a className={button({ kind: 'secondary' })} href={to.reschedule(a.no_reg)}>
+          <a className={button({ kind: 'secondary' })} href={to('reschedule', { no_reg: a.no_reg })}>
             {MANAGE.reschedule}
           </a>
           <button type="button" className={button({ kind: 'secondary' })} onClick={onCancel}>

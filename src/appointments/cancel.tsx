@@ -2,12 +2,12 @@
 // with the patient's own words), and one clear confirmation. The server's answer is shown as it
 // says it; the home card reads the list again at once (data/reads.ts).
 import { useId, useRef, useState } from 'react';
-import { CANCEL_REASONS, OTHER_REASON, type CancelReason } from '../../../common/booking.ts';
-import type { UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { cancelAppointment } from '../../data/reads.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
-import { field, fieldError, label } from '../../ui/controls.css.ts';
+import { CANCEL_REASONS, OTHER_REASON, type CancelReason } from '../../common/booking.ts';
+import type { UpcomingAppointment } from '../../common/schemas/index.ts';
+import { cancelAppointment } from '../data/reads.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { field, fieldError, label } from '../ui/controls.css.ts';
 import * as css from './manage.css.ts';
 import { AppointmentSummary } from './parts.tsx';
 import { MANAGE } from './strings.ts';

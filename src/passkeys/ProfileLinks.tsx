@@ -1,12 +1,12 @@
 // On Profil: 'Aktifkan masuk dengan sidik jari', always offered where the phone can hold a
 // passkey, and the way to 'Perangkat & Kunci Masuk'.
 import { useEffect, useState } from 'react';
-import { to } from '../../../common/routes.ts';
-import { button } from '../../ui/button.ts';
-import { card } from '../../ui/controls.css.ts';
-import { menuCard } from '../../ui/records.css.ts';
-import { toasts } from '../../ui/toasts.ts';
-import { passkeysAvailable } from '../login/Passkey.tsx';
+import { to } from '../../common/routes.ts';
+import { button } from '../ui/button.ts';
+import { card } from '../ui/controls.css.ts';
+import { menuCard } from '../ui/records.css.ts';
+import { toasts } from '../ui/toasts.ts';
+import { passkeysAvailable } from '../ui/Passkey.tsx';
 import * as css from './devices.css.ts';
 import { enrol } from './enrol.ts';
 import { DEVICES } from './strings.ts';
@@ -33,7 +33,7 @@ export function ProfileLinks() {
           </button>
         </>
       )}
-      <a className={menuCard} href={to.devices()}>
+      <a className={menuCard} href={to('devices')}>
         {DEVICES.title}
       </a>
     </section>

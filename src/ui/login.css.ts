@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from './theme.css.ts';
 
 export const header = style({
   background: vars.color.primaryDark,

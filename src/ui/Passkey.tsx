@@ -3,11 +3,11 @@
 // Shown only where the phone has a user-verifying platform authenticator; the WebAuthn library
 // and its calls load on the tap, not with the page.
 import { useEffect, useState } from 'react';
-import type { PasskeyLoginResponse } from '../../../common/schemas/index.ts';
-import { S } from '../../strings.ts';
-import { button } from '../../ui/button.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import type { PasskeyLoginResponse } from '../../common/schemas/index.ts';
+import { S } from '../strings.ts';
+import { button } from './button.ts';
+import { Dialog } from './Dialog.tsx';
+import { Spinner } from './Spinner.tsx';
 
 /** Whether this browser can make and use a passkey on the phone itself (not a security key). */
 export async function passkeysAvailable(): Promise<boolean> {
@@ -32,7 +32,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (signedIn: SignedIn)
   const signIn = async () => {
     if (busy) return;
     setBusy(true);
-    const res = await import('../../api/passkey-ceremony.ts')
+    const res = await import('../api/passkey-ceremony.ts')
       .then((m) => m.signInWithPasskey())
       .catch(() => ({ ok: false as const, error: { kind: 'network' as const } }));
     setBusy(false);

@@ -1,5 +1,6 @@
 // The texts of managing an appointment: the card's actions, the cancel dialog, the reschedule
 // screen and the online consultation room. Beside the screens that use them (decisions).
+import { SHARED_MSG } from '../../common/messages.ts';
 
 export const MANAGE = {
   cancel: 'Batalkan',
@@ -9,7 +10,7 @@ export const MANAGE = {
   otherLabel: 'Tuliskan alasan Anda',
   otherHint: (max: number) => `Paling banyak ${max} huruf.`,
   reasonRequired: 'Pilih alasan pembatalan.',
-  otherRequired: 'Tuliskan alasan pembatalan Anda.',
+  otherRequired: SHARED_MSG.cancelReasonNeeded,
   confirmCancel: 'Ya, Batalkan',
   keep: 'Tidak',
   cancelling: 'Membatalkan janji…',
@@ -17,7 +18,7 @@ export const MANAGE = {
   failTitle: 'Gagal',
   cancelFailed: 'Janji belum dibatalkan. Periksa koneksi internet Anda, lalu coba lagi.',
   close: 'Tutup',
-  enterRoom: 'Masuk Ruang Konsultasi',
+  enterRoom: SHARED_MSG.enterRoom,
   /** The link opens the meeting in another tab; said to screen readers, which cannot see the icon. */
   newTab: '(membuka tab baru)',
   roomOpens: (when: string) => `Ruang konsultasi dibuka ${when}.`,

@@ -8,21 +8,21 @@ import type { QuotaSlot, UpcomingAppointment } from '../../../common/schemas/ind
 import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
 import { clinics, rescheduleAppointment, upcoming } from '../../data/reads.ts';
-import type { Navigate } from '../../navigation.ts';
+import type { ScreenProps } from '../../navigation.ts';
 import { button } from '../../ui/button.ts';
 import { card, fieldError, page } from '../../ui/controls.css.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ErrorBanner, Loading, Spinner } from '../../ui/Spinner.tsx';
-import { SlotList, useDateRule, useSlots } from '../booking/shared.tsx';
-import { BOOKING } from '../booking/strings.ts';
-import * as bookingCss from '../booking/booking.css.ts';
-import { changeable } from './actions.tsx';
-import * as css from './manage.css.ts';
-import { AppointmentSummary, guaranteeOf, hoursOf } from './parts.tsx';
-import { lastDateOf, useManaged, type Managed } from './rules.ts';
-import { MANAGE } from './strings.ts';
+import { SlotList, useDateRule, useSlots } from './shared.tsx';
+import { BOOKING } from './strings.ts';
+import * as bookingCss from './booking.css.ts';
+import { changeable } from '../../appointments/actions.tsx';
+import * as css from '../../appointments/manage.css.ts';
+import { AppointmentSummary, guaranteeOf, hoursOf } from '../../appointments/parts.tsx';
+import { lastDateOf, useManaged, type Managed } from '../../appointments/rules.ts';
+import { MANAGE } from '../../appointments/strings.ts';
 
 interface Answer {
   title: string;
@@ -30,7 +30,7 @@ interface Answer {
   moved: boolean;
 }
 
-export default function Reschedule({ params, navigate }: { params: { no_reg: string }; navigate: Navigate }) {
+export default function Reschedule({ params, navigate }: ScreenProps<'reschedule'>) {
   const [list] = useRead(upcoming);
   const managed = useManaged();
   // Kept here, above the form: the list is read again after the move, and the answer must stay.
@@ -48,7 +48,7 @@ export default function Reschedule({ params, navigate }: { params: { no_reg: str
     <main className={page}>
       {body}
       {(!found || managed.state === 'no') && (
-        <a className={button({ kind: 'secondary', block: true })} href={to.home()}>
+        <a className={button({ kind: 'secondary', block: true })} href={to('home')}>
           {MANAGE.home}
         </a>
       )}
@@ -57,7 +57,7 @@ export default function Reschedule({ params, navigate }: { params: { no_reg: str
           title={answer.title}
           role="alertdialog"
           onClose={answer.moved ? undefined : () => setAnswer(null)}
-          actions={[answer.moved ? { label: MANAGE.home, onClick: () => navigate(to.home()) } : { label: MANAGE.close, onClick: () => setAnswer(null) }]}
+          actions={[answer.moved ? { label: MANAGE.home, onClick: () => navigate(to('home')) } : { label: MANAGE.close, onClick: () => setAnswer(null) }]}
         >
           <p>{answer.text}</p>
         </Dialog>

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from '../ui/theme.css.ts';
 
 export const heading = style({ margin: 0, fontSize: vars.font.size.lg, fontWeight: 700 });
 export const intro = style({ margin: 0, color: vars.color.muted, fontSize: vars.font.size.sm, lineHeight: 1.5 });

@@ -3,14 +3,14 @@
 // is read with that profile's own token; a profile whose token the server refuses is signed out
 // alone (data/family.ts). Read again with home's cards: on return to the app and on a push.
 import { memo, useEffect, useState } from 'react';
-import { formatDate } from '../../../common/dates.ts';
-import { glance, linkPhone } from '../../data/family.ts';
-import { useRead } from '../../data/hooks.ts';
-import { PUSH_EVENT } from '../../push/foreground.ts';
-import { displayName, type Profile } from '../../session/profiles.ts';
-import { session } from '../../session/session.ts';
-import { S } from '../../strings.ts';
-import { card } from '../../ui/controls.css.ts';
+import { formatDate } from '../../common/dates.ts';
+import { glance, linkPhone } from '../data/family.ts';
+import { useRead } from '../data/hooks.ts';
+import { PUSH_EVENT } from '../push/foreground.ts';
+import { displayName, type Profile } from '../session/profiles.ts';
+import { session } from '../session/session.ts';
+import { S } from '../strings.ts';
+import { card } from '../ui/controls.css.ts';
 import * as css from './family.css.ts';
 import { FAMILY } from './strings.ts';
 

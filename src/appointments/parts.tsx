@@ -1,7 +1,7 @@
 // An appointment as the cancel dialog and the reschedule screen name it: the day, the clinic,
 // the doctor, the hours and the number, so the patient knows which one is meant.
-import type { UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
+import type { UpcomingAppointment } from '../../common/schemas/index.ts';
+import { DateText, Fields, type FieldRow } from '../ui/RecordList.tsx';
 import { MANAGE } from './strings.ts';
 
 const F = MANAGE.fields;

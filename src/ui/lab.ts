@@ -1,8 +1,8 @@
 // What a lab result says, as plain data: the flag in words, the reference range as numbers, the
 // earlier results of the same test and where they sit on a small chart. No DOM, so it is tested
 // on its own.
-import type { LabOrder, LabTest } from '../../../common/schemas/index.ts';
-import { numbersIn } from '../../../common/numbers.ts';
+import type { LabOrder, LabTest } from '../../common/schemas/index.ts';
+import { numbersIn } from '../../common/numbers.ts';
 
 export type Tone = 'high' | 'low' | 'normal';
 

@@ -1,7 +1,7 @@
 // The record links on Profil, and the printable summary: on the phone a column of cards; on
 // paper one A4 sheet in black on white, without the top bar, buttons or shadows.
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from '../ui/theme.css.ts';
 
 const PRINT = 'print';
 

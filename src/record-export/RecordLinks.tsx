@@ -1,10 +1,10 @@
 // On Profil: the patient's record to take elsewhere, as a FHIR file or as a page to print.
 import { useState } from 'react';
-import { to } from '../../../common/routes.ts';
-import { button } from '../../ui/button.ts';
-import { card } from '../../ui/controls.css.ts';
-import { menuCard } from '../../ui/records.css.ts';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { to } from '../../common/routes.ts';
+import { button } from '../ui/button.ts';
+import { card } from '../ui/controls.css.ts';
+import { menuCard } from '../ui/records.css.ts';
+import { Spinner } from '../ui/Spinner.tsx';
 import { downloadRecord, type Download } from './download.ts';
 import { SUMMARY } from './strings.ts';
 import * as css from './summary.css.ts';
@@ -40,7 +40,7 @@ export function RecordLinks() {
           {outcome.message}
         </p>
       )}
-      <a className={menuCard} href={to.summary()}>
+      <a className={menuCard} href={to('summary')}>
         {SUMMARY.printable}
       </a>
     </section>

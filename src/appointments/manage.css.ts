@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css.ts';
+import { vars } from '../ui/theme.css.ts';
 
 /** The card's actions under an appointment: the room link on its own line, the two buttons side by side. */
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, marginTop: vars.space.md });

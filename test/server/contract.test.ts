@@ -1,0 +1,60 @@
+// The contract table (common/contract.ts) is what the server serves: every call of it is a route
+// with the table's method and path, its 200 answer in /api/docs is the table's schema, and what it
+// takes (the query's parameters, the body) is the table's. On PGlite and on PostgreSQL.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CONTRACT, type Entry } from '../../common/contract.ts';
+import { API } from '../../common/paths.ts';
+import { testApp, type TestApp } from '../support/app.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked as untyped JSON
+type Json = Record<string, any>;
+/**
+ * A schema as /api/docs writes it: as JSON carries it (TypeBox's own marks are symbols, which JSON
+ * leaves out), a `const` as a one-value `enum` (as the document's converter spells it).
+ */
+const plain = (schema: unknown): Json =>
+  JSON.parse(JSON.stringify(schema), (_key, value) => {
+    if (!value || typeof value !== 'object' || !('const' in value)) return value;
+    const { const: one, ...rest } = value;
+    return { ...rest, enum: [one] };
+  });
+
+let t: TestApp;
+let doc: Json;
+test.before(async () => {
+  t = await testApp();
+  doc = (await t.app.inject({ url: '/api/docs' })).json();
+});
+test.after(async () => t.close());
+
+const entries = Object.entries(CONTRACT) as Array<[keyof typeof API, Entry]>;
+
+test('every call of the table is served at its path from paths.ts, with its method', () => {
+  assert.ok(entries.length >= 29, `${entries.length} calls`);
+  for (const [name, entry] of entries) {
+    assert.is(entry.path, API[name], name);
+    assert.ok(doc.paths[entry.path]?.[entry.method.toLowerCase()], `${entry.method} ${entry.path} (${name}) is in /api/docs`);
+  }
+});
+
+test("each call's 200 answer and its request are the table's schemas", () => {
+  for (const [name, entry] of entries) {
+    const op = doc.paths[entry.path][entry.method.toLowerCase()];
+    assert.equal(op.responses['200'].content['application/json'].schema, plain(entry.answer), `${name}: its 200`);
+    if (entry.body) assert.equal(op.requestBody.content['application/json'].schema, plain(entry.body), `${name}: its body`);
+    const query = entry.querystring ? Object.keys(plain(entry.querystring).properties ?? {}).sort() : [];
+    const params = ((op.parameters ?? []) as Json[])
+      .filter((p) => p.in === 'query')
+      .map((p) => p.name)
+      .sort();
+    assert.equal(params, query, `${name}: its query`);
+  }
+});
+
+test('a call of the table answers at its path: without a token a 401, not a 404', async () => {
+  const res = await t.app.inject({ method: CONTRACT.clinics.method, url: CONTRACT.clinics.path });
+  assert.is(res.statusCode, 401, 'the patient route exists and asks for a token');
+});
+
+test.run();
