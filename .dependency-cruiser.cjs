@@ -1,4 +1,6 @@
-// What may import what (docs/architecture.md). `npm test` runs it; a forbidden import fails the run.
+// What may import what (docs/architecture.md). `npm run lint` judges every file with it through
+// scripts/imports.ts (`npx tsx scripts/imports.ts`); a forbidden import fails the run. Run as
+// `depcruise` directly it would read TypeScript 7's files as loose JavaScript.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
