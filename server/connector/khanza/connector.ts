@@ -18,18 +18,12 @@ import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../../domain/manage.ts';
 import { wibIso } from '../../domain/reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
-import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+import { ER, errno, type KhanzaDb, type KhanzaPayers, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { calledNumber } from './calls.ts';
 import { khanzaPharmacyQueue } from './pharmacy.ts';
 import { khanzaMark } from './poll.ts';
 import { HARI_KERJA, hariKerja, type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
-
-/** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
-export interface KhanzaPayers {
-  bpjs: string;
-  umum: string;
-}
 
 const hhmm = (t: string | null) => (t ?? '').slice(0, 5);
 /** This API's session of the day (sts_jam): '1' a practice starting before noon, '2' after. */

@@ -8,8 +8,7 @@ import { estimateCall } from '../../domain/estimate.ts';
 import type { ManageStore } from '../../domain/manage.ts';
 import type { JknAppointment, JknSession } from '../../db/jkn.ts';
 import type { JknOperation, MobileJknDesk } from '../contract.ts';
-import type { KhanzaDb } from './client.ts';
-import type { KhanzaPayers } from './connector.ts';
+import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { hariKerja } from './seats.ts';
 
 export interface KhanzaJknOptions {
