@@ -135,10 +135,7 @@ export function beyondWindow(date: string, today: string, windowDays: number = B
   return daysBetween(today, date) > windowDays;
 }
 
-/** The reasons a patient gives for cancelling, as the dialog lists them; 'Lainnya' asks for words. */
-export const CANCEL_REASONS = ['Sudah sembuh', 'Tidak bisa datang', 'Ganti jadwal', 'Lainnya'] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
-export const OTHER_REASON: CancelReason = 'Lainnya';
+export { CANCEL_REASONS, OTHER_REASON, type CancelReason } from './reasons.ts';
 
 /** An appointment in a clinic ('poli') or an online consultation ('online'). */
 export type AppointmentKind = 'poli' | 'online';

@@ -1,6 +1,6 @@
 // Clinics, doctor schedules, quota and booking (docs/product.md §3, §5 and §7).
 import { Type, type Static } from 'typebox';
-import { CANCEL_REASONS } from '../booking.ts';
+import { CANCEL_REASONS } from '../reasons.ts';
 import { Failure, Success } from './envelope.ts';
 import { IsoDate, Nomr, NStr, Str, Text } from './fields.ts';
 
