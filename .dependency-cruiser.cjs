@@ -1,4 +1,6 @@
-// What may import what (docs/architecture.md). `npm test` runs it; a forbidden import fails the run.
+// What may import what (docs/architecture.md). `npm run lint` judges every file with it through
+// scripts/imports.ts (`npx tsx scripts/imports.ts`); a forbidden import fails the run. Run as
+// `depcruise` directly it would read TypeScript 7's files as loose JavaScript.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -56,9 +58,6 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // TypeScript 7 is beyond what dependency-cruiser 17 parses with, so it reads .ts files as loose
-    // JavaScript, and scans no folder for them: `npm run lint` names the files by glob
-    // (docs/decisions.md, Every fact once).
     // Type-only imports emit nothing: the rules judge what runs.
     tsPreCompilationDeps: false,
     tsConfig: { fileName: 'tsconfig.json' },

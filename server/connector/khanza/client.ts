@@ -20,6 +20,12 @@ export interface KhanzaDb extends KhanzaQuery {
   close(): Promise<void>;
 }
 
+/** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
+export interface KhanzaPayers {
+  bpjs: string;
+  umum: string;
+}
+
 export const UNREACHABLE = 'Sistem informasi rumah sakit sedang tidak dapat dihubungi. Tidak ada yang disimpan; silakan coba lagi beberapa saat lagi.';
 
 /** The hospital's system did not answer in time, or not at all: a 503 that says so (errors.ts). */
