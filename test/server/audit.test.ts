@@ -66,6 +66,7 @@ test('1,000 requests without a valid token add a handful of rows that count them
 
 test('a flood of locked-out logins is counted too, while each compared login is a row', async () => {
   const from = await lastId();
+  const start = Date.now();
   await many(300, () =>
     t.app.inject({
       method: 'POST',
@@ -79,7 +80,9 @@ test('a flood of locked-out logins is counted too, while each compared login is 
   const failed = rows.filter((r) => r.outcome === 'failed');
   const throttled = rows.filter((r) => r.outcome === 'throttled');
   assert.is(failed.length, 5, 'LOGIN_MAX_FAILURES comparisons, a row each');
-  assert.ok(throttled.length <= 2);
+  // One row per minute the flood lasted (on a loaded machine it may span more than one turn of the minute).
+  const minutes = Math.floor(Date.now() / 60_000) - Math.floor(start / 60_000) + 1;
+  assert.ok(throttled.length <= minutes, `${throttled.length} rows over ${minutes} minute(s)`);
   assert.is(sum(throttled), 295);
 });
 
