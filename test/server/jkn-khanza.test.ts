@@ -428,6 +428,76 @@ it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for K
   assert.is(Number(n), 1);
 });
 
+it("Mobile JKN's pharmacy calls answer from Khanza's prescriptions: the number, jenisresep, the day's queue and the display's call", async () => {
+  await jkn.token();
+  await practice('K106', 20106, today, 10);
+  const made = await ambil(150, today, 20106);
+  assert.is(made.metadata.code, 200, made.metadata.message);
+  const kodebooking = String(made.response?.kodebooking);
+  const [{ no_rawat }] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [kodebooking]);
+  assert.equal((await jkn.call('ambilantreanfarmasi', { kodebooking })).metadata, { code: 201, message: 'Belum ada resep untuk kode booking ini.' });
+
+  // The day's other outpatient prescriptions, as Khanza's screens write them: two written before the
+  // patient's (one still waiting, one handed over), one called to the counter, one of an inpatient.
+  const day = today.replaceAll('-', '');
+  const others = [
+    { seq: 1, jam: '08:00:00', penyerahan: '00:00:00', status: 'ralan' },
+    { seq: 2, jam: '08:05:00', penyerahan: '08:40:00', status: 'ralan' },
+    { seq: 3, jam: '08:10:00', penyerahan: '00:00:00', status: 'ralan' },
+    { seq: 4, jam: '08:12:00', penyerahan: '00:00:00', status: 'ranap' },
+  ];
+  for (const o of others) {
+    const rawat = `${today.replaceAll('-', '/')}/80000${o.seq}`;
+    await sik(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:00:00', 'K106', ?, '20001', 'Sudah', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
+      [`P${o.seq}`, rawat, today, nomrOf(150 + o.seq), PENJAB.umum],
+    );
+    await sik(
+      `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+       VALUES (?, ?, '00:00:00', ?, 'K106', ?, ?, ?, ?, ?)`,
+      [`${day}99000${o.seq}`, today, rawat, today, o.jam, o.status, today, o.penyerahan],
+    );
+  }
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) VALUES (?, '1', ?)`, [`${day}990003`, `${today.replaceAll('-', '/')}/800003`]);
+  const no_resep = `${day}990009`;
+  await sik(
+    `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+     VALUES (?, ?, '00:00:00', ?, 'K106', ?, '09:00:00', 'ralan', '0000-00-00', '00:00:00')`,
+    [no_resep, today, no_rawat, today],
+  );
+  const [{ total }] = await sik(`SELECT COUNT(*) AS total FROM resep_obat WHERE tgl_peresepan = ? AND status = 'ralan'`, [today]);
+
+  const taken = await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking });
+  assert.equal(taken.metadata, { code: 200, message: 'Ok' });
+  assert.equal(taken.response, { jenisresep: 'non racikan', nomorantrean: '0009', keterangan: 'Resep diproses di farmasi rawat jalan.' });
+  const waiting = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal(waiting.response, {
+    jenisresep: 'non racikan',
+    totalantrean: Number(total),
+    sisaantrean: 1,
+    antreanpanggil: '0003',
+    keterangan: 'Menunggu',
+  });
+
+  // The doctor adds a compounded part; the pharmacy validates, then calls it to the counter.
+  await sik(
+    `INSERT INTO resep_dokter_racikan (no_resep, no_racik, nama_racik, kd_racik, jml_dr, aturan_pakai, keterangan) VALUES (?, '1', 'Puyer', 'R01', 10, '3 x 1', '-')`,
+    [no_resep],
+  );
+  await sik(`UPDATE resep_obat SET jam = '09:20:00' WHERE no_resep = ?`, [no_resep]);
+  const preparing = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal([preparing.response?.jenisresep, preparing.response?.keterangan], ['racikan', 'Sedang disiapkan']);
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) VALUES (?, '1', ?)`, [no_resep, no_rawat]);
+  const ready = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal([ready.response?.antreanpanggil, ready.response?.keterangan, ready.response?.sisaantrean], ['0009', 'Siap diambil', 2]);
+  assert.equal((await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking })).response?.jenisresep, 'racikan');
+  await sik('DELETE FROM antriapotek3');
+});
+
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {
   const date = nextOnWeekday(addDays(today, 35), 5);
   await practice('K105', 20105, date, 18);
