@@ -177,7 +177,17 @@ it("one seat pool, Khanza's: 40 Mobile JKN and 40 app bookings and the counter r
   );
   const sudah = refs.filter((r) => r.statuskirim === 'Sudah');
   assert.is(sudah.length, jknTaken.length, "Mobile JKN's bookings: BPJS holds them, Khanza's sender adds none");
-  assert.is(refs.filter((r) => r.statuskirim === 'Belum').length, appTaken.length, "the app's: left to Khanza's sender to add");
+  assert.is(refs.filter((r) => r.statuskirim === 'Belum').length, 0, 'none left to add as JKN');
+  // The app's bookings here are paid by the patient: plain registrations, which Khanza's sender reports
+  // as NON JKN under their no_rawat on the day (its registrations of the day without a reference).
+  const plain = await sik(
+    `SELECT r.no_rawat, r.kd_pj FROM reg_periksa r WHERE r.kd_dokter = 'K101' AND r.tgl_registrasi = ? AND r.stts <> 'Batal'
+        AND r.no_rawat NOT IN (SELECT m.no_rawat FROM referensi_mobilejkn_bpjs m WHERE m.tanggalperiksa = ?)`,
+    [date, date],
+  );
+  assert.is(plain.length, 20 + counterTaken + appTaken.length);
+  const marked = await db.query<{ no_reg: string }>('SELECT no_reg FROM simrs_bookings WHERE tgl_janji = $1', [date]);
+  assert.equal(marked.map((m) => m.no_reg).sort(), appTaken.map((a) => a.body.data.no_reg as string).sort(), "the app's, told from the counter's");
   for (const r of sudah) {
     assert.equal(
       [r.jeniskunjungan, r.nomorreferensi, r.kodepoli, r.kodedokter, r.kuotajkn, r.kd_pj],
@@ -369,8 +379,8 @@ it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operation
   const token = await loginAs(app, { nomr: nomrOf(133), tgl_lahir: COHORT.tgl_lahir });
   const umum = await call('POST', API.book, token, d001Booking(nomrOf(133), today, { kd_dr: 'K103' }));
   assert.is(umum.body.status, true, JSON.stringify(umum.body));
-  const [refUmum] = await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [umum.body.data.no_reg]);
-  assert.equal((await jkn.call('sisaantrean', { kodebooking: refUmum.nobooking })).metadata, {
+  assert.equal(await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [umum.body.data.no_reg]), []);
+  assert.equal((await jkn.call('sisaantrean', { kodebooking: umum.body.data.no_reg.replaceAll('/', '') })).metadata, {
     code: 201,
     message: 'Antrean tidak ditemukan atau sudah dibatalkan.',
   });

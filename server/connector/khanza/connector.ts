@@ -133,15 +133,22 @@ const REGISTRATION = `
          AND j.hari_kerja = ELT(DAYOFWEEK(r.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
     LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat`;
 
+/** The app's bookings without a Mobile JKN reference (simrs_bookings), by no_rawat: their phone check-in, or null before it. */
+type AppBookings = ReadonlyMap<string, string | null>;
+
 /**
- * The check-in Khanza knows: its Mobile JKN check-in (status 'Checkin', at validasi), or for a
- * registration made at the counter without a booking, the registration itself (the patient was there).
+ * The check-in Khanza knows: its Mobile JKN check-in (status 'Checkin', at validasi); for an app
+ * booking without that reference (a non-JKN one), the phone's check-in kept in this API's
+ * database; for a registration made at the counter, the registration itself (the patient was there).
  */
-function checkinOf(r: RegRow): string | null {
+function checkinOf(r: RegRow, app: AppBookings): string | null {
   if (r.ref_status === 'Checkin' && r.validasi) return `${r.validasi.replace(' ', 'T')}+07:00`;
-  if (r.ref_status === null) return `${r.tgl_registrasi}T${r.jam_reg}+07:00`;
+  if (r.ref_status === null) return app.has(r.no_rawat) ? (app.get(r.no_rawat) ?? null) : `${r.tgl_registrasi}T${r.jam_reg}+07:00`;
   return null;
 }
+
+/** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
+type Later = () => Promise<unknown>;
 
 export interface KhanzaConnectorOptions {
   payers: KhanzaPayers;
@@ -168,11 +175,11 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
    * commits. `channel`: the app's, or Mobile JKN's (its bookings and cancels BPJS holds already).
    */
   function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app'): Promise<T> {
-    const later: AuditEntry[] = [];
+    const later: Later[] = [];
     const attempt = async () => {
       later.length = 0;
       const result = await sik.tx((q) => fn(manageTx(q, later, channel)));
-      for (const e of later) await audit(db, e);
+      for (const write of later) await write();
       return result;
     };
     const retry = async (left: number): Promise<T> => {
@@ -187,7 +194,21 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
     return retry(3);
   }
 
-  function manageTx(q: KhanzaQuery, later: AuditEntry[], channel: Channel): ManageTx {
+  /**
+   * The app's bookings among these registrations that Khanza holds without a Mobile JKN reference,
+   * with their phone check-in (simrs_bookings, this API's database).
+   */
+  async function appBookings(rows: Array<Pick<RegRow, 'no_rawat' | 'ref_status'>>): Promise<AppBookings> {
+    const plain = rows.filter((r) => r.ref_status === null).map((r) => r.no_rawat);
+    if (!plain.length) return new Map();
+    const marks = await db.query<{ no_reg: string; checkin_ms: number | null }>(
+      'SELECT no_reg, (extract(epoch FROM checkin_at) * 1000)::float8 AS checkin_ms FROM simrs_bookings WHERE no_reg = ANY($1::text[])',
+      [plain],
+    );
+    return new Map(marks.map((m) => [m.no_reg, m.checkin_ms === null ? null : wibIso(Number(m.checkin_ms))]));
+  }
+
+  function manageTx(q: KhanzaQuery, later: Later[], channel: Channel): ManageTx {
     // Khanza's Antrean sender reports what statuskirim 'Belum' marks (docs/bpjs.md, SIMRS=khanza): what Mobile JKN did, BPJS holds already.
     const statuskirim = channel === 'mobilejkn' ? 'Sudah' : 'Belum';
     // This transaction's appointments by the id the rules pass around, and its reserved seats.
@@ -254,9 +275,20 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
             rujukan: a.rujukan,
             statuskirim,
             minutesPerPatient,
+            // A JKN booking is Khanza's Mobile JKN booking; another is its plain registration, reported as NON JKN.
+            reference: a.carabayar === 'B',
           },
           seat,
         );
+        if (a.carabayar !== 'B') {
+          later.push(() =>
+            db.query('INSERT INTO simrs_bookings (no_reg, nomr, tgl_janji) VALUES ($1, $2, $3) ON CONFLICT (no_reg) DO NOTHING', [
+              written.no_rawat,
+              a.nomr,
+              a.tgl_janji,
+            ]),
+          );
+        }
         return { id: idOf(written.no_rawat), no_reg: written.no_rawat };
       },
       // The app's reminders refer to this API's own appointments; with SIMRS=khanza none are kept yet.
@@ -264,6 +296,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       async appointment(no_reg) {
         const [r] = await q.query<RegRow>(`${REGISTRATION} WHERE r.no_rawat = ? AND r.status_lanjut = 'Ralan' FOR UPDATE`, [no_reg]);
         if (!r) return null;
+        const app = await appBookings([r]);
         const a: StoredAppointment = {
           id: idOf(r.no_rawat),
           no_reg: r.no_rawat,
@@ -282,7 +315,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           nama_dr: r.nm_dokter,
           // Khanza keeps no time of a cancel: the status says it.
           cancelled_at: r.stts === 'Batal' ? `${r.tgl_registrasi}T00:00:00+07:00` : null,
-          checked_in: r.ref_status === 'Checkin' || (r.stts !== 'Belum' && r.stts !== 'Batal'),
+          checked_in: r.ref_status === 'Checkin' || Boolean(app.get(r.no_rawat)) || (r.stts !== 'Belum' && r.stts !== 'Batal'),
         };
         return a;
       },
@@ -296,7 +329,14 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
            SELECT norm, no_rawat, nomorreferensi, FROM_UNIXTIME(? / 1000), ?, ?, nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?`,
           [at, reason.slice(0, 200), statuskirim, a.no_reg],
         );
-        later.push({ action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
+        const entry: AuditEntry = {
+          action: 'appointment.cancel',
+          outcome: 'ok',
+          actor: a.nomr,
+          subject: a.nomr,
+          detail: `${a.no_reg} ${reason}`.slice(0, 300),
+        };
+        later.push(() => audit(db, entry));
         return wibIso(at);
       },
       // Khanza counts seats from its rows: moving or cancelling the row gives its seat back.
@@ -323,6 +363,8 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           no_rawat,
         ]);
         await moveReference(q, no_rawat, seat, s, date);
+        const moved = seat.seat.no_rawat;
+        later.push(() => db.query('UPDATE simrs_bookings SET no_reg = $2, tgl_janji = $3 WHERE no_reg = $1', [no_rawat, moved, date]));
         rawatOf.set(id, seat.seat.no_rawat);
         // Khanza numbers a visit by its date: the moved registration has a new no_rawat.
         return seat.seat.no_rawat;
@@ -626,6 +668,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         nomr,
         today,
       ]);
+      const app = await appBookings(rows);
       return rows.map(
         (r): UpcomingRow => ({
           tanggal_janji: r.tgl_registrasi,
@@ -641,13 +684,14 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           carabayar: carabayar(r.kd_pj),
           jenis: 'poli',
           meeting_url: null,
-          checked_in: r.ref_status === 'Checkin',
+          checked_in: r.ref_status === 'Checkin' || Boolean(app.get(r.no_rawat)),
         }),
       );
     },
 
     async clinicQueue(nomr, today) {
       const mine = await registrations('r.no_rkm_medis = ? AND r.tgl_registrasi = ? ORDER BY r.no_reg', [nomr, today]);
+      const app = await appBookings(mine);
       const out: QueueRow[] = [];
       for (const r of mine) {
         const [{ ahead }] = await sik.query<{ ahead: number }>(
@@ -673,7 +717,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           // The registration the doctor last called on Khanza's waiting-room display (calls.ts); Khanza
           // keeps no time of a call, so no pace is reckoned from it.
           no_dipanggil: await calledNumber(sik, r.kd_dokter, r.kd_poli, r.tgl_registrasi),
-          checkin: checkinOf(r),
+          checkin: checkinOf(r, app),
           ahead: Number(ahead),
           calls: [],
           jam_dtg: r.jam_mulai,
@@ -689,7 +733,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       const entry: CheckinEntry = {
         no_mr: r.no_rkm_medis,
         status: queueStatus(r.stts),
-        checkin: checkinOf(r),
+        checkin: checkinOf(r, await appBookings([r])),
         jam_dtg: r.jam_mulai,
         jam_plg: r.jam_selesai,
         tgl_janji: r.tgl_registrasi,
@@ -816,8 +860,10 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         at,
         no_reg,
       ]);
+      // A booking without that reference: Khanza has no place for it, so this API's database keeps it (the first one).
+      await db.query('UPDATE simrs_bookings SET checkin_at = to_timestamp($2::float8 / 1000) WHERE no_reg = $1 AND checkin_at IS NULL', [no_reg, at]);
       const [r] = await registrations('r.no_rawat = ?', [no_reg]);
-      return (r && checkinOf(r)) ?? wibIso(at);
+      return (r && checkinOf(r, await appBookings([r]))) ?? wibIso(at);
     },
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.
     selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
