@@ -16,6 +16,7 @@ import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
+import { queueDueReminders } from '../../server/push/reminders.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
@@ -506,6 +507,69 @@ it("Mobile JKN's pharmacy calls answer from Khanza's prescriptions: the number, 
   assert.equal([ready.response?.antreanpanggil, ready.response?.keterangan, ready.response?.sisaantrean], ['0009', 'Siap diambil', 2]);
   assert.equal((await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking })).response?.jenisresep, 'racikan');
   await sik('DELETE FROM antriapotek3');
+});
+
+it("the reminders of the app's and Mobile JKN's bookings in Khanza: planned, moved and dropped with the booking, sent only while Khanza holds the visit waiting", async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 40), 1);
+  const later = addDays(date, 7);
+  await practice('K107', 20107, date, 5);
+  const reminders = async (nomr: string) =>
+    (
+      await db.query<{ no_reg: string; kind: string; tgl: string; sent: boolean }>(
+        `SELECT no_reg, kind, to_char(tgl_janji, 'YYYY-MM-DD') AS tgl, sent_at IS NOT NULL AS sent FROM simrs_reminders WHERE nomr = $1 ORDER BY due_at`,
+        [nomr],
+      )
+    ).map((r) => [r.no_reg, r.kind, r.tgl, r.sent]);
+  const notices = async (nomr: string) =>
+    (await db.query<{ title: string }>('SELECT title FROM notifications WHERE nomr = $1 ORDER BY id', [nomr])).map((n) => n.title);
+
+  const [moving, cancelledInKhanza, cancelledInApp] = await Promise.all(
+    [170, 171, 173].map((i) => loginAs(app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir })),
+  );
+  const booked = await Promise.all(
+    [moving, cancelledInKhanza, cancelledInApp].map((t, k) => call('POST', API.book, t, d001Booking(nomrOf([170, 171, 173][k]), date, { kd_dr: 'K107' }))),
+  );
+  for (const b of booked) assert.is(b.body.status, true, JSON.stringify(b.body));
+  const [a, b, c] = booked.map((x) => x.body.data.no_reg as string);
+  const viaJkn = await ambil(172, date, 20107);
+  assert.is(viaJkn.metadata.code, 200, viaJkn.metadata.message);
+  const [{ no_rawat: d }] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [viaJkn.response?.kodebooking]);
+  assert.equal(await reminders(nomrOf(170)), [
+    [a, 'malam_sebelum', date, false],
+    [a, 'sebelum_praktik', date, false],
+  ]);
+  assert.equal(await reminders(nomrOf(172)), [
+    [d, 'malam_sebelum', date, false],
+    [d, 'sebelum_praktik', date, false],
+  ]);
+
+  // Moved in the app: its reminders follow the visit's new number and date. Cancelled in the app: gone.
+  const moved = await call('POST', API.reschedule, moving, { no_reg: a, tgl_janji: later, kd_dr: 'K107', sts_jam: '1' });
+  assert.is(moved.body.status, true, JSON.stringify(moved.body));
+  const a2 = moved.body.data.no_reg as string;
+  assert.equal(await reminders(nomrOf(170)), [
+    [a2, 'malam_sebelum', later, false],
+    [a2, 'sebelum_praktik', later, false],
+  ]);
+  assert.is((await call('POST', API.cancel, cancelledInApp, { no_reg: c, alasan: 'Tidak bisa datang' })).body.status, true);
+  assert.equal(await reminders(nomrOf(173)), []);
+  // Cancelled on Khanza's own screen: the reminders stay planned, and none is sent.
+  await sik(`UPDATE reg_periksa SET stts = 'Batal' WHERE no_rawat = ?`, [b]);
+
+  // The morning of the visit: both reminders of the day are due.
+  const sent = await queueDueReminders(db, at(date, '07:30'), 50, (no_regs) => app.simrs.waitingVisits?.(no_regs) ?? Promise.resolve(new Map()));
+  assert.is(sent, 2);
+  assert.equal(await notices(nomrOf(172)), ['Pengingat: perjanjian poliklinik besok', 'Pengingat: perjanjian poliklinik hari ini']);
+  assert.equal(await notices(nomrOf(171)), [], 'cancelled in Khanza: nothing sent');
+  assert.equal(
+    (await reminders(nomrOf(171))).map((r) => r[3]),
+    [true, true],
+    'claimed, not sent',
+  );
+  assert.equal(await notices(nomrOf(170)), [], 'moved: not due yet');
+  // Sent once, whichever process claims next.
+  assert.is(await queueDueReminders(db, at(date, '07:45'), 50, (no_regs) => app.simrs.waitingVisits?.(no_regs) ?? Promise.resolve(new Map())), 0);
 });
 
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {

@@ -16,7 +16,8 @@ import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
 import type { BookingStore, BookingTx, Session, SessionQuery } from '../../domain/booking.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../../domain/manage.ts';
-import { wibIso } from '../../domain/reminders.ts';
+import { type ReminderSubject, wibIso } from '../../domain/reminders.ts';
+import { moveSimrsReminders, setSimrsReminders } from '../../db/simrs-reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
@@ -220,6 +221,9 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       return id;
     };
     const reserved = new Map<string, Reserved>();
+    // What the reminders of this transaction's bookings name, and the patients of the appointments it read.
+    const subjects = new Map<number, ReminderSubject>();
+    const patientOf = new Map<number, string>();
     const seatKey = (kd_dokter: string, kd_poli: string, date: string) => `${kd_dokter}|${kd_poli}|${date}`;
     const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep'>, date: string): SeatSession => ({ kd_dokter: s.kd_dr, kd_poli: s.kd_dep, tanggal: date });
 
@@ -280,6 +284,16 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           },
           seat,
         );
+        subjects.set(idOf(written.no_rawat), {
+          nomr: a.nomr,
+          jenis: 'poli',
+          ds_dep: a.session.ds_dep,
+          nama_dr: a.session.nama_dr,
+          tgl_janji: a.tgl_janji,
+          jam_dtg: a.session.jam_dtg,
+          jam_plg: a.session.jam_plg,
+          no_urut: Number(written.no_reg),
+        });
         if (a.carabayar !== 'B') {
           later.push(() =>
             db.query('INSERT INTO simrs_bookings (no_reg, nomr, tgl_janji) VALUES ($1, $2, $3) ON CONFLICT (no_reg) DO NOTHING', [
@@ -291,12 +305,18 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         }
         return { id: idOf(written.no_rawat), no_reg: written.no_rawat };
       },
-      // The app's reminders refer to this API's own appointments; with SIMRS=khanza none are kept yet.
-      setReminders: async () => undefined,
+      // The reminders of a booking in Khanza live in this API's database (simrs_reminders), by the visit's no_rawat.
+      async setReminders(id, reminders) {
+        const no_rawat = rawatOf.get(id);
+        if (!no_rawat) return;
+        const subject = subjects.get(id) ?? null;
+        later.push(() => setSimrsReminders(db, no_rawat, subject, reminders));
+      },
       async appointment(no_reg) {
         const [r] = await q.query<RegRow>(`${REGISTRATION} WHERE r.no_rawat = ? AND r.status_lanjut = 'Ralan' FOR UPDATE`, [no_reg]);
         if (!r) return null;
         const app = await appBookings([r]);
+        patientOf.set(idOf(r.no_rawat), r.no_rkm_medis);
         const a: StoredAppointment = {
           id: idOf(r.no_rawat),
           no_reg: r.no_rawat,
@@ -365,6 +385,20 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         await moveReference(q, no_rawat, seat, s, date);
         const moved = seat.seat.no_rawat;
         later.push(() => db.query('UPDATE simrs_bookings SET no_reg = $2, tgl_janji = $3 WHERE no_reg = $1', [no_rawat, moved, date]));
+        later.push(() => moveSimrsReminders(db, no_rawat, moved));
+        const nomr = patientOf.get(id);
+        if (nomr) {
+          subjects.set(id, {
+            nomr,
+            jenis: 'poli',
+            ds_dep: s.ds_dep,
+            nama_dr: s.nama_dr,
+            tgl_janji: date,
+            jam_dtg: s.jam_dtg,
+            jam_plg: s.jam_plg,
+            no_urut: Number(seat.seat.no_reg),
+          });
+        }
         rawatOf.set(id, seat.seat.no_rawat);
         // Khanza numbers a visit by its date: the moved registration has a new no_rawat.
         return seat.seat.no_rawat;
@@ -874,6 +908,15 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
     }),
     // What the change poll compares, for the live streams (poll.ts).
     changeMark: (key) => khanzaMark(sik, key),
+    // The reminders of the app's bookings go only for visits Khanza still holds waiting, on that date.
+    async waitingVisits(no_regs) {
+      if (!no_regs.length) return new Map();
+      const rows = await sik.query<{ no_rawat: string; tgl: string }>(
+        `SELECT no_rawat, DATE_FORMAT(tgl_registrasi, '%Y-%m-%d') AS tgl FROM reg_periksa WHERE stts = 'Belum' AND no_rawat IN (${no_regs.map(() => '?').join(', ')})`,
+        no_regs,
+      );
+      return new Map(rows.map((r) => [r.no_rawat, r.tgl]));
+    },
   };
 }
 
