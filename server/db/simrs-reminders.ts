@@ -2,7 +2,9 @@
 // transaction commits (the connector's), claimed when due by any process's push worker
 // (push/reminders.ts), as appointment_reminders are for this API's own appointments.
 import type { DueReminder, ReminderKind, ReminderSubject } from '../domain/reminders.ts';
+import type { Reminder } from '../../common/schemas/internal.ts';
 import type { Queryable } from './client.ts';
+import { wibText } from './queues.ts';
 
 /** Replaces the visit's pending reminders with these (none: a cancel); a sent one of the same kind is due again. */
 export async function setSimrsReminders(q: Queryable, no_reg: string, subject: ReminderSubject | null, reminders: DueReminder[]): Promise<void> {
@@ -59,4 +61,14 @@ export function claimDueSimrsReminders(q: Queryable, now: number, limit: number)
 
 export async function linkSimrsNotification(q: Queryable, reminderId: number, notificationId: number): Promise<void> {
   await q.query('UPDATE simrs_reminders SET notification_id = $2 WHERE id = $1', [reminderId, notificationId]);
+}
+
+/** The reminders of a booking in the hospital's system still to go out, in order; null when it has none planned at all. */
+export async function pendingSimrsReminders(q: Queryable, no_reg: string): Promise<Reminder[] | null> {
+  const rows = await q.query<{ jenis: Reminder['jenis']; waktu: string; sent: boolean }>(
+    `SELECT kind AS jenis, ${wibText('due_at')} AS waktu, sent_at IS NOT NULL AS sent FROM simrs_reminders WHERE no_reg = $1 ORDER BY due_at`,
+    [no_reg],
+  );
+  if (!rows.length) return null;
+  return rows.filter((r) => !r.sent).map(({ jenis, waktu }) => ({ jenis, waktu }));
 }

@@ -552,6 +552,18 @@ it("the reminders of the app's and Mobile JKN's bookings in Khanza: planned, mov
     [a2, 'malam_sebelum', later, false],
     [a2, 'sebelum_praktik', later, false],
   ]);
+  const pengingat = await app.inject({
+    url: `/api/internal/pengingat?no_reg=${encodeURIComponent(a2)}`,
+    headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+  });
+  assert.equal(
+    pengingat.json().data.map((r: { jenis: string; waktu: string }) => [r.jenis, r.waktu.slice(0, 10)]),
+    [
+      ['malam_sebelum', addDays(later, -1)],
+      ['sebelum_praktik', later],
+    ],
+    "the hospital's systems read them as an appointment's",
+  );
   assert.is((await call('POST', API.cancel, cancelledInApp, { no_reg: c, alasan: 'Tidak bisa datang' })).body.status, true);
   assert.equal(await reminders(nomrOf(173)), []);
   // Cancelled on Khanza's own screen: the reminders stay planned, and none is sent.
