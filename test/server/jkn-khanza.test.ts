@@ -22,6 +22,7 @@ import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { d001Booking } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
+import { openStream } from '../support/stream.ts';
 import { CATH_ROOM, copyDemo, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
@@ -582,6 +583,35 @@ it("the reminders of the app's and Mobile JKN's bookings in Khanza: planned, mov
   assert.equal(await notices(nomrOf(170)), [], 'moved: not due yet');
   // Sent once, whichever process claims next.
   assert.is(await queueDueReminders(db, at(date, '07:45'), 50, (no_regs) => app.simrs.waitingVisits?.(no_regs) ?? Promise.resolve(new Map())), 0);
+});
+
+it("a non-JKN booking's check-in from the phone reaches its open live stream at once: Khanza's rows do not change, so no poll would see it", async () => {
+  await practice('K108', 20108, today, 5);
+  now = at(today, '07:40');
+  const token = await loginAs(app, { nomr: nomrOf(195), tgl_lahir: COHORT.tgl_lahir });
+  const made = await call('POST', API.book, token, d001Booking(nomrOf(195), today, { kd_dr: 'K108' }));
+  assert.is(made.body.status, true, JSON.stringify(made.body));
+  const no_reg = made.body.data.no_reg as string;
+  // The change poll holds Khanza's present marks of what the stream follows (the session, the
+  // pharmacy queue) and is not due for an hour: only this API's own word can tell the stream.
+  for (const key of [`${today}|K108|20001|1`, `farmasi|${today}|${nomrOf(195)}`]) {
+    await db.query(`INSERT INTO simrs_watch (key, watched_until, due_at, mark) VALUES ($1, now() + interval '1 hour', now() + interval '1 hour', $2)`, [
+      key,
+      await app.simrs.changeMark?.(key),
+    ]);
+  }
+  const { port } = app.server.address() as { port: number };
+  const stream = openStream(`http://127.0.0.1:${port}${API.clinicQueueLive}`, token);
+  const mine = () => stream.events().map((e) => e.data.find((x) => x.no_reg === no_reg));
+  try {
+    await stream.until(() => mine().length > 0);
+    assert.is(mine()[0]?.checkin, null, 'not yet checked in: not read as a counter registration');
+    const checked = await call('POST', API.checkin, token, { no_reg });
+    assert.is(checked.code, 200, JSON.stringify(checked.body));
+    await stream.until(() => mine().some((x) => x?.checkin === checked.body.data.checkin));
+  } finally {
+    stream.close();
+  }
 });
 
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {

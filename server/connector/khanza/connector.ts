@@ -10,6 +10,7 @@ import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { audit, type AuditEntry } from '../../db/audit.ts';
 import type { Channel } from '../../db/booking.ts';
 import type { Db } from '../../db/client.ts';
+import { announce, sessionKey } from '../../db/queue-events.ts';
 import * as records from '../../db/records.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
@@ -895,8 +896,15 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         no_reg,
       ]);
       // A booking without that reference: Khanza has no place for it, so this API's database keeps it (the first one).
-      await db.query('UPDATE simrs_bookings SET checkin_at = to_timestamp($2::float8 / 1000) WHERE no_reg = $1 AND checkin_at IS NULL', [no_reg, at]);
+      const kept = await db.query(
+        'UPDATE simrs_bookings SET checkin_at = to_timestamp($2::float8 / 1000) WHERE no_reg = $1 AND checkin_at IS NULL RETURNING no_reg',
+        [no_reg, at],
+      );
       const [r] = await registrations('r.no_rawat = ?', [no_reg]);
+      // Khanza's rows did not change, so the change poll would not see it: the live streams are told here.
+      if (r && kept.length) {
+        await announce(db, sessionKey({ tgl_janji: r.tgl_registrasi, kd_dr: r.kd_dokter, kd_dep: r.kd_poli, sts_jam: stsJam(r.jam_mulai ?? hhmm(r.jam_reg)) }));
+      }
       return (r && checkinOf(r, await appBookings([r]))) ?? wibIso(at);
     },
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.
