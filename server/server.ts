@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp(options);
   const internal = await buildInternalApp(options);
   if (config.push.worker) {
-    worker = push.worker(app.log);
+    worker = push.worker(app.log, app.simrs);
     worker.start();
   }
   // BPJS Antrean's outbox, when the bridge is configured (docs/bpjs.md).

@@ -162,6 +162,12 @@ export interface HospitalConnector extends HospitalReads, HospitalWrites {
    * does not know. Left out where every change comes through this API (SIMRS=local).
    */
   changeMark?(key: string): Promise<string | null>;
+  /**
+   * Of these visits (our no_reg), those the hospital's system still holds waiting, with their date:
+   * the reminders of the app's bookings there are sent only for these (push/reminders.ts). Left out
+   * where the reminders follow this API's own appointments (SIMRS=local).
+   */
+  waitingVisits?(no_regs: string[]): Promise<ReadonlyMap<string, string>>;
 }
 
 declare module 'fastify' {

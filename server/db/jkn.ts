@@ -128,6 +128,8 @@ export interface JknPharmacy {
   ahead: number;
   /** The entry made ready last, or null. */
   ready: string | null;
+  /** BPJS's jenisresep where the hospital's system records it (a compounded part); else read from the status. */
+  jenisresep?: 'racikan' | 'non racikan';
 }
 
 export async function jknPharmacy(q: Queryable, nomr: string, date: string): Promise<JknPharmacy | null> {

@@ -20,7 +20,7 @@ import { wibInstant, wibIso } from '../../common/wib.ts';
 import { dueReminders } from './reminders.ts';
 import { SHARED_MSG } from '../../common/messages.ts';
 
-const MANAGE_MSG = {
+export const MANAGE_MSG = {
   notFound: 'Perjanjian tidak ditemukan.',
   cancelledAlready: 'Perjanjian ini sudah dibatalkan dan tidak dapat diubah. Silakan buat perjanjian baru.',
   started: (verb: string) => `Perjanjian tidak dapat ${verb} karena jam praktik sudah dimulai. Silakan hubungi petugas pendaftaran.`,

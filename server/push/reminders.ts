@@ -4,10 +4,48 @@
 import type { Db } from '../db/client.ts';
 import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
+import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
 import { reminderNotification, tooLate } from '../domain/reminders.ts';
 
-/** Queues the reminders due at `now` (epoch ms), a batch per transaction; answers how many became notifications. */
-export async function queueDueReminders(db: Db, now: number, batch = 50): Promise<number> {
+/** Which of the visits the hospital's system still holds, waiting, and on which date (the connector's waitingVisits). */
+export type WaitingVisits = (no_regs: string[]) => Promise<ReadonlyMap<string, string>>;
+
+/**
+ * Queues the reminders due at `now` (epoch ms), a batch per transaction; answers how many became
+ * notifications. `waiting`: the hospital system's answer for the reminders of the bookings it holds
+ * (SIMRS other than local); without it they wait.
+ */
+export async function queueDueReminders(db: Db, now: number, batch = 50, waiting?: WaitingVisits): Promise<number> {
+  return (await queueOwn(db, now, batch)) + (waiting ? await queueSimrs(db, now, batch, waiting) : 0);
+}
+
+/**
+ * The reminders of the app's bookings in the hospital's system: sent only while it still holds the
+ * visit waiting on that date (a cancel or move on its own screens sends none). Asked inside the
+ * claim's transaction: while it cannot answer, the transaction rolls back and they stay due.
+ */
+async function queueSimrs(db: Db, now: number, batch: number, waiting: WaitingVisits): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const { claimed, sent } = await db.tx(async (q) => {
+      const due = await claimDueSimrsReminders(q, now, batch);
+      const held = due.length ? await waiting([...new Set(due.map((r) => r.no_reg))]) : new Map<string, string>();
+      let sent = 0;
+      for (const r of due) {
+        if (held.get(r.no_reg) !== r.tgl_janji || tooLate(r, now)) continue;
+        const n = await enqueueIn(q, reminderNotification(r.kind, r));
+        if (!n) continue;
+        await linkSimrsNotification(q, r.id, n.id);
+        sent++;
+      }
+      return { claimed: due.length, sent };
+    });
+    queued += sent;
+    if (claimed < batch) return queued;
+  }
+}
+
+async function queueOwn(db: Db, now: number, batch: number): Promise<number> {
   let queued = 0;
   for (;;) {
     const { claimed, sent } = await db.tx(async (q) => {

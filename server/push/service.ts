@@ -2,6 +2,7 @@
 // access token is reused) and the queue worker.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../config.ts';
+import type { HospitalConnector } from '../connector/contract.ts';
 import type { Db } from '../db/client.ts';
 import { fcmSender } from './fcm.ts';
 import { memoVapidKeys } from './keys.ts';
@@ -12,7 +13,8 @@ import { createPushWorker, type PushWorker } from './worker.ts';
 
 export interface PushService {
   vapid: () => Promise<VapidKeys>;
-  worker: (log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>) => PushWorker;
+  /** `simrs`: the hospital's system, whose bookings' reminders wait on its answer (SIMRS other than local). */
+  worker: (log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>, simrs?: Pick<HospitalConnector, 'waitingVisits'>) => PushWorker;
 }
 
 /** `clock` decides which appointment reminders are due (tests fix it). */
@@ -31,6 +33,9 @@ export function pushService(db: Db, config: PushConfig, clock: () => number = Da
       }));
   return {
     vapid,
-    worker: (log) => createPushWorker({ db, senders: getSenders, config, log, beforeDrain: () => queueDueReminders(db, clock()) }),
+    worker: (log, simrs) => {
+      const waiting = simrs?.waitingVisits?.bind(simrs);
+      return createPushWorker({ db, senders: getSenders, config, log, beforeDrain: () => queueDueReminders(db, clock(), 50, waiting) });
+    },
   };
 }

@@ -23,6 +23,7 @@ import type { Config } from '../config.ts';
 import { setMeetingLink } from '../db/booking.ts';
 import type { Db } from '../db/client.ts';
 import { pendingReminders } from '../db/reminders.ts';
+import { pendingSimrsReminders } from '../db/simrs-reminders.ts';
 import { enqueueNotification } from '../db/push.ts';
 import { callClinicQueue, clinicQueueOfDay, setClinicStatus, setPharmacyStatus } from '../db/queues.ts';
 import { checkIn, serviceCheckinEntry } from '../db/visit.ts';
@@ -167,7 +168,8 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
       },
     },
     async (req, reply) => {
-      const reminders = await pendingReminders(db, req.query.no_reg);
+      // This API's own appointment's, else those of a booking it made in the hospital's system (SIMRS=khanza).
+      const reminders = (await pendingReminders(db, req.query.no_reg)) ?? (await pendingSimrsReminders(db, req.query.no_reg));
       if (!reminders) return reply.code(404).send({ status: false, message: NO_APPOINTMENT });
       return { status: true as const, data: reminders };
     },

@@ -369,7 +369,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
       if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
       const f = await desk.pharmacy(a.nomr, a.tgl_janji);
       if (!f) return refuse(JKN_MSG.noPrescription);
-      return answer({ jenisresep: jenisresep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
+      return answer({ jenisresep: f.jenisresep ?? jenisresep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
     },
   );
   app.post(
@@ -381,7 +381,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
       const f = await desk.pharmacy(a.nomr, a.tgl_janji);
       if (!f) return refuse(JKN_MSG.noPrescription);
       return answer({
-        jenisresep: jenisresep(f.status_obat),
+        jenisresep: f.jenisresep ?? jenisresep(f.status_obat),
         totalantrean: f.total,
         sisaantrean: f.ahead,
         antreanpanggil: f.ready ?? '-',

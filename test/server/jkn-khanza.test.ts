@@ -16,11 +16,13 @@ import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
+import { queueDueReminders } from '../../server/push/reminders.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { d001Booking } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
+import { openStream } from '../support/stream.ts';
 import { CATH_ROOM, copyDemo, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
@@ -177,7 +179,17 @@ it("one seat pool, Khanza's: 40 Mobile JKN and 40 app bookings and the counter r
   );
   const sudah = refs.filter((r) => r.statuskirim === 'Sudah');
   assert.is(sudah.length, jknTaken.length, "Mobile JKN's bookings: BPJS holds them, Khanza's sender adds none");
-  assert.is(refs.filter((r) => r.statuskirim === 'Belum').length, appTaken.length, "the app's: left to Khanza's sender to add");
+  assert.is(refs.filter((r) => r.statuskirim === 'Belum').length, 0, 'none left to add as JKN');
+  // The app's bookings here are paid by the patient: plain registrations, which Khanza's sender reports
+  // as NON JKN under their no_rawat on the day (its registrations of the day without a reference).
+  const plain = await sik(
+    `SELECT r.no_rawat, r.kd_pj FROM reg_periksa r WHERE r.kd_dokter = 'K101' AND r.tgl_registrasi = ? AND r.stts <> 'Batal'
+        AND r.no_rawat NOT IN (SELECT m.no_rawat FROM referensi_mobilejkn_bpjs m WHERE m.tanggalperiksa = ?)`,
+    [date, date],
+  );
+  assert.is(plain.length, 20 + counterTaken + appTaken.length);
+  const marked = await db.query<{ no_reg: string }>('SELECT no_reg FROM simrs_bookings WHERE tgl_janji = $1', [date]);
+  assert.equal(marked.map((m) => m.no_reg).sort(), appTaken.map((a) => a.body.data.no_reg as string).sort(), "the app's, told from the counter's");
   for (const r of sudah) {
     assert.equal(
       [r.jeniskunjungan, r.nomorreferensi, r.kodepoli, r.kodedokter, r.kuotajkn, r.kd_pj],
@@ -369,8 +381,8 @@ it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operation
   const token = await loginAs(app, { nomr: nomrOf(133), tgl_lahir: COHORT.tgl_lahir });
   const umum = await call('POST', API.book, token, d001Booking(nomrOf(133), today, { kd_dr: 'K103' }));
   assert.is(umum.body.status, true, JSON.stringify(umum.body));
-  const [refUmum] = await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [umum.body.data.no_reg]);
-  assert.equal((await jkn.call('sisaantrean', { kodebooking: refUmum.nobooking })).metadata, {
+  assert.equal(await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [umum.body.data.no_reg]), []);
+  assert.equal((await jkn.call('sisaantrean', { kodebooking: umum.body.data.no_reg.replaceAll('/', '') })).metadata, {
     code: 201,
     message: 'Antrean tidak ditemukan atau sudah dibatalkan.',
   });
@@ -426,6 +438,180 @@ it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for K
   assert.equal(followed, { nobooking: fresh.nobooking, tanggalperiksa: date, statuskirim: 'Belum' });
   const [{ n }] = await sik('SELECT COUNT(*) AS n FROM referensi_mobilejkn_bpjs_batal WHERE no_rkm_medis = ?', [nomrOf(140)]);
   assert.is(Number(n), 1);
+});
+
+it("Mobile JKN's pharmacy calls answer from Khanza's prescriptions: the number, jenisresep, the day's queue and the display's call", async () => {
+  await jkn.token();
+  await practice('K106', 20106, today, 10);
+  const made = await ambil(150, today, 20106);
+  assert.is(made.metadata.code, 200, made.metadata.message);
+  const kodebooking = String(made.response?.kodebooking);
+  const [{ no_rawat }] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [kodebooking]);
+  assert.equal((await jkn.call('ambilantreanfarmasi', { kodebooking })).metadata, { code: 201, message: 'Belum ada resep untuk kode booking ini.' });
+
+  // The day's other outpatient prescriptions, as Khanza's screens write them: two written before the
+  // patient's (one still waiting, one handed over), one called to the counter, one of an inpatient.
+  const day = today.replaceAll('-', '');
+  const others = [
+    { seq: 1, jam: '08:00:00', penyerahan: '00:00:00', status: 'ralan' },
+    { seq: 2, jam: '08:05:00', penyerahan: '08:40:00', status: 'ralan' },
+    { seq: 3, jam: '08:10:00', penyerahan: '00:00:00', status: 'ralan' },
+    { seq: 4, jam: '08:12:00', penyerahan: '00:00:00', status: 'ranap' },
+  ];
+  for (const o of others) {
+    const rawat = `${today.replaceAll('-', '/')}/80000${o.seq}`;
+    await sik(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES (?, ?, ?, '07:00:00', 'K106', ?, '20001', 'Sudah', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
+      [`P${o.seq}`, rawat, today, nomrOf(150 + o.seq), PENJAB.umum],
+    );
+    await sik(
+      `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+       VALUES (?, ?, '00:00:00', ?, 'K106', ?, ?, ?, ?, ?)`,
+      [`${day}99000${o.seq}`, today, rawat, today, o.jam, o.status, today, o.penyerahan],
+    );
+  }
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) VALUES (?, '1', ?)`, [`${day}990003`, `${today.replaceAll('-', '/')}/800003`]);
+  const no_resep = `${day}990009`;
+  await sik(
+    `INSERT INTO resep_obat (no_resep, tgl_perawatan, jam, no_rawat, kd_dokter, tgl_peresepan, jam_peresepan, status, tgl_penyerahan, jam_penyerahan)
+     VALUES (?, ?, '00:00:00', ?, 'K106', ?, '09:00:00', 'ralan', '0000-00-00', '00:00:00')`,
+    [no_resep, today, no_rawat, today],
+  );
+  const [{ total }] = await sik(`SELECT COUNT(*) AS total FROM resep_obat WHERE tgl_peresepan = ? AND status = 'ralan'`, [today]);
+
+  const taken = await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking });
+  assert.equal(taken.metadata, { code: 200, message: 'Ok' });
+  assert.equal(taken.response, { jenisresep: 'non racikan', nomorantrean: '0009', keterangan: 'Resep diproses di farmasi rawat jalan.' });
+  const waiting = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal(waiting.response, {
+    jenisresep: 'non racikan',
+    totalantrean: Number(total),
+    sisaantrean: 1,
+    antreanpanggil: '0003',
+    keterangan: 'Menunggu',
+  });
+
+  // The doctor adds a compounded part; the pharmacy validates, then calls it to the counter.
+  await sik(
+    `INSERT INTO resep_dokter_racikan (no_resep, no_racik, nama_racik, kd_racik, jml_dr, aturan_pakai, keterangan) VALUES (?, '1', 'Puyer', 'R01', 10, '3 x 1', '-')`,
+    [no_resep],
+  );
+  await sik(`UPDATE resep_obat SET jam = '09:20:00' WHERE no_resep = ?`, [no_resep]);
+  const preparing = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal([preparing.response?.jenisresep, preparing.response?.keterangan], ['racikan', 'Sedang disiapkan']);
+  await sik('DELETE FROM antriapotek3');
+  await sik(`INSERT INTO antriapotek3 (no_resep, status, no_rawat) VALUES (?, '1', ?)`, [no_resep, no_rawat]);
+  const ready = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking });
+  assert.equal([ready.response?.antreanpanggil, ready.response?.keterangan, ready.response?.sisaantrean], ['0009', 'Siap diambil', 2]);
+  assert.equal((await jkn.call<Record<string, unknown>>('ambilantreanfarmasi', { kodebooking })).response?.jenisresep, 'racikan');
+  await sik('DELETE FROM antriapotek3');
+});
+
+it("the reminders of the app's and Mobile JKN's bookings in Khanza: planned, moved and dropped with the booking, sent only while Khanza holds the visit waiting", async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 40), 1);
+  const later = addDays(date, 7);
+  await practice('K107', 20107, date, 5);
+  const reminders = async (nomr: string) =>
+    (
+      await db.query<{ no_reg: string; kind: string; tgl: string; sent: boolean }>(
+        `SELECT no_reg, kind, to_char(tgl_janji, 'YYYY-MM-DD') AS tgl, sent_at IS NOT NULL AS sent FROM simrs_reminders WHERE nomr = $1 ORDER BY due_at`,
+        [nomr],
+      )
+    ).map((r) => [r.no_reg, r.kind, r.tgl, r.sent]);
+  const notices = async (nomr: string) =>
+    (await db.query<{ title: string }>('SELECT title FROM notifications WHERE nomr = $1 ORDER BY id', [nomr])).map((n) => n.title);
+
+  const [moving, cancelledInKhanza, cancelledInApp] = await Promise.all(
+    [170, 171, 173].map((i) => loginAs(app, { nomr: nomrOf(i), tgl_lahir: COHORT.tgl_lahir })),
+  );
+  const booked = await Promise.all(
+    [moving, cancelledInKhanza, cancelledInApp].map((t, k) => call('POST', API.book, t, d001Booking(nomrOf([170, 171, 173][k]), date, { kd_dr: 'K107' }))),
+  );
+  for (const b of booked) assert.is(b.body.status, true, JSON.stringify(b.body));
+  const [a, b, c] = booked.map((x) => x.body.data.no_reg as string);
+  const viaJkn = await ambil(172, date, 20107);
+  assert.is(viaJkn.metadata.code, 200, viaJkn.metadata.message);
+  const [{ no_rawat: d }] = await sik('SELECT no_rawat FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [viaJkn.response?.kodebooking]);
+  assert.equal(await reminders(nomrOf(170)), [
+    [a, 'malam_sebelum', date, false],
+    [a, 'sebelum_praktik', date, false],
+  ]);
+  assert.equal(await reminders(nomrOf(172)), [
+    [d, 'malam_sebelum', date, false],
+    [d, 'sebelum_praktik', date, false],
+  ]);
+
+  // Moved in the app: its reminders follow the visit's new number and date. Cancelled in the app: gone.
+  const moved = await call('POST', API.reschedule, moving, { no_reg: a, tgl_janji: later, kd_dr: 'K107', sts_jam: '1' });
+  assert.is(moved.body.status, true, JSON.stringify(moved.body));
+  const a2 = moved.body.data.no_reg as string;
+  assert.equal(await reminders(nomrOf(170)), [
+    [a2, 'malam_sebelum', later, false],
+    [a2, 'sebelum_praktik', later, false],
+  ]);
+  const pengingat = await app.inject({
+    url: `/api/internal/pengingat?no_reg=${encodeURIComponent(a2)}`,
+    headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+  });
+  assert.equal(
+    pengingat.json().data.map((r: { jenis: string; waktu: string }) => [r.jenis, r.waktu.slice(0, 10)]),
+    [
+      ['malam_sebelum', addDays(later, -1)],
+      ['sebelum_praktik', later],
+    ],
+    "the hospital's systems read them as an appointment's",
+  );
+  assert.is((await call('POST', API.cancel, cancelledInApp, { no_reg: c, alasan: 'Tidak bisa datang' })).body.status, true);
+  assert.equal(await reminders(nomrOf(173)), []);
+  // Cancelled on Khanza's own screen: the reminders stay planned, and none is sent.
+  await sik(`UPDATE reg_periksa SET stts = 'Batal' WHERE no_rawat = ?`, [b]);
+
+  // The morning of the visit: both reminders of the day are due.
+  const sent = await queueDueReminders(db, at(date, '07:30'), 50, (no_regs) => app.simrs.waitingVisits?.(no_regs) ?? Promise.resolve(new Map()));
+  assert.is(sent, 2);
+  assert.equal(await notices(nomrOf(172)), ['Pengingat: perjanjian poliklinik besok', 'Pengingat: perjanjian poliklinik hari ini']);
+  assert.equal(await notices(nomrOf(171)), [], 'cancelled in Khanza: nothing sent');
+  assert.equal(
+    (await reminders(nomrOf(171))).map((r) => r[3]),
+    [true, true],
+    'claimed, not sent',
+  );
+  assert.equal(await notices(nomrOf(170)), [], 'moved: not due yet');
+  // Sent once, whichever process claims next.
+  assert.is(await queueDueReminders(db, at(date, '07:45'), 50, (no_regs) => app.simrs.waitingVisits?.(no_regs) ?? Promise.resolve(new Map())), 0);
+});
+
+it("a non-JKN booking's check-in from the phone reaches its open live stream at once: Khanza's rows do not change, so no poll would see it", async () => {
+  await practice('K108', 20108, today, 5);
+  now = at(today, '07:40');
+  const token = await loginAs(app, { nomr: nomrOf(195), tgl_lahir: COHORT.tgl_lahir });
+  const made = await call('POST', API.book, token, d001Booking(nomrOf(195), today, { kd_dr: 'K108' }));
+  assert.is(made.body.status, true, JSON.stringify(made.body));
+  const no_reg = made.body.data.no_reg as string;
+  // The change poll holds Khanza's present marks of what the stream follows (the session, the
+  // pharmacy queue) and is not due for an hour: only this API's own word can tell the stream.
+  for (const key of [`${today}|K108|20001|1`, `farmasi|${today}|${nomrOf(195)}`]) {
+    await db.query(`INSERT INTO simrs_watch (key, watched_until, due_at, mark) VALUES ($1, now() + interval '1 hour', now() + interval '1 hour', $2)`, [
+      key,
+      await app.simrs.changeMark?.(key),
+    ]);
+  }
+  const { port } = app.server.address() as { port: number };
+  const stream = openStream(`http://127.0.0.1:${port}${API.clinicQueueLive}`, token);
+  const mine = () => stream.events().map((e) => e.data.find((x) => x.no_reg === no_reg));
+  try {
+    await stream.until(() => mine().length > 0);
+    assert.is(mine()[0]?.checkin, null, 'not yet checked in: not read as a counter registration');
+    const checked = await call('POST', API.checkin, token, { no_reg });
+    assert.is(checked.code, 200, JSON.stringify(checked.body));
+    await stream.until(() => mine().some((x) => x?.checkin === checked.body.data.checkin));
+  } finally {
+    stream.close();
+  }
 });
 
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {

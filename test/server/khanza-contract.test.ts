@@ -36,6 +36,8 @@ import { d001Booking } from '../support/booking.ts';
 import { patientReads } from '../support/reads.ts';
 import { openStream } from '../support/stream.ts';
 import { claimDue } from '../../server/connector/poll.ts';
+import { MANAGE_MSG } from '../../server/domain/manage.ts';
+import { wibIso } from '../../common/wib.ts';
 
 const it = needsMariadb(test);
 const today = todayWib();
@@ -150,11 +152,18 @@ it('a booking is a Khanza registration; the upcoming list, the quota, reschedule
   assert.is(made.body.status, true, made.body.message);
   const { no_reg, no_urut } = made.body.data;
   assert.match(no_reg, new RegExp(`^${date.replaceAll('-', '/')}/\\d{6}$`), "our no_reg is Khanza's no_rawat");
+  // Paid by the patient: a plain registration, as Khanza's counter writes one, with no Mobile JKN
+  // reference (Khanza's Antrean sender reports it as NON JKN under its no_rawat, never as JKN).
   const [reg] = await sik(
-    'SELECT r.no_reg, r.stts, r.kd_dokter, m.status FROM reg_periksa r JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
+    'SELECT r.no_reg, r.stts, r.kd_dokter, r.kd_pj, m.status FROM reg_periksa r LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
     [no_reg],
   );
-  assert.equal(reg, { no_reg: String(no_urut).padStart(3, '0'), stts: 'Belum', kd_dokter: 'D001', status: 'Belum' });
+  assert.equal(reg, { no_reg: String(no_urut).padStart(3, '0'), stts: 'Belum', kd_dokter: 'D001', kd_pj: 'UMU', status: null });
+  const mark = async () =>
+    await db.query<{ no_reg: string; tgl: string }>(`SELECT no_reg, to_char(tgl_janji, 'YYYY-MM-DD') AS tgl FROM simrs_bookings WHERE nomr = $1`, [
+      who(120).nomr,
+    ]);
+  assert.equal(await mark(), [{ no_reg, tgl: date }], "the app's booking, told from a counter registration");
   const again = await post(app, API.book, token, d001(120, date));
   assert.equal([again.body.data.no_reg, again.body.data.no_urut], [no_reg, no_urut], 'a repeat answers the same booking');
 
@@ -172,7 +181,9 @@ it('a booking is a Khanza registration; the upcoming list, the quota, reschedule
   const newReg = moved.body.data.no_reg;
   assert.match(newReg, new RegExp(`^${later.replaceAll('-', '/')}/`));
   assert.equal(await sik('SELECT no_rawat FROM reg_periksa WHERE no_rawat = ?', [no_reg]), []);
-  assert.is((await sik('SELECT tanggalperiksa FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [newReg]))[0].tanggalperiksa, later);
+  assert.equal(await sik('SELECT stts, tgl_registrasi FROM reg_periksa WHERE no_rawat = ?', [newReg]), [{ stts: 'Belum', tgl_registrasi: later }]);
+  assert.equal(await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat IN (?, ?)', [no_reg, newReg]), [], 'still no JKN reference');
+  assert.equal(await mark(), [{ no_reg: newReg, tgl: later }], 'the mark moves with it');
 
   const cancelled = await post(app, API.cancel, token, { no_reg: newReg, alasan: 'Tidak bisa datang' });
   assert.is(cancelled.body.status, true, cancelled.body.message);
@@ -199,8 +210,18 @@ it("on the day the booked patient is in the clinic queue from Khanza's rows, and
   assert.equal([item.no_reg, item.no_urut, item.status, item.checkin, item.tgl_janji], [no_reg, no_urut, 'menunggu', null, date]);
   const checked = await post(app, API.checkin, token, { no_reg });
   assert.is(checked.code, 200, JSON.stringify(checked.body));
-  assert.match(checked.body.data.checkin, new RegExp(`^${date}T`));
-  assert.equal(await sik('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [no_reg]), [{ status: 'Checkin' }]);
+  assert.is(checked.body.data.checkin, wibIso(now));
+  // A booking paid by the patient has no Mobile JKN reference in Khanza: the phone's check-in is kept in this API's database.
+  assert.equal(await sik('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [no_reg]), []);
+  const [kept] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM simrs_bookings WHERE no_reg = $1 AND checkin_at IS NOT NULL', [no_reg]);
+  assert.is(kept.n, 1);
+  assert.is((await get(app, API.clinicQueue, token)).data[0].checkin, checked.body.data.checkin, 'the queue shows it');
+  const again = await post(app, API.checkin, token, { no_reg });
+  assert.is(again.body.data.checkin, checked.body.data.checkin, 'the first one is kept');
+  // Checked in, it can no longer be cancelled from the phone, as with SIMRS=local.
+  const late = await post(app, API.cancel, token, { no_reg, alasan: 'Tidak bisa datang' });
+  assert.equal([late.body.status, late.body.message], [false, MANAGE_MSG.checkedIn('dibatalkan')]);
+  assert.equal(await sik('SELECT stts FROM reg_periksa WHERE no_rawat = ?', [no_reg]), [{ stts: 'Belum' }]);
   // The doctor calls the patient on Khanza's clinic screen (its waiting-room display's row): the number called.
   await sik(`INSERT INTO antripoli (kd_dokter, kd_poli, status, no_rawat) VALUES ('D001', '20001', '1', ?)`, [no_reg]);
   assert.is((await get(app, API.clinicQueue, token)).data[0].no_dipanggil, no_urut);

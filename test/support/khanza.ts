@@ -68,6 +68,7 @@ const READ_TABLES = [
   'detail_periksa_lab',
   'template_laboratorium',
   'resep_obat',
+  'resep_dokter_racikan',
   'antriapotek3',
   'antripoli',
 ] as const;

@@ -10,6 +10,7 @@ import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { audit, type AuditEntry } from '../../db/audit.ts';
 import type { Channel } from '../../db/booking.ts';
 import type { Db } from '../../db/client.ts';
+import { announce, sessionKey } from '../../db/queue-events.ts';
 import * as records from '../../db/records.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
@@ -17,6 +18,8 @@ import type { BookingStore, BookingTx, Session, SessionQuery } from '../../domai
 import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, ManageTx, StoredAppointment, UpcomingRow } from '../../domain/manage.ts';
 import { WIB_OFFSET, wibIso } from '../../../common/wib.ts';
+import type { ReminderSubject } from '../../domain/reminders.ts';
+import { moveSimrsReminders, setSimrsReminders } from '../../db/simrs-reminders.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { ER, errno, type KhanzaDb, type KhanzaPayers, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
@@ -127,15 +130,22 @@ const REGISTRATION = `
          AND j.hari_kerja = ELT(DAYOFWEEK(r.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
     LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat`;
 
+/** The app's bookings without a Mobile JKN reference (simrs_bookings), by no_rawat: their phone check-in, or null before it. */
+type AppBookings = ReadonlyMap<string, string | null>;
+
 /**
- * The check-in Khanza knows: its Mobile JKN check-in (status 'Checkin', at validasi), or for a
- * registration made at the counter without a booking, the registration itself (the patient was there).
+ * The check-in Khanza knows: its Mobile JKN check-in (status 'Checkin', at validasi); for an app
+ * booking without that reference (a non-JKN one), the phone's check-in kept in this API's
+ * database; for a registration made at the counter, the registration itself (the patient was there).
  */
-function checkinOf(r: RegRow): string | null {
+function checkinOf(r: RegRow, app: AppBookings): string | null {
   if (r.ref_status === 'Checkin' && r.validasi) return `${r.validasi.replace(' ', 'T')}${WIB_OFFSET}`;
-  if (r.ref_status === null) return `${r.tgl_registrasi}T${r.jam_reg}${WIB_OFFSET}`;
+  if (r.ref_status === null) return app.has(r.no_rawat) ? (app.get(r.no_rawat) ?? null) : `${r.tgl_registrasi}T${r.jam_reg}${WIB_OFFSET}`;
   return null;
 }
+
+/** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
+type Later = () => Promise<unknown>;
 
 export interface KhanzaConnectorOptions {
   payers: KhanzaPayers;
@@ -162,11 +172,11 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
    * commits. `channel`: the app's, or Mobile JKN's (its bookings and cancels BPJS holds already).
    */
   function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app'): Promise<T> {
-    const later: AuditEntry[] = [];
+    const later: Later[] = [];
     const attempt = async () => {
       later.length = 0;
       const result = await sik.tx((q) => fn(manageTx(q, later, channel)));
-      for (const e of later) await audit(db, e);
+      for (const write of later) await write();
       return result;
     };
     const retry = async (left: number): Promise<T> => {
@@ -181,7 +191,21 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
     return retry(3);
   }
 
-  function manageTx(q: KhanzaQuery, later: AuditEntry[], channel: Channel): ManageTx {
+  /**
+   * The app's bookings among these registrations that Khanza holds without a Mobile JKN reference,
+   * with their phone check-in (simrs_bookings, this API's database).
+   */
+  async function appBookings(rows: Array<Pick<RegRow, 'no_rawat' | 'ref_status'>>): Promise<AppBookings> {
+    const plain = rows.filter((r) => r.ref_status === null).map((r) => r.no_rawat);
+    if (!plain.length) return new Map();
+    const marks = await db.query<{ no_reg: string; checkin_ms: number | null }>(
+      'SELECT no_reg, (extract(epoch FROM checkin_at) * 1000)::float8 AS checkin_ms FROM simrs_bookings WHERE no_reg = ANY($1::text[])',
+      [plain],
+    );
+    return new Map(marks.map((m) => [m.no_reg, m.checkin_ms === null ? null : wibIso(Number(m.checkin_ms))]));
+  }
+
+  function manageTx(q: KhanzaQuery, later: Later[], channel: Channel): ManageTx {
     // Khanza's Antrean sender reports what statuskirim 'Belum' marks (docs/bpjs.md, SIMRS=khanza): what Mobile JKN did, BPJS holds already.
     const statuskirim = channel === 'mobilejkn' ? 'Sudah' : 'Belum';
     // This transaction's appointments by the id the rules pass around, and its reserved seats.
@@ -193,6 +217,9 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       return id;
     };
     const reserved = new Map<string, Reserved>();
+    // What the reminders of this transaction's bookings name, and the patients of the appointments it read.
+    const subjects = new Map<number, ReminderSubject>();
+    const patientOf = new Map<number, string>();
     const seatKey = (kd_dokter: string, kd_poli: string, date: string) => `${kd_dokter}|${kd_poli}|${date}`;
     const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep'>, date: string): SeatSession => ({ kd_dokter: s.kd_dr, kd_poli: s.kd_dep, tanggal: date });
 
@@ -248,16 +275,44 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
             rujukan: a.rujukan,
             statuskirim,
             minutesPerPatient,
+            // A JKN booking is Khanza's Mobile JKN booking; another is its plain registration, reported as NON JKN.
+            reference: a.carabayar === 'B',
           },
           seat,
         );
+        subjects.set(idOf(written.no_rawat), {
+          nomr: a.nomr,
+          jenis: 'poli',
+          ds_dep: a.session.ds_dep,
+          nama_dr: a.session.nama_dr,
+          tgl_janji: a.tgl_janji,
+          jam_dtg: a.session.jam_dtg,
+          jam_plg: a.session.jam_plg,
+          no_urut: Number(written.no_reg),
+        });
+        if (a.carabayar !== 'B') {
+          later.push(() =>
+            db.query('INSERT INTO simrs_bookings (no_reg, nomr, tgl_janji) VALUES ($1, $2, $3) ON CONFLICT (no_reg) DO NOTHING', [
+              written.no_rawat,
+              a.nomr,
+              a.tgl_janji,
+            ]),
+          );
+        }
         return { id: idOf(written.no_rawat), no_reg: written.no_rawat };
       },
-      // The app's reminders refer to this API's own appointments; with SIMRS=khanza none are kept yet.
-      setReminders: async () => undefined,
+      // The reminders of a booking in Khanza live in this API's database (simrs_reminders), by the visit's no_rawat.
+      async setReminders(id, reminders) {
+        const no_rawat = rawatOf.get(id);
+        if (!no_rawat) return;
+        const subject = subjects.get(id) ?? null;
+        later.push(() => setSimrsReminders(db, no_rawat, subject, reminders));
+      },
       async appointment(no_reg) {
         const [r] = await q.query<RegRow>(`${REGISTRATION} WHERE r.no_rawat = ? AND r.status_lanjut = 'Ralan' FOR UPDATE`, [no_reg]);
         if (!r) return null;
+        const app = await appBookings([r]);
+        patientOf.set(idOf(r.no_rawat), r.no_rkm_medis);
         const a: StoredAppointment = {
           id: idOf(r.no_rawat),
           no_reg: r.no_rawat,
@@ -276,7 +331,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           nama_dr: r.nm_dokter,
           // Khanza keeps no time of a cancel: the status says it.
           cancelled_at: r.stts === 'Batal' ? `${r.tgl_registrasi}T00:00:00${WIB_OFFSET}` : null,
-          checked_in: r.ref_status === 'Checkin' || (r.stts !== 'Belum' && r.stts !== 'Batal'),
+          checked_in: r.ref_status === 'Checkin' || Boolean(app.get(r.no_rawat)) || (r.stts !== 'Belum' && r.stts !== 'Batal'),
         };
         return a;
       },
@@ -290,7 +345,14 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
            SELECT norm, no_rawat, nomorreferensi, FROM_UNIXTIME(? / 1000), ?, ?, nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?`,
           [at, reason.slice(0, 200), statuskirim, a.no_reg],
         );
-        later.push({ action: 'appointment.cancel', outcome: 'ok', actor: a.nomr, subject: a.nomr, detail: `${a.no_reg} ${reason}`.slice(0, 300) });
+        const entry: AuditEntry = {
+          action: 'appointment.cancel',
+          outcome: 'ok',
+          actor: a.nomr,
+          subject: a.nomr,
+          detail: `${a.no_reg} ${reason}`.slice(0, 300),
+        };
+        later.push(() => audit(db, entry));
         return wibIso(at);
       },
       // Khanza counts seats from its rows: moving or cancelling the row gives its seat back.
@@ -317,6 +379,22 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           no_rawat,
         ]);
         await moveReference(q, no_rawat, seat, s, date);
+        const moved = seat.seat.no_rawat;
+        later.push(() => db.query('UPDATE simrs_bookings SET no_reg = $2, tgl_janji = $3 WHERE no_reg = $1', [no_rawat, moved, date]));
+        later.push(() => moveSimrsReminders(db, no_rawat, moved));
+        const nomr = patientOf.get(id);
+        if (nomr) {
+          subjects.set(id, {
+            nomr,
+            jenis: 'poli',
+            ds_dep: s.ds_dep,
+            nama_dr: s.nama_dr,
+            tgl_janji: date,
+            jam_dtg: s.jam_dtg,
+            jam_plg: s.jam_plg,
+            no_urut: Number(seat.seat.no_reg),
+          });
+        }
         rawatOf.set(id, seat.seat.no_rawat);
         // Khanza numbers a visit by its date: the moved registration has a new no_rawat.
         return seat.seat.no_rawat;
@@ -620,6 +698,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         nomr,
         today,
       ]);
+      const app = await appBookings(rows);
       return rows.map(
         (r): UpcomingRow => ({
           tanggal_janji: r.tgl_registrasi,
@@ -635,13 +714,14 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           carabayar: carabayar(r.kd_pj),
           jenis: 'poli',
           meeting_url: null,
-          checked_in: r.ref_status === 'Checkin',
+          checked_in: r.ref_status === 'Checkin' || Boolean(app.get(r.no_rawat)),
         }),
       );
     },
 
     async clinicQueue(nomr, today) {
       const mine = await registrations('r.no_rkm_medis = ? AND r.tgl_registrasi = ? ORDER BY r.no_reg', [nomr, today]);
+      const app = await appBookings(mine);
       const out: QueueRow[] = [];
       for (const r of mine) {
         const [{ ahead }] = await sik.query<{ ahead: number }>(
@@ -667,7 +747,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
           // The registration the doctor last called on Khanza's waiting-room display (calls.ts); Khanza
           // keeps no time of a call, so no pace is reckoned from it.
           no_dipanggil: await calledNumber(sik, r.kd_dokter, r.kd_poli, r.tgl_registrasi),
-          checkin: checkinOf(r),
+          checkin: checkinOf(r, app),
           ahead: Number(ahead),
           calls: [],
           jam_dtg: r.jam_mulai,
@@ -683,7 +763,7 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
       const entry: CheckinEntry = {
         no_mr: r.no_rkm_medis,
         status: queueStatus(r.stts),
-        checkin: checkinOf(r),
+        checkin: checkinOf(r, await appBookings([r])),
         jam_dtg: r.jam_mulai,
         jam_plg: r.jam_selesai,
         tgl_janji: r.tgl_registrasi,
@@ -810,8 +890,17 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
         at,
         no_reg,
       ]);
+      // A booking without that reference: Khanza has no place for it, so this API's database keeps it (the first one).
+      const kept = await db.query(
+        'UPDATE simrs_bookings SET checkin_at = to_timestamp($2::float8 / 1000) WHERE no_reg = $1 AND checkin_at IS NULL RETURNING no_reg',
+        [no_reg, at],
+      );
       const [r] = await registrations('r.no_rawat = ?', [no_reg]);
-      return (r && checkinOf(r)) ?? wibIso(at);
+      // Khanza's rows did not change, so the change poll would not see it: the live streams are told here.
+      if (r && kept.length) {
+        await announce(db, sessionKey({ tgl_janji: r.tgl_registrasi, kd_dr: r.kd_dokter, kd_dep: r.kd_poli, sts_jam: stsJam(r.jam_mulai ?? hhmm(r.jam_reg)) }));
+      }
+      return (r && checkinOf(r, await appBookings([r]))) ?? wibIso(at);
     },
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.
     selfRegistration: (q, p, ip) => saveRegistration(q, p, ip),
@@ -822,6 +911,15 @@ export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minu
     }),
     // What the change poll compares, for the live streams (poll.ts).
     changeMark: (key) => khanzaMark(sik, key),
+    // The reminders of the app's bookings go only for visits Khanza still holds waiting, on that date.
+    async waitingVisits(no_regs) {
+      if (!no_regs.length) return new Map();
+      const rows = await sik.query<{ no_rawat: string; tgl: string }>(
+        `SELECT no_rawat, DATE_FORMAT(tgl_registrasi, '%Y-%m-%d') AS tgl FROM reg_periksa WHERE stts = 'Belum' AND no_rawat IN (${no_regs.map(() => '?').join(', ')})`,
+        no_regs,
+      );
+      return new Map(rows.map((r) => [r.no_rawat, r.tgl]));
+    },
   };
 }
 

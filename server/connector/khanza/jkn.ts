@@ -9,6 +9,7 @@ import type { ManageStore } from '../../domain/manage.ts';
 import type { JknAppointment, JknSession } from '../../db/jkn.ts';
 import type { JknOperation, MobileJknDesk } from '../contract.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
+import { khanzaJknPharmacy } from './pharmacy.ts';
 import { hariKerja } from './seats.ts';
 
 export interface KhanzaJknOptions {
@@ -176,8 +177,8 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
       return rows.map(({ selesai, ...o }) => ({ ...o, terlaksana: Number(selesai) === 1 ? 1 : 0, lastupdate: now }));
     },
 
-    // Khanza's pharmacy queue is not read yet (docs/integration.md): Mobile JKN is told there is no prescription.
-    pharmacy: async () => null,
+    // Khanza's prescriptions and its pharmacy display's call, as the app's pharmacy queue reads them (pharmacy.ts).
+    pharmacy: (nomr, date) => khanzaJknPharmacy(sik, nomr, date),
 
     // Khanza's own mapping tables; a doctor's BPJS code is a number (HFIS's kodedokter).
     async mappings() {

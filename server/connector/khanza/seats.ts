@@ -31,6 +31,12 @@ export interface SeatRequest extends SeatSession {
   statuskirim?: 'Belum' | 'Sudah';
   /** Minutes per patient of the estimate (estimasidilayani); 0: none written. */
   minutesPerPatient?: number;
+  /**
+   * Whether the booking gets its referensi_mobilejkn_bpjs row (the default): a JKN booking. false:
+   * the registration alone, as Khanza's counter writes one, which Khanza's Antrean sender reports
+   * as NON JKN under its no_rawat (docs/decisions.md, SIMRS Khanza: the remaining channels).
+   */
+  reference?: boolean;
 }
 
 /** Khanza's jeniskunjungan enum, by BPJS's number. */
@@ -42,7 +48,7 @@ export interface Seat {
   no_rawat: string;
   /** Khanza's queue number of the doctor's day at the clinic ('001'): this API's no_urut. */
   no_reg: string;
-  /** The booking code of referensi_mobilejkn_bpjs (YYYYMMDDNNNNNN). */
+  /** The booking code of referensi_mobilejkn_bpjs (YYYYMMDDNNNNNN); '' for a registration without one. */
   nobooking: string;
 }
 
@@ -129,6 +135,7 @@ export async function writeSeatIn(q: KhanzaQuery, r: SeatRequest, { seat, kuota,
        FROM pasien p WHERE p.no_rkm_medis = ?`,
     [seat.no_reg, seat.no_rawat, r.tanggal, jam_mulai, r.kd_dokter, r.kd_poli, r.kd_pj, r.tanggal, r.kd_poli, r.no_rkm_medis],
   );
+  if (r.reference === false) return { ...seat, nobooking: '' };
   await q.run(
     `INSERT INTO referensi_mobilejkn_bpjs (nobooking, no_rawat, nomorkartu, nik, nohp, kodepoli, pasienbaru, norm, tanggalperiksa, kodedokter,
                                            jampraktek, jeniskunjungan, nomorreferensi, nomorantrean, angkaantrean, estimasidilayani,

@@ -316,6 +316,20 @@ CREATE TABLE resep_obat (
   CONSTRAINT resep_obat_ibfk_4 FOREIGN KEY (kd_dokter) REFERENCES dokter (kd_dokter) ON DELETE CASCADE ON UPDATE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
 
+-- A compounded part of a doctor's prescription (a racikan): a prescription with one is BPJS's
+-- jenisresep 'racikan'.
+CREATE TABLE resep_dokter_racikan (
+  no_resep varchar(14) NOT NULL,
+  no_racik varchar(2) NOT NULL,
+  nama_racik varchar(100) NOT NULL,                       -- not read
+  kd_racik varchar(3) NOT NULL,                           -- not read
+  jml_dr int(11) NOT NULL,                                -- not read
+  aturan_pakai varchar(150) NOT NULL,                     -- not read
+  keterangan varchar(50) NOT NULL,                        -- not read
+  PRIMARY KEY (no_resep, no_racik),
+  KEY kd_racik (kd_racik)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
 CREATE TABLE antriapotek3 (
   no_resep varchar(14) DEFAULT NULL,
   status enum('0','1','2','3') DEFAULT NULL,              -- not read (the display's bell)
