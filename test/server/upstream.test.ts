@@ -4,17 +4,20 @@
 // there with §7's parameters and formats; a booking and a registration are handed over once per
 // tap; answers are reused only where safe; the hospital down, slow, failing or expiring its token
 // is said to the patient and never holds other patients' calls. On PGlite and on PostgreSQL.
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { API } from '../../common/paths.ts';
+import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
 import type { Db } from '../../server/db/client.ts';
 import { MSG } from '../../server/errors.ts';
+import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
 import { LOGIN_FAILED } from '../../server/routes/auth.ts';
 import { testConfig } from '../support/app.ts';
+import { SoftAuthenticator } from '../support/authenticator.ts';
 import { freshDb } from '../support/db.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
 
@@ -325,6 +328,86 @@ test('the hospital’s 401 for an expired token: the session here ends, the pati
   // A new login renews it.
   const again = await tokenOf(A);
   assert.is((await get(again, API.historySurgery)).statusCode, 200);
+});
+
+/** The clinic queue events of a live stream read from a real socket. */
+function openStream(url: string, token: string) {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`);
+  let raw = '';
+  let waiter: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    raw += chunk.toString('utf8');
+    waiter?.();
+  });
+  const events = () =>
+    [...raw.matchAll(new RegExp(`event: ${CLINIC_QUEUE_EVENT}\\ndata: (.*)\\n\\n`, 'g'))].map(
+      (m) => JSON.parse(m[1]) as { data: Array<Record<string, unknown>> },
+    );
+  /** Waits until `done`; the limit only keeps a broken stream from hanging the suite. */
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const limit = setTimeout(() => reject(new Error(`stream stalled:\n${raw.slice(0, 2000)}`)), 20_000);
+      const check = () => {
+        if (done()) {
+          clearTimeout(limit);
+          waiter = null;
+          resolve();
+        }
+      };
+      waiter = check;
+      check();
+    });
+  return { events, until, close: () => socket.destroy() };
+}
+
+test('the visit day: the live stream reads the hospital’s queue again each poll, one read for all of a patient’s phones', async () => {
+  await app.close();
+  await start({ UPSTREAM_QUEUE_POLL_SECONDS: '1' });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const [phone1, phone2] = [await tokenOf(A), await tokenOf(A)];
+  const streams = [openStream(`${url}${API.clinicQueueLive}`, phone1), openStream(`${url}${API.clinicQueueLive}`, phone2)];
+  try {
+    for (const s of streams) await s.until(() => s.events().length === 1);
+    assert.equal(
+      streams[0].events()[0].data.map((i) => i.no_urut),
+      [4],
+    );
+    // The hospital's counter adds a second visit today: no one tells this server, the next poll finds it.
+    const first = h.appointments[0];
+    h.appointments.push({ ...first, no_reg: 'RJ0000000999', no_urut: 9, kd_dr: 'D0301', kd_dep: '10201', sts_jam: '2' });
+    for (const s of streams) await s.until(() => s.events().length === 2);
+    assert.equal(
+      streams[1].events()[1].data.map((i) => i.no_urut),
+      [4, 9],
+    );
+    // Both phones' streams read the hospital together: never more than one call per poll.
+    const reads = h.callsTo(API.clinicQueue);
+    for (let i = 1; i < reads.length; i++) assert.ok(reads[i].time - reads[i - 1].time >= 900, 'two reads of one patient within a poll');
+  } finally {
+    for (const s of streams) s.close();
+  }
+});
+
+test('a passkey sign-in resumes the hospital’s token held here, and is refused with a worded message once it has ended', async () => {
+  const token = await tokenOf(A);
+  const phone = new SoftAuthenticator({ origin: 'http://localhost:8080' });
+  const options = (await get(token, API.passkeyRegisterOptions)).json().data;
+  assert.is((await post(token, API.passkeyRegister, phone.register(options))).statusCode, 200);
+  const signIn = async () => post(null, API.passkeyLogin, phone.assert((await app.inject({ url: API.passkeyLoginOptions })).json().data));
+  const resumed = await signIn();
+  assert.is(resumed.statusCode, 200, resumed.body);
+  assert.is((await get(resumed.json().token.access_token, API.historyPoli)).statusCode, 200);
+  // The hospital expires its token: the sessions here end, and a passkey cannot make a new one.
+  h.expireTokens();
+  assert.is((await get(token, API.historyPoli)).statusCode, 401);
+  const refused = await signIn();
+  assert.is(refused.statusCode, 401);
+  assert.equal(refused.json(), { status: false, message: PASSKEY_MSG.upstreamExpired });
+  // Number and birth date renew it; then the passkey signs in again.
+  await tokenOf(A);
+  assert.is((await signIn()).statusCode, 200);
 });
 
 test('nothing personal in the log: no birth date, no hospital token', async () => {
