@@ -315,6 +315,19 @@ test('the hospital slow: a call ends at the time-out with a 503; calls past the 
   assert.equal(a.json(), { status: false, message: UPSTREAM_MSG.down });
 });
 
+test('calls begun in one second are limited: past UPSTREAM_MAX_PER_SECOND the next waits its turn and is answered', async () => {
+  await app.close();
+  await start({ UPSTREAM_MAX_PER_SECOND: '2' });
+  const token = await tokenOf(A);
+  const before = h.calls.length;
+  const answers = await Promise.all([API.historyPoli, API.historySurgery, API.historyCath, API.inpatientPast].map((url) => get(token, url)));
+  for (const res of answers) assert.is(res.statusCode, 200);
+  // Two a second: the four cannot all begin within one (the login's calls before them only delay them more).
+  const calls = h.calls.slice(before);
+  assert.is(calls.length, 4);
+  assert.ok(calls[3].time - calls[0].time >= 500, 'the last call waited for the second to pass');
+});
+
 test('the hospital’s 401 for an expired token: the session here ends, the patient is told to log in again', async () => {
   const token = await tokenOf(A);
   assert.is((await get(token, API.historyPoli)).statusCode, 200);
