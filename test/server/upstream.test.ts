@@ -4,8 +4,11 @@
 // there with §7's parameters and formats; a booking and a registration are handed over once per
 // tap; answers are reused only where safe; the hospital down, slow, failing or expiring its token
 // is said to the patient and never holds other patients' calls. On PGlite and on PostgreSQL.
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
+import Ajv from 'ajv';
+import draft6 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
@@ -164,10 +167,27 @@ test('the record export is built from the hospital’s histories', async () => {
   const token = await tokenOf(A);
   const res = await get(token, `/api/fhir/Patient/${A.nomr}/$everything`);
   assert.is(res.statusCode, 200, res.body);
-  const bundle = res.json();
-  const patient = bundle.entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === 'Patient').resource;
-  assert.is(patient.birthDate, A.tgl_lahir);
+  type Entry = { resource: { resourceType: string; birthDate?: string } };
+  const bundle = res.json() as { entry: Entry[] };
+  const patient = bundle.entry.find((e) => e.resource.resourceType === 'Patient')?.resource;
+  assert.is(patient?.birthDate, A.tgl_lahir);
   assert.ok(bundle.entry.length > 5);
+  // The official FHIR R4 JSON schema (as test/server/fhir.test.ts reads it) accepts it.
+  const { id, ...schema } = JSON.parse(readFileSync('test/server/fhir-r4.schema.json', 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  ajv.addMetaSchema(draft6);
+  const validate = ajv.compile({ ...schema, $id: id });
+  const valid = validate(JSON.parse(res.body));
+  const wrong = bundle.entry.flatMap((e, i) => {
+    const check = valid ? null : ajv.getSchema(`${id}#/definitions/${e.resource.resourceType}`);
+    const type = e.resource.resourceType;
+    return check && !check(structuredClone(e.resource)) ? [`entry ${i} ${type}: ${JSON.stringify(check.errors?.slice(0, 3))}`] : [];
+  });
+  assert.equal(wrong, []);
+  assert.ok(valid, JSON.stringify(validate.errors?.slice(0, 3)));
+  // Each upcoming appointment once, whatever the hospital numbers it.
+  const appointments = bundle.entry.filter((e) => e.resource.resourceType === 'Appointment');
+  assert.is(appointments.length, 2);
 });
 
 test('a booking is the hospital’s: its data.message when accepted, its message when refused; one tap is one call however often the phone sends it', async () => {
