@@ -4,6 +4,7 @@
 import type { Db } from '../db/client.ts';
 import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
+import { claimDueUpstreamReminders } from '../db/upstream-reminders.ts';
 import { reminderNotification, tooLate } from '../domain/reminders.ts';
 
 /** Queues the reminders due at `now` (epoch ms), a batch per transaction; answers how many became notifications. */
@@ -21,6 +22,17 @@ export async function queueDueReminders(db: Db, now: number, batch = 50): Promis
         await linkNotification(q, r.id, n.id);
         sent++;
       }
+      return { claimed: due.length, sent };
+    });
+    queued += sent;
+    if (claimed < batch) break;
+  }
+  // The hospital's own appointments (SIMRS=upstream; otherwise there are none).
+  for (;;) {
+    const { claimed, sent } = await db.tx(async (q) => {
+      const due = await claimDueUpstreamReminders(q, now, batch);
+      let sent = 0;
+      for (const r of due) if (!tooLate(r.subject, now) && (await enqueueIn(q, reminderNotification(r.kind, r.subject)))) sent++;
       return { claimed: due.length, sent };
     });
     queued += sent;

@@ -11,6 +11,7 @@ import Ajv from 'ajv';
 import draft6 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { addDays, formatLong } from '../../common/dates.ts';
 import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -18,6 +19,8 @@ import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
 import type { Db } from '../../server/db/client.ts';
 import { MSG } from '../../server/errors.ts';
 import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
+import { wibInstant } from '../../server/domain/reminders.ts';
+import { queueDueReminders } from '../../server/push/reminders.ts';
 import { LOGIN_FAILED } from '../../server/routes/auth.ts';
 import { testConfig } from '../support/app.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
@@ -229,6 +232,51 @@ test('a booking is the hospital’s: its data.message when accepted, its message
   assert.is((await post(tB, API.book, { ...body, nomr: B.nomr })).json().status, true);
   assert.is(h.seats('D0101', '10101', monday, '1')?.quota_terisi, 2);
   assert.is(h.callsTo(API.book).length, 3);
+});
+
+test('reminders of the hospital’s appointments: planned from its list, queued once when due, dropped with an appointment it no longer lists', async () => {
+  const token = await tokenOf(A);
+  const planned = async () =>
+    db.query<{ appointment: string; kind: string; due: number; sent: boolean }>(
+      `SELECT appointment, kind, extract(epoch FROM due_at)::float8 * 1000 AS due, sent_at IS NOT NULL AS sent
+         FROM upstream_reminders WHERE nomr = $1 ORDER BY due_at`,
+      [A.nomr],
+    );
+  assert.is((await get(token, API.upcoming)).statusCode, 200);
+  // A's visit in a week (the hospital gives no hours): the evening before at 18:00 WIB; today's evening has passed.
+  const inAWeek = addDays(h.today, 7);
+  const [first] = await planned();
+  assert.equal([first.kind, first.due, first.sent], ['malam_sebelum', wibInstant(addDays(inAWeek, -1), '18:00'), false]);
+  const notes = () => db.query<{ title: string; body: string }>('SELECT title, body FROM notifications WHERE nomr = $1 ORDER BY id', [A.nomr]);
+  const before = (await notes()).length;
+  await queueDueReminders(db, first.due + 1000);
+  await queueDueReminders(db, first.due + 2000);
+  const sent = (await notes()).slice(before);
+  assert.is(sent.length, 1);
+  assert.is(sent[0].title, 'Pengingat: perjanjian poliklinik besok');
+  assert.match(sent[0].body, `POLI PENYAKIT DALAM dengan dr. Maya Kusuma, Sp.PD, ${formatLong(inAWeek)}. Nomor antrian Anda 2.`);
+
+  // Booked through this server: the next read of the list plans it; gone from the hospital's list, its reminder goes too.
+  const monday = h.nextDateOn('Senin');
+  const booked = await post(token, API.book, {
+    nomr: A.nomr,
+    tgl_janji: monday,
+    kd_dep: '10101',
+    kd_dr: 'D0102',
+    sts_jam: '2',
+    carabayar: 'P',
+    hp: '081200000001',
+  });
+  assert.is(booked.json().status, true, booked.body);
+  await get(token, API.upcoming);
+  const key = (await planned()).find((r) => !r.sent && r.appointment.startsWith(monday))?.appointment;
+  assert.ok(key, 'the booking has its reminder');
+  h.appointments.splice(
+    h.appointments.findIndex((a) => a.tgl_janji === monday && a.kd_dr === 'D0102'),
+    1,
+  );
+  await get(token, API.upcoming);
+  assert.not.ok((await planned()).some((r) => r.appointment === key));
 });
 
 test('a registration goes to the hospital without a token; its answer is the person’s; a repeat is the same call', async () => {

@@ -17,6 +17,8 @@ import type { QueueRow } from '../../db/visit.ts';
 import type { BookingOutcome, BookingStore } from '../../domain/booking.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../../domain/manage.ts';
+import { dueReminders, type ReminderPolicy } from '../../domain/reminders.ts';
+import { type PlannedReminder, planUpstreamReminders } from '../../db/upstream-reminders.ts';
 import { HttpError, MSG } from '../../errors.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { isTrue, Reuse, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, UpstreamUnavailable, upstreamClient } from './client.ts';
@@ -49,7 +51,13 @@ const dataOf = (body: unknown): Obj | null => (isObj(body) && isTrue(body.status
 const QUEUE_STATUS = new Set<QueueStatus>(['menunggu', 'dipanggil', 'dilewati', 'selesai', 'batal']);
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url');
 
-export function upstreamConnector(config: UpstreamConfig, db: Db, client: UpstreamClient = upstreamClient(config)): HospitalConnector {
+/** `reminders`: when the reminders of the hospital's appointments go out (REMINDER_EVENING_AT, REMINDER_HOURS_BEFORE). */
+export function upstreamConnector(
+  config: UpstreamConfig,
+  db: Db,
+  reminders: ReminderPolicy | null = null,
+  client: UpstreamClient = upstreamClient(config),
+): HospitalConnector {
   const held = new Map<string, Held>();
   const reuse = new Reuse();
   /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
@@ -350,7 +358,7 @@ export function upstreamConnector(config: UpstreamConfig, db: Db, client: Upstre
     async upcomingAppointments(nomr): Promise<UpcomingRow[]> {
       const d = dataOf((await own('/api/patient/jadwal/perjanjian/terdekat', nomr, true)).body);
       const jadwal = Array.isArray(d?.jadwal) ? d.jadwal.filter(isObj) : [];
-      return jadwal.map((a) => ({
+      const rows = jadwal.map((a) => ({
         tanggal_janji: str(a.tanggal_janji).slice(0, 10),
         nama_dokter: str(a.nama_dokter),
         departemen: str(a.departemen),
@@ -365,7 +373,9 @@ export function upstreamConnector(config: UpstreamConfig, db: Db, client: Upstre
         jenis: 'poli',
         meeting_url: null,
         checked_in: false,
-      }));
+      })) satisfies UpcomingRow[];
+      if (reminders) await planReminders(nomr, rows, reminders);
+      return rows;
     },
 
     clinicQueue,
@@ -403,6 +413,32 @@ export function upstreamConnector(config: UpstreamConfig, db: Db, client: Upstre
     checkIn: notOffered,
     selfRegistration: notOffered,
   };
+
+  /**
+   * The reminders of the appointments the hospital listed, kept in this API's database for the
+   * push worker: the evening before always, the practice-day one where the hours are known.
+   */
+  async function planReminders(nomr: string, rows: UpcomingRow[], policy: ReminderPolicy): Promise<void> {
+    const now = Date.now();
+    const plans: PlannedReminder[] = rows.flatMap((r) => {
+      const hours = /^\d{1,2}:\d{2}/.test(r.jam_dtg);
+      const subject = {
+        nomr,
+        jenis: 'poli' as const,
+        ds_dep: r.departemen,
+        nama_dr: r.nama_dokter,
+        tgl_janji: r.tanggal_janji,
+        jam_dtg: hours ? r.jam_dtg : '',
+        jam_plg: hours ? r.jam_plg : '',
+        no_urut: r.no_urut,
+      };
+      const appointment = r.no_reg || `${r.tanggal_janji}|${r.departemen}|${r.nama_dokter}|${r.no_urut}`;
+      return dueReminders({ tgl_janji: r.tanggal_janji, jam_dtg: subject.jam_dtg, jenis: 'poli' }, policy, now)
+        .filter((d) => hours || d.kind === 'malam_sebelum')
+        .map((d) => ({ ...d, appointment, subject }));
+    });
+    await db.tx((q) => planUpstreamReminders(q, nomr, plans));
+  }
 
   /** The penunjang call answers both lab results and the poli history: one call serves both reads. */
   function supporting(nomr: string): Promise<unknown> {
