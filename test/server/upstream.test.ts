@@ -322,6 +322,29 @@ test('answers reused: clinics and doctors for minutes, quota for seconds, the vi
   );
 });
 
+test('the visit day’s queue: one read per poll serves every patient waiting in the same doctor’s session', async () => {
+  await app.close();
+  await start({ UPSTREAM_QUEUE_POLL_SECONDS: '2' });
+  // B waits in A's session today too (the counter registered B).
+  const mineA = h.appointments.find((a) => a.nomr === A.nomr && a.tgl_janji === h.today);
+  if (!mineA) throw new Error('the stand-in gives A a visit today');
+  h.appointments.push({ ...mineA, nomr: B.nomr, no_reg: 'RJ0000000777', no_urut: 5 });
+  const [tA, tB] = [await tokenOf(A), await tokenOf(B)];
+  const queueA = (await get(tA, API.clinicQueue)).json().data;
+  const queueB = (await get(tB, API.clinicQueue)).json().data;
+  assert.equal([queueA[0].no_urut, queueB[0].no_urut], [4, 5]);
+  const reads = () => h.callsTo(API.clinicQueue).length;
+  assert.is(reads(), 2);
+  // Both answers older than a poll: the next read of the session's first asker goes to the hospital…
+  const last = h.callsTo(API.clinicQueue)[1].time;
+  while (Date.now() - last < 2100) await new Promise((r) => setTimeout(r, 50));
+  assert.equal((await get(tA, API.clinicQueue)).json().data, queueA);
+  assert.is(reads(), 3);
+  // …and serves the other phones waiting in that session: B's own entry, no call of its own.
+  assert.equal((await get(tB, API.clinicQueue)).json().data, queueB);
+  assert.is(reads(), 3);
+});
+
 test('what the hospital’s API cannot do is not offered: no rules (the app hides cancel, reschedule, online booking), 404 for each', async () => {
   const token = await tokenOf(A);
   assert.is((await get(token, API.bookingRules)).statusCode, 404);

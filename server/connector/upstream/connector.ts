@@ -27,6 +27,8 @@ import { isTrue, Reuse, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, 
 const REPEAT_MS = 2 * 60_000;
 /** The penunjang answer serves two reads of one request (lab results, poli history). */
 const SUPPORTING_MS = 5_000;
+/** A patient's own queue entry is reused for at most this many polls while others of their sessions keep them fresh. */
+const SHARED_POLLS = 4;
 /** /api/health asks the hospital at most this often. */
 const HEALTH_MS = 5_000;
 
@@ -62,8 +64,6 @@ export function upstreamConnector(
   const reuse = new Reuse();
   /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
   const taps = new Map<string, { until: number; answer: Promise<unknown> }>();
-  /** The number called last in each doctor's session of a day, from whichever patient's read saw it last. */
-  const called = new Map<string, { no: number; at: number }>();
   let health: { at: number; ok: Promise<boolean> } | null = null;
 
   /** The patient's token ended at the hospital (or this process holds none): our sessions of the patient end too. */
@@ -188,20 +188,45 @@ export function upstreamConnector(
     });
   }
 
-  /** Today's clinic queue of the patient, read at most once per UPSTREAM_QUEUE_POLL_SECONDS. */
-  async function clinicQueue(nomr: string, today: string): Promise<QueueRow[]> {
-    const items = await reuse.get(`queue|${nomr}`, config.cache.queueMs, () => ownList('/api/patient/antrian/poli', nomr));
+  /** Each patient's last queue answer from the hospital, and when it was read. */
+  const queues = new Map<string, { items: Obj[]; at: number }>();
+  /** Each doctor's session of a day: when any of its patients' reads last saw it, and the number it called. */
+  const sessions = new Map<string, { at: number; no: number | null }>();
+  const sessionOf = (i: Obj) => `${str(i.tgl_janji).slice(0, 10)}|${str(i.dokter)}|${str(i.ds_dep)}`;
+
+  /**
+   * The patient's queue answer, read from the hospital at most once per UPSTREAM_QUEUE_POLL_SECONDS;
+   * and not even then while another patient of each of their doctors' sessions has read it within
+   * the poll (what changes for all, the number called, comes from that read), for up to
+   * SHARED_POLLS polls: one read per poll serves every phone waiting in a session.
+   */
+  function queueItems(nomr: string): Promise<Obj[]> {
     const now = Date.now();
+    const poll = config.cache.queueMs;
+    const mine = queues.get(nomr);
+    if (mine && now - mine.at < poll) return Promise.resolve(mine.items);
+    const shared = mine?.items.length && now - mine.at < SHARED_POLLS * poll && mine.items.every((i) => now - (sessions.get(sessionOf(i))?.at ?? 0) < poll);
+    if (mine && shared) return Promise.resolve(mine.items);
+    return reuse.get(`queue|${nomr}`, 0, async () => {
+      const items = await ownList('/api/patient/antrian/poli', nomr);
+      const at = Date.now();
+      if (queues.size > 10_000) for (const [k, v] of queues) if (at - v.at > SHARED_POLLS * poll) queues.delete(k);
+      if (sessions.size > 10_000) for (const [k, v] of sessions) if (at - v.at > SHARED_POLLS * poll) sessions.delete(k);
+      queues.set(nomr, { items, at });
+      for (const i of items) sessions.set(sessionOf(i), { at, no: int(i.no_dipanggil) ?? sessions.get(sessionOf(i))?.no ?? null });
+      return items;
+    });
+  }
+
+  async function clinicQueue(nomr: string, today: string): Promise<QueueRow[]> {
+    const items = await queueItems(nomr);
     return items
       .filter((i) => str(i.tgl_janji).slice(0, 10) === today)
       .map((i): QueueRow => {
         const tgl_janji = str(i.tgl_janji).slice(0, 10);
         const status = QUEUE_STATUS.has(i.status as QueueStatus) ? (i.status as QueueStatus) : 'menunggu';
-        // The doctor's session: the calls seen by any of its patients' reads, the newest wins.
-        const key = `${tgl_janji}|${str(i.dokter)}|${str(i.ds_dep)}`;
-        const mine = int(i.no_dipanggil);
-        if (mine !== null && (called.get(key)?.at ?? 0) <= now) called.set(key, { no: mine, at: now });
-        const session = called.get(key);
+        // The number called in the doctor's session: from whichever of its patients' reads was last.
+        const session = sessions.get(sessionOf(i));
         return {
           no_urut: int(i.no_urut) ?? 0,
           no_reg: str(i.no_reg),
@@ -215,7 +240,7 @@ export function upstreamConnector(
           no_mr: str(i.no_mr) || nomr,
           nama_pas: str(i.nama_pas),
           status,
-          no_dipanggil: session && now - session.at < config.cache.queueMs * 2 ? session.no : mine,
+          no_dipanggil: session?.no ?? int(i.no_dipanggil),
           // Check-in stays at the hospital's counter: no check-in from the phone is offered.
           checkin: null,
           ahead: int(i.sisa_antrian),
@@ -258,7 +283,7 @@ export function upstreamConnector(
       resumable: async (nomr) => held.has(nomr),
       forget: (nomr) => {
         held.delete(nomr);
-        reuse.drop(`queue|${nomr}`);
+        queues.delete(nomr);
       },
       queuePollMs: config.cache.queueMs,
     },
