@@ -297,10 +297,13 @@ export function upstreamConnector(
       });
       const token = isObj(answer.body) && isObj(answer.body.token) ? answer.body.token.access_token : undefined;
       if (answer.status >= 400 || typeof token !== 'string' || !token) return null;
+      // The patient's other sessions go on with the newest token (the hospital may have ended the older).
+      const before = held.get(nomr);
       held.set(nomr, { token, tgllahir: birthdate });
       const p = await profileOf(nomr);
       if (!p) {
-        held.delete(nomr);
+        if (before) held.set(nomr, before);
+        else held.delete(nomr);
         return null;
       }
       // This API's copy of the patient, which its sessions, passkeys, family and push refer to.
