@@ -78,6 +78,36 @@ const post = (token: string | null, url: string, payload: object) =>
 /** The bearer token the hospital gave (its login service's answer): the one its reads must carry. */
 const hospitalTokens = () => new Set(h.calls.filter((c) => c.bearer).map((c) => c.bearer));
 
+test('the settings: SIMRS=upstream needs UPSTREAM_API_URL (https, or http on this machine), and refuses what it cannot keep', () => {
+  const ok = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id/' }).simrs;
+  assert.equal(ok, {
+    kind: 'upstream',
+    apiUrl: 'https://api.rs.example.id',
+    loginUrl: 'https://api.rs.example.id',
+    timeoutMs: 10_000,
+    maxParallel: 8,
+    maxWaiting: 50,
+    maxPerSecond: 50,
+    cache: { quotaMs: 3000, listsMs: 300_000, queueMs: 15_000 },
+  });
+  assert.equal(loadConfig({}).simrs, { kind: 'local' });
+  for (const [env, named] of [
+    [{ SIMRS: 'upstream' }, 'UPSTREAM_API_URL'],
+    [{ UPSTREAM_API_URL: 'https://api.rs.example.id' }, 'UPSTREAM_API_URL'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'http://api.rs.example.id' }, 'UPSTREAM_API_URL'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_LOGIN_URL: 'ftp://x' }, 'UPSTREAM_LOGIN_URL'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', PASSKEY_REQUIRED: 'true' }, 'PASSKEY_REQUIRED'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TIMEOUT_SECONDS: '0' }, 'UPSTREAM_TIMEOUT_SECONDS'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', JKN_WS_USERNAME: 'bpjs', JKN_WS_PASSWORD: 'a-long-enough-password' }, 'SIMRS'],
+  ] as Array<[Record<string, string>, string]>) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: Error) => e instanceof ConfigError && e.message.includes(named),
+      JSON.stringify(env),
+    );
+  }
+});
+
 test('the login is decided by the hospital’s login service; the phone gets this server’s token, never the hospital’s', async () => {
   const wrong = await login({ nomr: A.nomr, tgl_lahir: '1968-03-15' });
   assert.is(wrong.statusCode, 401);
