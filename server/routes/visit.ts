@@ -53,7 +53,11 @@ export async function visitRoutes(app: Api, config: Config, events: QueueEvents,
   async function queueOf(nomr: string) {
     const now = clock();
     const rows = await hospital.clinicQueue(nomr, todayWib(now));
-    return { items: rowsToItems(cfg, now)(rows), sessions: new Set(rows.map(sessionKey)) };
+    const items = rowsToItems(cfg, now)(rows);
+    // No check-in from the phone (a hospital's own API, contract.ts HospitalRelay): the items carry
+    // none of its fields, which is how the app knows to offer none (it shows it from `checkin`).
+    const offered = hospital.relay ? items.map(({ checkin: _c, checkin_buka: _b, checkin_tutup: _t, checkin_lokasi: _l, ...item }) => item) : items;
+    return { items: offered, sessions: new Set(rows.map(sessionKey)) };
   }
 
   /** The stream's read: the clinic queue, and the pharmacy queue with its own key beside the sessions. */
