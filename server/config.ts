@@ -55,7 +55,10 @@ export interface JknConfig {
   maxFailures: number;
 }
 
-/** SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL). */
+/**
+ * SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL);
+ * SIMRS=upstream: the hospital's own API of docs/product.md §7 (docs/integration.md).
+ */
 export type SimrsConfig =
   | { kind: 'local' }
   | {
@@ -66,7 +69,8 @@ export type SimrsConfig =
       payers: { bpjs: string; umum: string };
       /** The operating rooms (booking_operasi.kd_ruang_ok) that are the catheterization lab; the others' bookings are surgery. */
       cathRooms: string[];
-    };
+    }
+  | UpstreamConfig;
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
 export interface BpjsConfig {
@@ -433,8 +437,63 @@ function cathRooms(raw: string): string[] {
   return rooms;
 }
 
+// SIMRS=upstream (docs/integration.md "SIMRS=upstream"): the hospital's own API of
+// docs/product.md §7 and its login service, with the limits and caches that keep this server
+// kind to it.
+
+/** SIMRS=upstream: where the hospital's API and login service are, and how this server treats them. */
+export interface UpstreamConfig {
+  kind: 'upstream';
+  /** The hospital API's base address, without a trailing slash: reads go to {apiUrl}/api/patient/… */
+  apiUrl: string;
+  /** The login service's base address: logins go to {loginUrl}/api/auth/proxy-login. */
+  loginUrl: string;
+  /** Each call waits this long at most, its wait for a free slot included. */
+  timeoutMs: number;
+  /** Calls under way to the hospital's API at once, from this process. */
+  maxParallel: number;
+  /** Calls waiting for a free slot; one more answers 503 at once. */
+  maxWaiting: number;
+  /** How long an answer is reused: quota, the clinics and doctors' schedules, the visit day's queue. */
+  cache: { quotaMs: number; listsMs: number; queueMs: number };
+}
+
+function upstreamUrl(env: Env, name: string, fallback: string): string {
+  const url = (env[name] || fallback).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
+    throw new ConfigError(`${name} must be an http(s) base address such as https://api.rs.example.id (got "${url}")`);
+  // Tokens and birth dates travel in these calls: never in clear over a network.
+  if (url.startsWith('http://') && !isLoopbackUrl(url))
+    throw new ConfigError(`${name} must be an https:// address (http:// only on this machine: localhost, 127.0.0.1, [::1]; got "${url}")`);
+  return url;
+}
+
+function upstreamConfig(env: Env): UpstreamConfig {
+  if (!env.UPSTREAM_API_URL) throw new ConfigError("SIMRS=upstream needs UPSTREAM_API_URL (the base address of the hospital's API, https://…)");
+  const apiUrl = upstreamUrl(env, 'UPSTREAM_API_URL', '');
+  // The hospital's login service asks the birth date: a patient held to passkeys could never renew its token.
+  if (bool(env, 'PASSKEY_REQUIRED', false))
+    throw new ConfigError('PASSKEY_REQUIRED cannot be set with SIMRS=upstream: the hospital signs patients in with their birth date');
+  return {
+    kind: 'upstream',
+    apiUrl,
+    loginUrl: upstreamUrl(env, 'UPSTREAM_LOGIN_URL', apiUrl),
+    timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_SECONDS', 10, 1, 60) * 1000,
+    maxParallel: integer(env, 'UPSTREAM_MAX_PARALLEL', 8, 1, 200),
+    maxWaiting: integer(env, 'UPSTREAM_MAX_WAITING', 50, 0, 10_000),
+    cache: {
+      // Quota changes with every booking, the counter's too: a few seconds at most.
+      quotaMs: integer(env, 'UPSTREAM_QUOTA_CACHE_SECONDS', 3, 0, 5) * 1000,
+      listsMs: integer(env, 'UPSTREAM_LIST_CACHE_SECONDS', 300, 0, 3600) * 1000,
+      queueMs: integer(env, 'UPSTREAM_QUEUE_POLL_SECONDS', 15, 1, 300) * 1000,
+    },
+  };
+}
+
 function simrsConfig(env: Env): SimrsConfig {
-  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza']);
+  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza', 'upstream']);
+  if (kind !== 'upstream' && env.UPSTREAM_API_URL) throw new ConfigError('UPSTREAM_API_URL is set but SIMRS is not upstream: set SIMRS=upstream, or unset it');
+  if (kind === 'upstream') return upstreamConfig(env);
   const url = env.KHANZA_DATABASE_URL || '';
   if (kind === 'local') {
     if (url) throw new ConfigError('KHANZA_DATABASE_URL is set but SIMRS is not khanza: set SIMRS=khanza, or unset it');

@@ -1,20 +1,22 @@
 // The connector contract: everything the API reads from the hospital's information system (SIMRS)
 // and everything it writes back, as one interface (docs/integration.md). SIMRS=local answers it
-// from this API's own tables (connector/local.ts); SIMRS=khanza from a SIMRS Khanza database.
+// from this API's own tables (connector/local.ts); SIMRS=khanza from a SIMRS Khanza database;
+// SIMRS=upstream from the hospital's own API of docs/product.md §7 (connector/upstream/).
 // What no SIMRS holds (sessions, passkeys, family, push, reminders, audit, the BPJS outbox) stays
 // in this API's database and is not part of it.
 import type { AppointmentKind } from '../../common/booking.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
+import type { BookingRequest } from '../../common/schemas/booking.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SaveOutcome } from '../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../db/visit.ts';
-import type { BookingStore } from '../domain/booking.ts';
+import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
 import type { PatientIdentity } from '../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../domain/manage.ts';
 
 /** Which implementation answers (the SIMRS setting). */
-export type SimrsKind = 'local' | 'khanza';
+export type SimrsKind = 'local' | 'khanza' | 'upstream';
 
 /** What the hospital's system says about itself: /api/health names it when it is down. */
 export interface SimrsHealth {
@@ -35,12 +37,13 @@ export interface HospitalReads {
   profile(nomr: string): Promise<C.Profile | null>;
 
   // Clinics, doctors and their schedules
-  clinics(): Promise<C.Clinic[]>;
+  // `nomr`: the patient asking, on whose behalf a SIMRS behind its own API is asked (SIMRS=upstream).
+  clinics(nomr?: string): Promise<C.Clinic[]>;
   /** Doctors of a specialty with their weekly schedules (clinic sessions only). */
-  doctorSchedules(spesialis: string): Promise<C.DoctorSchedule[]>;
+  doctorSchedules(spesialis: string, nomr?: string): Promise<C.DoctorSchedule[]>;
   doctorPhoto(kd_dr: string): Promise<DoctorPhoto | null>;
   /** The dated sessions of a clinic (or one doctor) on a date: hours, quota (a leave is quota 0) and seats taken. */
-  quotaSlots(kdDep: string, kdDr: string, date: string, jenis: AppointmentKind): Promise<C.QuotaSlot[]>;
+  quotaSlots(kdDep: string, kdDr: string, date: string, jenis: AppointmentKind, nomr?: string): Promise<C.QuotaSlot[]>;
 
   // Appointments
   /** The patient's last active BPJS appointment date (the 8-day gap). */
@@ -88,8 +91,29 @@ export interface HospitalWrites {
   selfRegistration(q: Queryable, p: NewPatient, clientAddress: string | null): Promise<{ id: number; outcome: SaveOutcome }>;
 }
 
+/**
+ * A SIMRS behind an API of docs/product.md §7 that decides bookings and registrations itself
+ * (SIMRS=upstream): they are handed to it as sent, and its answer is the patient's. It offers none
+ * of the reference API's managing (cancel, reschedule, online booking) nor check-in: those calls
+ * answer 404, as from any API without them, and the app hides them (docs/product.md §10).
+ */
+export interface HospitalRelay {
+  /** A clinic booking; one tap is one call to the hospital, however often the phone repeats it. */
+  book(nomr: string, req: BookingRequest): Promise<BookingOutcome>;
+  /** A self-registration: the hospital's answer (status and its message). */
+  register(p: NewPatient): Promise<{ status: boolean; message: string }>;
+  /** Whether a sign-in without the birth date (a passkey) can still reach the hospital for this patient. */
+  resumable(nomr: string): Promise<boolean>;
+  /** The patient signed out of their last session: the hospital's token is dropped. */
+  forget(nomr: string): void;
+  /** The visit day's queue is read again this often (ms): the hospital tells this server of no change. */
+  readonly queuePollMs: number;
+}
+
 export interface HospitalConnector extends HospitalReads, HospitalWrites {
   readonly kind: SimrsKind;
+  /** Present when the SIMRS decides bookings behind its own API (SIMRS=upstream). */
+  readonly relay?: HospitalRelay;
   /** Whether the hospital's system answers now. */
   health(): Promise<SimrsHealth>;
   close(): Promise<void>;

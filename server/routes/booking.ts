@@ -25,6 +25,7 @@ import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
 import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
+import { HttpError, MSG } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, type Api } from './contract.ts';
 
 /** The booking answers' failures: a 400 also for a date beyond the booking window. */
@@ -53,11 +54,16 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
   const store = hospital.booking;
   const manage = hospital.manage;
   const policy = bookingPolicy(config);
+  const relay = hospital.relay;
+  /** Cancel, reschedule, online booking and their rules: not offered by a hospital's own §7 API (contract.ts, HospitalRelay). */
+  const managed = async () => {
+    if (relay) throw new HttpError(404, MSG.notFound);
+  };
 
   app.get(
     '/api/patient/kddep',
     { schema: { summary: 'Clinics', security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(Clinic)), ...PATIENT_GET } } },
-    async () => ({ status: true as const, data: await hospital.clinics() }),
+    async (req) => ({ status: true as const, data: await hospital.clinics(req.nomr) }),
   );
 
   app.get(
@@ -84,7 +90,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         response: { 200: Success(Type.Array(DoctorSchedule)), ...PATIENT_GET },
       },
     },
-    async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis) }),
+    async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis, req.nomr) }),
   );
 
   app.get(
@@ -104,7 +110,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       if (hari && !sameWeekday(hari, weekdayName(date))) {
         return reply.code(400).send({ status: false, message: `Tanggal ${tgl_janji} jatuh pada hari ${weekdayName(date)}, bukan ${hari}.` });
       }
-      return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis)) };
+      return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis, req.nomr)) };
     },
   );
 
@@ -116,6 +122,11 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     ['/api/patient/simpan/janji/online', 'online', 'Book an online consultation: the same body and rules, the online sessions and their own quota'],
   ] as const satisfies ReadonlyArray<readonly [string, AppointmentKind, string]>) {
     app.post(path, { schema: { summary, security: PATIENT, body: BookingRequest, response: { 200: BookingAnswer, ...BOOKING_POST } } }, async (req, reply) => {
+      // A hospital that decides bookings behind its own API: handed over as sent, its answer the patient's.
+      if (relay) {
+        if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
+        return answer(await relay.book(req.nomr, req.body));
+      }
       const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
       if (!outcome.ok && outcome.limit) {
         const { held, max } = outcome.limit;
@@ -142,6 +153,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         body: CancelRequest,
         response: { 200: CancelAnswer, ...MANAGE_POST },
       },
+      preHandler: managed,
     },
     async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), reply),
   );
@@ -155,6 +167,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         body: RescheduleRequest,
         response: { 200: BookingAnswer, ...MANAGE_POST },
       },
+      preHandler: managed,
     },
     async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
   );
@@ -166,8 +179,13 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
         summary: "This API's booking rules for the booking screens: the window, the cancel reasons, the online room",
         security: PATIENT,
         querystring: PatientQuery,
-        response: { 200: Success(BookingRules), ...PATIENT_GET },
+        response: {
+          200: Success(BookingRules),
+          ...NOT_FOUND('This API does not manage appointments (SIMRS=upstream): the app hides cancel, reschedule and online booking'),
+          ...PATIENT_GET,
+        },
       },
+      preHandler: managed,
     },
     async () => ({
       status: true as const,

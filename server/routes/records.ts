@@ -2,10 +2,10 @@
 import { Type, type TSchema } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
 import { Success } from '../../common/schemas/envelope.ts';
-import { PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from '../../common/schemas/patient.ts';
+import { PatientQuery, PharmacyQueueItem, Profile, type UpcomingAppointment, UpcomingAppointments } from '../../common/schemas/patient.ts';
 import * as S from '../../common/schemas/records.ts';
 import type { BookingConfig } from '../config.ts';
-import { upcomingItem } from '../domain/manage.ts';
+import { upcomingItem, type UpcomingRow } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
 
@@ -13,6 +13,12 @@ import { NOT_FOUND, PATIENT, PATIENT_GET, type Api } from './contract.ts';
 const listOf = <T extends TSchema>(summary: string, item: T) => ({
   schema: { summary, security: PATIENT, querystring: PatientQuery, response: { 200: Success(Type.Array(item)), ...PATIENT_GET } },
 });
+
+/** An upcoming appointment as a §7 API gave it: the spec's fields, and the additions it sent; never changeable here. */
+function asGiven({ meeting_url: _m, checked_in: _c, jenis: _j, ...row }: UpcomingRow): UpcomingAppointment {
+  const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== '')) as Partial<UpcomingRow>;
+  return { ...given, tanggal_janji: row.tanggal_janji, nama_dokter: row.nama_dokter, departemen: row.departemen, no_urut: row.no_urut, dapat_diubah: false };
+}
 
 /** `now` is the clock the upcoming list reads (what its cards offer, an online room's link); tests fix it. */
 export async function recordRoutes(app: Api, booking: Pick<BookingConfig, 'onlineRoomMinutes'>, now: () => number = Date.now): Promise<void> {
@@ -73,6 +79,8 @@ export async function recordRoutes(app: Api, booking: Pick<BookingConfig, 'onlin
     async (req) => {
       const at = now();
       const rows = await records.upcomingAppointments(req.nomr, todayWib(at));
+      // A hospital's own API (SIMRS=upstream): its fields as it gave them, nothing offered to change.
+      if (records.relay) return ok({ jadwal: rows.map(asGiven) });
       return ok({ jadwal: rows.map((row) => upcomingItem(row, at, booking.onlineRoomMinutes)) });
     },
   );

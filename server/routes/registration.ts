@@ -40,6 +40,15 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       await settle(db, [['register-ip', req.ip]]);
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
+      // A hospital's own API (SIMRS=upstream) keeps the registrations: its answer is the person's.
+      const relay = app.simrs.relay;
+      if (relay) {
+        const answer = await relay.register(req.body);
+        await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused' }, req);
+        return answer.status
+          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved }
+          : { status: false as const, message: answer.message || 'Data Anda Gagal disimpan. Mohon diperiksa kembali' };
+      }
       await db.tx(async (q) => {
         const { id, outcome } = await app.simrs.selfRegistration(q, req.body, req.ip);
         // No NIK or name in the audit: the row's id leads to them for as long as it is kept.

@@ -170,6 +170,8 @@ export async function visitRoutes(app: Api, config: Config, events: QueueEvents,
         events,
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
+        // A hospital's own API tells of no change: read again (its answers reused, contract.ts HospitalRelay).
+        pollMs: hospital.relay?.queuePollMs ?? null,
       });
       // Ends when the session does, on this process whoever ended it (db/session-cache.ts).
       const unwatch = live?.watch(hash, end, cfg.heartbeatSeconds * 1000);
@@ -188,6 +190,8 @@ interface StreamOptions {
   events: QueueEvents;
   heartbeatMs: number;
   maxMs: number;
+  /** Read again this often as well as on every change heard; null: on changes only. */
+  pollMs: number | null;
 }
 
 /** Sends the queues, then again whenever one of their keys changes and an answer differs; answers how to end it. */
@@ -220,12 +224,14 @@ function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptio
       });
   };
   const heartbeat = setInterval(() => res.write(':\n\n'), o.heartbeatMs);
+  const poll = o.pollMs === null ? null : setInterval(send, o.pollMs);
   const limit = setTimeout(() => finish(), o.maxMs);
   let unsubscribe: (() => void) | null = null;
   const finish = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    if (poll) clearInterval(poll);
     clearTimeout(limit);
     unsubscribe?.();
     res.end();

@@ -1,0 +1,414 @@
+// SIMRS=upstream: the connector contract answered by the hospital's own API of docs/product.md §7
+// and its login service (docs/integration.md "SIMRS=upstream"). A login is decided there; the
+// hospital's token stays in this process's memory, never on the phone and never in a database
+// (docs/decisions.md "Upstream mode"); every read goes there on the patient's behalf with exactly
+// the parameters and formats of §7. A booking and a registration are handed over as sent, and the
+// hospital's answer is the patient's (contract.ts, HospitalRelay).
+import { createHash } from 'node:crypto';
+import { toQuotaDate, weekdayName } from '../../../common/dates.ts';
+import type { NewPatient } from '../../../common/schemas/auth.ts';
+import type { BookingRequest } from '../../../common/schemas/booking.ts';
+import type * as C from '../../../common/schemas/index.ts';
+import type { QueueStatus } from '../../../common/schemas/patient.ts';
+import type { UpstreamConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { endAllSessions } from '../../db/sessions.ts';
+import type { QueueRow } from '../../db/visit.ts';
+import type { BookingOutcome, BookingStore } from '../../domain/booking.ts';
+import type { PatientIdentity } from '../../domain/fhir.ts';
+import type { ManageStore, UpcomingRow } from '../../domain/manage.ts';
+import { HttpError, MSG } from '../../errors.ts';
+import type { HospitalConnector } from '../contract.ts';
+import { isTrue, Reuse, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, UpstreamUnavailable, upstreamClient } from './client.ts';
+
+/** A repeated booking or registration (the same body from the same patient) within this long is the same tap. */
+const REPEAT_MS = 2 * 60_000;
+/** The penunjang answer serves two reads of one request (lab results, poli history). */
+const SUPPORTING_MS = 5_000;
+/** /api/health asks the hospital at most this often. */
+const HEALTH_MS = 5_000;
+
+/** What this process holds of a patient signed in through the hospital's login service. */
+interface Held {
+  token: string;
+  /** The birth date the patient typed: the §7 reads send it as tgllahir. */
+  tgllahir: string;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const nstr = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const int = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) ? n : null;
+};
+/** The list under data of a §7 answer; a status false, or no list, is an empty one. */
+const listOf = (body: unknown): Obj[] => (isObj(body) && isTrue(body.status) && Array.isArray(body.data) ? body.data.filter(isObj) : []);
+const dataOf = (body: unknown): Obj | null => (isObj(body) && isTrue(body.status) && isObj(body.data) ? body.data : null);
+const QUEUE_STATUS = new Set<QueueStatus>(['menunggu', 'dipanggil', 'dilewati', 'selesai', 'batal']);
+const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url');
+
+export function upstreamConnector(config: UpstreamConfig, db: Db, client: UpstreamClient = upstreamClient(config)): HospitalConnector {
+  const held = new Map<string, Held>();
+  const reuse = new Reuse();
+  /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
+  const taps = new Map<string, { until: number; answer: Promise<unknown> }>();
+  /** The number called last in each doctor's session of a day, from whichever patient's read saw it last. */
+  const called = new Map<string, { no: number; at: number }>();
+  let health: { at: number; ok: Promise<boolean> } | null = null;
+
+  /** The patient's token ended at the hospital (or this process holds none): our sessions of the patient end too. */
+  async function ended(nomr: string, token: string | null): Promise<never> {
+    if (token === null || held.get(nomr)?.token === token) {
+      held.delete(nomr);
+      await endAllSessions(db, nomr);
+    }
+    throw new HttpError(401, MSG.unauthorized);
+  }
+
+  async function get(path: string, query: Record<string, string>, nomr: string | null): Promise<UpstreamAnswer> {
+    const h = nomr === null ? null : (held.get(nomr) ?? null);
+    if (nomr !== null && !h) return ended(nomr, null);
+    const url = `${config.apiUrl}${path}?${new URLSearchParams(query)}`;
+    const answer = await client.call({ method: 'GET', url, token: h?.token });
+    if (answer.status === 401 && nomr !== null && h) return ended(nomr, h.token);
+    if (answer.status >= 400 && answer.status !== 404) throw new UpstreamUnavailable(true);
+    return answer;
+  }
+
+  /** A read of the patient's own, with the §7 query (nomr, and tgllahir where §7 sends it). */
+  function own(path: string, nomr: string, withBirthDate: boolean): Promise<UpstreamAnswer> {
+    const h = held.get(nomr);
+    if (!h) return ended(nomr, null);
+    // Calls of the same patient and path under way at once share one (the home screen and its live stream).
+    return reuse.get(`own|${nomr}|${path}`, 0, () => get(path, withBirthDate ? { nomr, tgllahir: h.tgllahir } : { nomr }, nomr));
+  }
+  const ownList = async (path: string, nomr: string, withBirthDate = true) => listOf((await own(path, nomr, withBirthDate)).body);
+
+  /** Any signed-in patient's token reads what is everyone's (clinics, doctors, quota): the caller's. */
+  const shared = (key: string, ttl: number, path: string, query: Record<string, string>, nomr: string | null) =>
+    reuse.get(key, ttl, async () => (await get(path, query, nomr)).body);
+
+  /** The profile as the hospital answers it, and this API's copy of the patient refreshed from it. */
+  async function profileOf(nomr: string): Promise<C.Profile | null> {
+    const d = dataOf((await own('/api/patient/profil/pasien', nomr, true)).body);
+    if (!d) return null;
+    return {
+      nomr: str(d.nomr) || nomr,
+      nama: str(d.nama),
+      jenis_kelamin: str(d.jenis_kelamin),
+      tgl_lahir: str(d.tgl_lahir).slice(0, 10) || (held.get(nomr)?.tgllahir ?? ''),
+      pastipe: str(d.pastipe),
+      alamat: str(d.alamat),
+      no_jaminan: nstr(d.no_jaminan),
+    };
+  }
+
+  async function book(nomr: string, req: BookingRequest): Promise<BookingOutcome> {
+    const h = held.get(nomr);
+    if (!h) return ended(nomr, null);
+    // Exactly the body of docs/product.md §7.
+    const body = {
+      nomr,
+      tgl_janji: req.tgl_janji,
+      sts_ue: req.sts_ue ?? '',
+      tgl_lahir: h.tgllahir,
+      kd_dep: req.kd_dep,
+      kd_dr: req.kd_dr,
+      sts_jam: req.sts_jam,
+      carabayar: req.carabayar,
+      hp: req.hp,
+    };
+    return once(`book|${sha(body)}`, async () => {
+      let answer: UpstreamAnswer;
+      try {
+        answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/janji`, token: h.token, body });
+      } catch (err) {
+        // It may have been booked without the answer arriving: say so rather than "nothing saved".
+        if (err instanceof UpstreamUnavailable && err.sent) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
+        throw err;
+      } finally {
+        // Whatever the answer, that day's quota may have changed.
+        reuse.drop(`quota|${req.kd_dep}|`);
+      }
+      if (answer.status === 401) return ended(nomr, h.token);
+      if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
+      const b = answer.body;
+      if (!isTrue(b.status)) return { ok: false, message: str(b.message) || 'Gagal Buat Perjanjian !' };
+      const d = isObj(b.data) ? b.data : {};
+      const result: C.BookingResult = {
+        message: str(d.message) || str(b.message) || 'Perjanjian berhasil dibuat.',
+        // §7's client reads only data.message: a hospital that numbers nothing here answers 0.
+        no_urut: int(d.no_urut) ?? 0,
+        tgl_janji: /^\d{4}-\d{2}-\d{2}$/.test(str(d.tgl_janji)) ? str(d.tgl_janji) : req.tgl_janji,
+      };
+      if (nstr(d.no_reg)) result.no_reg = str(d.no_reg);
+      return { ok: true, result };
+    });
+  }
+
+  /** One call for a tap: the same key within REPEAT_MS answers the first call's answer; a call that reached no one is forgotten. */
+  function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    for (const [k, v] of taps) if (v.until <= now) taps.delete(k);
+    const seen = taps.get(key);
+    if (seen) return seen.answer as Promise<T>;
+    const answer = run();
+    const entry = { until: now + REPEAT_MS, answer: answer as Promise<unknown> };
+    taps.set(key, entry);
+    answer.catch((err) => {
+      if (!(err instanceof UpstreamUnavailable && err.sent) && taps.get(key) === entry) taps.delete(key);
+    });
+    return answer;
+  }
+
+  async function register(p: NewPatient): Promise<{ status: boolean; message: string }> {
+    const body = {
+      nama: p.nama,
+      no_ktp: p.no_ktp,
+      tempat_lahir: p.tempat_lahir,
+      tgl_lahir: p.tgl_lahir,
+      telp_hp: p.telp_hp,
+      email: p.email,
+      pekerjaan: p.pekerjaan,
+    };
+    return once(`register|${sha(body)}`, async () => {
+      const answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/pasien/baru`, body });
+      if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true);
+      return { status: isTrue(answer.body.status), message: str(answer.body.message) };
+    });
+  }
+
+  /** Today's clinic queue of the patient, read at most once per UPSTREAM_QUEUE_POLL_SECONDS. */
+  async function clinicQueue(nomr: string, today: string): Promise<QueueRow[]> {
+    const items = await reuse.get(`queue|${nomr}`, config.cache.queueMs, () => ownList('/api/patient/antrian/poli', nomr));
+    const now = Date.now();
+    return items
+      .filter((i) => str(i.tgl_janji).slice(0, 10) === today)
+      .map((i): QueueRow => {
+        const tgl_janji = str(i.tgl_janji).slice(0, 10);
+        const status = QUEUE_STATUS.has(i.status as QueueStatus) ? (i.status as QueueStatus) : 'menunggu';
+        // The doctor's session: the calls seen by any of its patients' reads, the newest wins.
+        const key = `${tgl_janji}|${str(i.dokter)}|${str(i.ds_dep)}`;
+        const mine = int(i.no_dipanggil);
+        if (mine !== null && (called.get(key)?.at ?? 0) <= now) called.set(key, { no: mine, at: now });
+        const session = called.get(key);
+        return {
+          no_urut: int(i.no_urut) ?? 0,
+          no_reg: str(i.no_reg),
+          tgl_janji,
+          kd_dr: str(i.kd_dr),
+          kd_dep: str(i.kd_dep),
+          sts_jam: nstr(i.sts_jam),
+          dokter: str(i.dokter),
+          ds_dep: str(i.ds_dep),
+          ruang: nstr(i.ruang),
+          no_mr: str(i.no_mr) || nomr,
+          nama_pas: str(i.nama_pas),
+          status,
+          no_dipanggil: session && now - session.at < config.cache.queueMs * 2 ? session.no : mine,
+          // Check-in stays at the hospital's counter: no check-in from the phone is offered.
+          checkin: null,
+          ahead: int(i.sisa_antrian),
+          calls: [],
+          // Unknown hours: no check-in window and no estimate are made up.
+          jam_dtg: null,
+          jam_plg: null,
+          menit_per_pasien: null,
+        };
+      });
+  }
+
+  const notOffered = async (): Promise<never> => {
+    throw new HttpError(404, MSG.notFound);
+  };
+  const noStore: BookingStore = { session: notOffered, transaction: notOffered };
+  const noManage = { ...noStore, lastBpjsAppointment: notOffered } as unknown as ManageStore;
+
+  return {
+    kind: 'upstream',
+    async health() {
+      const now = Date.now();
+      if (!health || now - health.at > HEALTH_MS) {
+        // Any answer at all (a 401 without a token included) is an API that answers.
+        const probe = (base: string) =>
+          client.call({ method: 'GET', url: `${base}/api/patient/kddep` }).then(
+            () => true,
+            () => false,
+          );
+        const ok = Promise.all([probe(config.apiUrl), config.loginUrl === config.apiUrl ? true : probe(config.loginUrl)]).then(([a, b]) => a && b);
+        health = { at: now, ok };
+      }
+      return { name: 'upstream', ok: await health.ok };
+    },
+    close: async () => undefined,
+
+    relay: {
+      book,
+      register,
+      resumable: async (nomr) => held.has(nomr),
+      forget: (nomr) => {
+        held.delete(nomr);
+        reuse.drop(`queue|${nomr}`);
+      },
+      queuePollMs: config.cache.queueMs,
+    },
+
+    async patientByBirthDate(nomr, birthdate) {
+      const answer = await client.call({
+        method: 'POST',
+        url: `${config.loginUrl}/api/auth/proxy-login`,
+        // The phone's push registration is this server's: the hospital gets none.
+        body: { medical_record_number: nomr, birthdate, fcmtoken: '' },
+      });
+      const token = isObj(answer.body) && isObj(answer.body.token) ? answer.body.token.access_token : undefined;
+      if (answer.status >= 400 || typeof token !== 'string' || !token) return null;
+      held.set(nomr, { token, tgllahir: birthdate });
+      const p = await profileOf(nomr);
+      if (!p) {
+        held.delete(nomr);
+        return null;
+      }
+      // This API's copy of the patient, which its sessions, passkeys, family and push refer to.
+      await db.query(
+        `INSERT INTO patients (nomr, nama, jenis_kelamin, tgl_lahir, pastipe, alamat, no_jaminan) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (nomr) DO UPDATE SET nama = EXCLUDED.nama, jenis_kelamin = EXCLUDED.jenis_kelamin, tgl_lahir = EXCLUDED.tgl_lahir,
+           pastipe = EXCLUDED.pastipe, alamat = EXCLUDED.alamat, no_jaminan = EXCLUDED.no_jaminan`,
+        [nomr, p.nama, /^p/i.test(p.jenis_kelamin) ? 'P' : 'L', birthdate, p.pastipe, p.alamat, p.no_jaminan],
+      );
+      return nomr;
+    },
+    async patientIdentity(nomr): Promise<PatientIdentity | null> {
+      const p = await profileOf(nomr);
+      if (!p) return null;
+      return {
+        nomr: p.nomr,
+        nama: p.nama,
+        jenis_kelamin: /^p/i.test(p.jenis_kelamin) ? 'P' : 'L',
+        tgl_lahir: p.tgl_lahir,
+        alamat: p.alamat || null,
+        telp_hp: null,
+        no_ktp: null,
+      };
+    },
+    profile: profileOf,
+
+    async clinics(nomr?: string) {
+      const body = await shared('kddep', config.cache.listsMs, '/api/patient/kddep', { nomr: nomr ?? '' }, nomr ?? null);
+      return listOf(body).map((c) => ({ kd_dep: str(c.kd_dep), ds_dep: str(c.ds_dep) }));
+    },
+    async doctorSchedules(spesialis, nomr?: string) {
+      const body = await shared(`dokter|${spesialis}`, config.cache.listsMs, '/api/patient/jadwal/dokter', { spesialis }, nomr ?? null);
+      const doctors = listOf(body);
+      for (const d of doctors) if (str(d.kd_dr) && str(d.nama_dr_lengkap)) doctorNames.set(str(d.kd_dr), str(d.nama_dr_lengkap));
+      return doctors.map((d) => ({
+        nama_dr_lengkap: str(d.nama_dr_lengkap),
+        kd_dr: str(d.kd_dr),
+        // The photo through this server (/foto-dokter): the phone never fetches from the hospital's API.
+        foto: `/foto-dokter/${encodeURIComponent(str(d.kd_dr))}.svg`,
+        jadwal: (Array.isArray(d.jadwal) ? d.jadwal.filter(isObj) : []).map((j) => ({
+          hari: str(j.hari),
+          jam_dtg: str(j.jam_dtg),
+          jam_plg: str(j.jam_plg),
+          kd_dep: str(j.kd_dep),
+          ds_dep: str(j.ds_dep),
+        })),
+      }));
+    },
+    async doctorPhoto(kd_dr) {
+      // The names the doctors' schedules read lately gave: the API draws the card.
+      const name = doctorNames.get(kd_dr);
+      return name ? { kind: 'name', name } : null;
+    },
+    async quotaSlots(kdDep, kdDr, date, jenis, nomr?: string) {
+      // The hospital's API of §7 has no online consultation sessions.
+      if (jenis !== 'poli') return [];
+      // Exactly as §7 asks: tgl_janji MM/DD/YY and hari the Indonesian weekday.
+      const query = { kd_dr: kdDr, kd_dep: kdDep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) };
+      const body = await shared(`quota|${kdDep}|${date}|${kdDr}`, config.cache.quotaMs, '/api/patient/list/quota', query, nomr ?? null);
+      return listOf(body)
+        .filter((s) => int(s.kode) !== 301)
+        .map((s) => ({
+          kode: int(s.kode) ?? 200,
+          nama_dr: str(s.nama_dr),
+          kd_dr: str(s.kd_dr),
+          jam_dtg: str(s.jam_dtg),
+          jam_plg: str(s.jam_plg),
+          batas_quota: int(s.batas_quota) ?? 0,
+          quota_terisi: int(s.quota_terisi) ?? 0,
+          sts_jam: str(s.sts_jam),
+          sts_ue: str(s.sts_ue),
+        }));
+    },
+
+    async lastBpjsAppointment(nomr) {
+      const d = dataOf((await own('/api/patient/perjanjian/terakhir', nomr, false)).body);
+      const t = str(d?.tgl_janji).slice(0, 10);
+      return /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
+    },
+    async upcomingAppointments(nomr): Promise<UpcomingRow[]> {
+      const d = dataOf((await own('/api/patient/jadwal/perjanjian/terdekat', nomr, true)).body);
+      const jadwal = Array.isArray(d?.jadwal) ? d.jadwal.filter(isObj) : [];
+      return jadwal.map((a) => ({
+        tanggal_janji: str(a.tanggal_janji).slice(0, 10),
+        nama_dokter: str(a.nama_dokter),
+        departemen: str(a.departemen),
+        no_urut: int(a.no_urut) ?? 0,
+        no_reg: str(a.no_reg),
+        kd_dep: str(a.kd_dep),
+        kd_dr: str(a.kd_dr),
+        jam_dtg: str(a.jam_dtg),
+        jam_plg: str(a.jam_plg),
+        sts_jam: str(a.sts_jam),
+        carabayar: a.carabayar === 'B' ? 'B' : 'P',
+        jenis: 'poli',
+        meeting_url: null,
+        checked_in: false,
+      }));
+    },
+
+    clinicQueue,
+    // No check-in from the phone (HospitalRelay): the entry is never found.
+    checkinEntry: async () => null,
+    pharmacyQueue: async (nomr) =>
+      (await ownList('/api/patient/antrian/farmasi', nomr)).map((i) => ({
+        no_antrian: str(i.no_antrian),
+        tgl_layanan: str(i.tgl_layanan).slice(0, 10),
+        no_mr: str(i.no_mr) || nomr,
+        nama_pasien: str(i.nama_pasien),
+        status_obat: str(i.status_obat),
+      })),
+
+    // The histories as the hospital answers them, in §7's field names.
+    outpatientVisits: async (nomr) => (await ownList('/api/patient/riwayat/konsul/poli/umum', nomr)) as unknown as C.OutpatientVisit[],
+    onlineVisits: async (nomr) => (await ownList('/api/patient/riwayat/konsul/poli/online', nomr)) as unknown as C.OnlineVisit[],
+    currentInpatient: async (nomr) => (await ownList('/api/patient/riwayat/rawat/inap/jalan', nomr)) as unknown as C.CurrentInpatient[],
+    pastInpatient: async (nomr) => (await ownList('/api/patient/riwayat/rawat/inap/lalu', nomr)) as unknown as C.PastInpatient[],
+    cathSchedule: async (nomr) => (await ownList('/api/patient/jadwal/kath/terdekat', nomr)) as unknown as C.CathSchedule[],
+    cathHistory: async (nomr) => (await ownList('/api/patient/riwayat/tindakan/kath', nomr)) as unknown as C.CathHistory[],
+    surgerySchedule: async (nomr) => (await ownList('/api/patient/jadwal/bedah/terdekat', nomr)) as unknown as C.SurgerySchedule[],
+    surgeryHistory: async (nomr) => (await ownList('/api/patient/riwayat/tindakan/bedah', nomr)) as unknown as C.SurgeryHistory[],
+    async labOrders(nomr) {
+      const body = await supporting(nomr);
+      return (isObj(body) && isTrue(body.status) && Array.isArray(body.hasillab) ? body.hasillab.filter(isObj) : []) as unknown as C.LabOrder[];
+    },
+    async poliHistory(nomr) {
+      return listOf(await supporting(nomr)) as unknown as C.PoliHistoryItem[];
+    },
+    vascularReports: async (nomr) => (await ownList('/api/patient/laporan/pemeriksaan/vaskular', nomr, false)) as unknown as C.VascularReport[],
+
+    booking: noStore,
+    manage: noManage,
+    checkIn: notOffered,
+    selfRegistration: notOffered,
+  };
+
+  /** The penunjang call answers both lab results and the poli history: one call serves both reads. */
+  function supporting(nomr: string): Promise<unknown> {
+    return reuse.get(`penunjang|${nomr}`, SUPPORTING_MS, async () => (await own('/api/patient/riwayat/penunjang', nomr, false)).body);
+  }
+}
+
+/** Doctors' names by code, from the schedules read (the photo card). */
+const doctorNames = new Map<string, string>();
