@@ -454,6 +454,8 @@ export interface UpstreamConfig {
   maxParallel: number;
   /** Calls waiting for a free slot; one more answers 503 at once. */
   maxWaiting: number;
+  /** Calls begun in any one second, from this process. */
+  maxPerSecond: number;
   /** How long an answer is reused: quota, the clinics and doctors' schedules, the visit day's queue. */
   cache: { quotaMs: number; listsMs: number; queueMs: number };
 }
@@ -481,6 +483,7 @@ function upstreamConfig(env: Env): UpstreamConfig {
     timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_SECONDS', 10, 1, 60) * 1000,
     maxParallel: integer(env, 'UPSTREAM_MAX_PARALLEL', 8, 1, 200),
     maxWaiting: integer(env, 'UPSTREAM_MAX_WAITING', 50, 0, 10_000),
+    maxPerSecond: integer(env, 'UPSTREAM_MAX_PER_SECOND', 50, 1, 10_000),
     cache: {
       // Quota changes with every booking, the counter's too: a few seconds at most.
       quotaMs: integer(env, 'UPSTREAM_QUOTA_CACHE_SECONDS', 3, 0, 5) * 1000,

@@ -1,6 +1,6 @@
 // The calls to the hospital's own API (SIMRS=upstream, docs/integration.md): JSON over HTTP, each
 // bounded by the time-out (its wait for a free slot included), at most so many at once from this
-// process and so many waiting; past that a call answers 503 at once, so a slow hospital never
+// process, so many begun in a second, and so many waiting; past that a call answers 503 at once, so a slow hospital never
 // holds this server's other calls. Nothing is logged here: the URLs carry Nomor MR and birth date.
 import { HttpError } from '../../errors.ts';
 
@@ -27,6 +27,8 @@ export interface UpstreamLimits {
   timeoutMs: number;
   maxParallel: number;
   maxWaiting: number;
+  /** Calls begun in any one second; the next waits for the second to pass (within its time-out). */
+  maxPerSecond: number;
 }
 
 export interface UpstreamAnswer {
@@ -78,6 +80,31 @@ export function upstreamClient(limits: UpstreamLimits): UpstreamClient {
     });
   }
 
+  /** When the calls of the last second began: past maxPerSecond, the next waits its turn. */
+  const begun: number[] = [];
+  async function pace(signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      while (begun.length && begun[0] <= now - 1000) begun.shift();
+      if (begun.length < limits.maxPerSecond) {
+        begun.push(now);
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(done, begun[0] + 1000 - now);
+        function done() {
+          signal.removeEventListener('abort', abort);
+          resolve();
+        }
+        function abort() {
+          clearTimeout(timer);
+          reject(new UpstreamUnavailable(false));
+        }
+        signal.addEventListener('abort', abort, { once: true });
+      });
+    }
+  }
+
   function release() {
     const next = waiting.shift();
     if (next) next();
@@ -91,6 +118,7 @@ export function upstreamClient(limits: UpstreamLimits): UpstreamClient {
       await slot(signal);
       let sent = false;
       try {
+        await pace(signal);
         const headers: Record<string, string> = { accept: 'application/json' };
         if (token) headers.authorization = `Bearer ${token}`;
         if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,438 @@
+// SIMRS=upstream: this server in front of a hospital's own API of docs/product.md §7 and its login
+// service, here the stand-in of test/support/hospital-api.ts (written from §7 alone) over real
+// loopback HTTP. The login is the hospital's and its token never reaches the phone; every read goes
+// there with §7's parameters and formats; a booking and a registration are handed over once per
+// tap; answers are reused only where safe; the hospital down, slow, failing or expiring its token
+// is said to the patient and never holds other patients' calls. On PGlite and on PostgreSQL.
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { buildApp } from '../../server/app.ts';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
+import type { Db } from '../../server/db/client.ts';
+import { MSG } from '../../server/errors.ts';
+import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
+import { LOGIN_FAILED } from '../../server/routes/auth.ts';
+import { testConfig } from '../support/app.ts';
+import { SoftAuthenticator } from '../support/authenticator.ts';
+import { freshDb } from '../support/db.ts';
+import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
+
+const A = { nomr: '00201234', tgl_lahir: '1968-03-14' };
+const B = { nomr: '00205678', tgl_lahir: '1990-11-02' };
+const mmddyy = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(2, 4)}`;
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+let h: HospitalApi;
+let db: Db;
+let app: App;
+let logs = '';
+
+async function start(env: Record<string, string> = {}) {
+  const simrs = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: h.url, UPSTREAM_LOGIN_URL: h.loginUrl, ...env }).simrs;
+  const logStream = new Writable({
+    write: (chunk, _enc, done) => {
+      logs += chunk;
+      done();
+    },
+  });
+  app = await buildApp({ config: testConfig({ simrs, logLevel: 'info' }), db, logStream, internal: 'here' });
+  await app.ready();
+}
+
+// One database for the file (this server's sessions and copies of patients); a fresh hospital and server for each test.
+test.before(async () => {
+  db = await freshDb();
+});
+test.after(() => db.close());
+test.before.each(async () => {
+  h = await startHospitalApi({ quota: 2 });
+  await start();
+});
+test.after.each(async () => {
+  await app.close();
+  await h.close();
+});
+
+async function login(who: { nomr: string; tgl_lahir: string }) {
+  return app.inject({ method: 'POST', url: API.login, payload: { medical_record_number: who.nomr, birthdate: who.tgl_lahir, fcmtoken: '' } });
+}
+async function tokenOf(who: { nomr: string; tgl_lahir: string }): Promise<string> {
+  const res = await login(who);
+  assert.is(res.statusCode, 200, res.body);
+  return res.json().token.access_token;
+}
+const get = (token: string, url: string, query: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${token}` } });
+const post = (token: string | null, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** The bearer token the hospital gave (its login service's answer): the one its reads must carry. */
+const hospitalTokens = () => new Set(h.calls.filter((c) => c.bearer).map((c) => c.bearer));
+
+test('the login is decided by the hospital’s login service; the phone gets this server’s token, never the hospital’s', async () => {
+  const wrong = await login({ nomr: A.nomr, tgl_lahir: '1968-03-15' });
+  assert.is(wrong.statusCode, 401);
+  assert.is(wrong.json().message, LOGIN_FAILED);
+  const ours = await tokenOf(A);
+  const [first, second] = h.callsTo('/api/auth/proxy-login');
+  assert.is(first.service, 'login');
+  // §7's body, without the phone's push registration (this server's own).
+  assert.equal(second.body, { medical_record_number: A.nomr, birthdate: A.tgl_lahir, fcmtoken: '' });
+  const theirs = [...hospitalTokens()];
+  assert.is(theirs.length, 1);
+  assert.is.not(ours, theirs[0]);
+  const profile = await get(ours, API.profile);
+  assert.is(profile.json().data.nama, 'SUTRISNO HADI');
+  assert.not.match(profile.body + (await login(A)).body, theirs[0] as string);
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  assert.equal(health.json().simrs, 'upstream');
+  assert.is(health.statusCode, 200);
+});
+
+test('every read goes to the hospital on the patient’s behalf, with §7’s parameters, and answers its data', async () => {
+  h.setTextStatus(true); // status as the string 'true' is a success too
+  const token = await tokenOf(A);
+  const q = { nomr: A.nomr, tgllahir: A.tgl_lahir };
+  const reads: Array<[string, Record<string, string>, (body: Record<string, unknown>) => void]> = [
+    [API.profile, q, (b) => assert.is((b.data as { tgl_lahir: string }).tgl_lahir, A.tgl_lahir)],
+    [API.upcoming, q, (b) => assert.ok((b.data as { jadwal: unknown[] }).jadwal.length > 0)],
+    [API.clinicQueue, q, (b) => assert.equal((b.data as Array<{ no_urut: number; tgl_janji: string }>)[0].no_urut, 4)],
+    [API.pharmacyQueue, q, (b) => assert.is((b.data as Array<{ status_obat: string }>)[0].status_obat, 'Sedang Disiapkan')],
+    [API.lastAppointment, { nomr: A.nomr }, (b) => assert.type((b.data as { tgl_janji: unknown }).tgl_janji, 'string')],
+    [API.clinics, { nomr: A.nomr }, (b) => assert.is((b.data as unknown[]).length, 4)],
+    [
+      API.doctorSchedule,
+      { spesialis: 'Kardiologi' },
+      (b) =>
+        assert.equal(
+          (b.data as Array<{ kd_dr: string }>).map((d) => d.kd_dr),
+          ['D0101', 'D0102'],
+        ),
+    ],
+    [API.cathSchedule, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.surgerySchedule, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.historyPoli, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.historyOnline, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.inpatientCurrent, q, (b) => assert.ok(Array.isArray(b.data))],
+    [API.inpatientPast, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.historyCath, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [API.historySurgery, q, (b) => assert.ok((b.data as unknown[]).length > 0)],
+    [
+      API.supporting,
+      { nomr: A.nomr },
+      (b) => (assert.is((b.hasillab as Array<{ no_lab: string }>)[0].no_lab, 'LAB2600123'), assert.is((b.data as Array<{ inap: string }>)[0].inap, 'N')),
+    ],
+    [API.vascular, { nomr: A.nomr }, (b) => assert.ok((b.data as unknown[]).length > 0)],
+  ];
+  for (const [url, query, check] of reads) {
+    const res = await get(token, url, query);
+    assert.is(res.statusCode, 200, `${url}: ${res.body}`);
+    assert.is(res.json().status, true, url);
+    check(res.json());
+    // The hospital was asked with the patient's token and §7's query for that call.
+    const asked = h.callsTo(url).at(-1);
+    assert.ok(asked, `${url} reached the hospital`);
+    assert.is(asked?.bearer, [...hospitalTokens()][0]);
+    if (query.nomr) assert.equal(asked?.query, query, url);
+  }
+  // Both lists of penunjang came from one call.
+  assert.is(h.callsTo(API.supporting).length, 1);
+
+  // Quota: tgl_janji MM/DD/YY with the Indonesian weekday; a day without practice is one kode 301.
+  const monday = h.nextDateOn('Senin');
+  const slots = await get(token, API.quota, { kd_dr: '', kd_dep: '10101', tgl_janji: mmddyy(monday), hari: 'Senin' });
+  assert.equal(
+    slots.json().data.map((s: { kd_dr: string; kode: number }) => [s.kd_dr, s.kode]),
+    [
+      ['D0101', 200],
+      ['D0102', 200],
+    ],
+  );
+  assert.equal(h.callsTo(API.quota).at(-1)?.query, { kd_dr: '', kd_dep: '10101', tgl_janji: mmddyy(monday), hari: 'Senin' });
+  const sunday = h.nextDateOn('Minggu');
+  const none = await get(token, API.quota, { kd_dr: '', kd_dep: '10101', tgl_janji: mmddyy(sunday), hari: 'Minggu' });
+  assert.equal(
+    none.json().data.map((s: { kode: number }) => s.kode),
+    [301],
+  );
+});
+
+test('the record export is built from the hospital’s histories', async () => {
+  const token = await tokenOf(A);
+  const res = await get(token, `/api/fhir/Patient/${A.nomr}/$everything`);
+  assert.is(res.statusCode, 200, res.body);
+  const bundle = res.json();
+  const patient = bundle.entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === 'Patient').resource;
+  assert.is(patient.birthDate, A.tgl_lahir);
+  assert.ok(bundle.entry.length > 5);
+});
+
+test('a booking is the hospital’s: its data.message when accepted, its message when refused; one tap is one call however often the phone sends it', async () => {
+  const tA = await tokenOf(A);
+  const tB = await tokenOf(B);
+  const monday = h.nextDateOn('Senin');
+  const quotaQuery = { kd_dr: 'D0101', kd_dep: '10101', tgl_janji: mmddyy(monday), hari: 'Senin' };
+  assert.is((await get(tA, API.quota, quotaQuery)).json().data[0].quota_terisi, 0);
+  const body = {
+    nomr: A.nomr,
+    tgl_janji: monday,
+    sts_ue: 'U',
+    tgl_lahir: '',
+    kd_dep: '10101',
+    kd_dr: 'D0101',
+    sts_jam: '1',
+    carabayar: 'P',
+    hp: '081200000001',
+  };
+  // A double tap and a retry after a lost answer: the same body three times.
+  const [one, two] = await Promise.all([post(tA, API.book, body), post(tA, API.book, body)]);
+  const three = await post(tA, API.book, body);
+  for (const res of [one, two, three]) {
+    assert.is(res.statusCode, 200);
+    assert.is(res.json().status, true);
+    assert.match(res.json().data.message, /^Perjanjian berhasil disimpan\. Nomor antrian Anda 1/);
+  }
+  const sent = h.callsTo(API.book);
+  assert.is(sent.length, 1);
+  assert.equal(sent[0].body, { ...body, tgl_lahir: A.tgl_lahir });
+  assert.is(h.bookings.length, 1);
+  // The quota read right after the booking is not the one from before it.
+  assert.is((await get(tA, API.quota, quotaQuery)).json().data[0].quota_terisi, 1);
+
+  // Refused: the hospital's own words (A again with the same doctor that day).
+  const again = await post(tA, API.book, { ...body, hp: '081200000002' });
+  assert.equal(again.json(), { status: false, message: 'Anda sudah terdaftar pada dokter dan tanggal tersebut' });
+  // B takes the session's last seat: a second patient's booking is a call of its own.
+  assert.is((await post(tB, API.book, { ...body, nomr: B.nomr })).json().status, true);
+  assert.is(h.seats('D0101', '10101', monday, '1')?.quota_terisi, 2);
+  assert.is(h.callsTo(API.book).length, 3);
+});
+
+test('a registration goes to the hospital without a token; its answer is the person’s; a repeat is the same call', async () => {
+  const person = {
+    nama: 'Rina Wati',
+    no_ktp: '3171234567890001',
+    tempat_lahir: 'Bogor',
+    tgl_lahir: '1995-06-01',
+    telp_hp: '081234567890',
+    email: 'rina@contoh.id',
+    pekerjaan: '02',
+  };
+  const first = await post(null, API.register, person);
+  assert.equal(first.json(), { status: true, message: 'Data pasien baru berhasil disimpan' });
+  assert.equal((await post(null, API.register, person)).json(), first.json());
+  assert.is(h.callsTo(API.register).length, 1);
+  assert.is(h.callsTo(API.register)[0].bearer, null);
+  assert.equal(h.registrations, [person]);
+  const known = await post(null, API.register, { ...person, email: 'lain@contoh.id' });
+  assert.equal(known.json(), { status: false, message: 'No KTP sudah terdaftar' });
+});
+
+test('answers reused: clinics and doctors for minutes, quota for seconds, the visit day’s queue per poll; the patient’s own records never', async () => {
+  const tA = await tokenOf(A);
+  const tB = await tokenOf(B);
+  for (const t of [tA, tB, tA]) {
+    await get(t, API.clinics);
+    await get(t, API.doctorSchedule, { spesialis: 'Kardiologi' });
+    await get(t, API.quota, { kd_dr: '', kd_dep: '10101', tgl_janji: mmddyy(h.nextDateOn('Senin')), hari: 'Senin' });
+    await get(t, API.clinicQueue);
+    await get(t, API.historyPoli);
+  }
+  assert.is(h.callsTo(API.clinics).length, 1);
+  assert.is(h.callsTo(API.doctorSchedule).length, 1);
+  assert.is(h.callsTo(API.quota).length, 1);
+  // Once per patient within UPSTREAM_QUEUE_POLL_SECONDS.
+  assert.is(h.callsTo(API.clinicQueue).length, 2);
+  assert.is(h.callsTo(API.historyPoli).length, 3);
+  // Quota is never kept longer than 5 seconds.
+  assert.throws(
+    () => loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: h.url, UPSTREAM_QUOTA_CACHE_SECONDS: '6' }),
+    (e: Error) => e instanceof ConfigError && /UPSTREAM_QUOTA_CACHE_SECONDS/.test(e.message),
+  );
+});
+
+test('what the hospital’s API cannot do is not offered: no rules (the app hides cancel, reschedule, online booking), 404 for each', async () => {
+  const token = await tokenOf(A);
+  assert.is((await get(token, API.bookingRules)).statusCode, 404);
+  assert.is((await post(token, API.cancel, { no_reg: 'RJ1', alasan: 'Sudah sembuh' })).statusCode, 404);
+  assert.is((await post(token, API.reschedule, { no_reg: 'RJ1', tgl_janji: h.nextDateOn('Senin'), kd_dr: 'D0101', sts_jam: '1' })).statusCode, 404);
+  const online = { nomr: A.nomr, tgl_janji: h.nextDateOn('Senin'), kd_dep: '10101', kd_dr: 'D0101', sts_jam: '1', carabayar: 'P', hp: '081200000001' };
+  assert.is((await post(token, API.bookOnline, online)).statusCode, 404);
+  const queue = await get(token, API.clinicQueue);
+  assert.is(queue.json().data[0].checkin_buka, null);
+  assert.is((await post(token, API.checkin, { no_reg: queue.json().data[0].no_reg })).statusCode, 404);
+  assert.is(h.callsTo(API.book).length, 0);
+  // Our own features stay: the devices page.
+  assert.is((await get(token, API.devices)).statusCode, 200);
+});
+
+test('the hospital down: a clear Indonesian 503, /api/health names it; back up, it answers again', async () => {
+  const token = await tokenOf(A);
+  for (const mode of ['down', 'error500'] as const) {
+    await h.setMode(mode);
+    const res = await get(token, API.historyPoli);
+    assert.is(res.statusCode, 503);
+    assert.equal(res.json(), { status: false, message: UPSTREAM_MSG.down });
+    assert.is((await login(B)).statusCode, 503);
+  }
+  // /api/health asks at most every few seconds: a fresh server asks now.
+  await app.close();
+  await start();
+  const health = await app.inject({ method: 'GET', url: '/api/health' });
+  assert.is(health.statusCode, 503);
+  assert.equal(health.json().down, ['simrs']);
+  assert.is(health.json().simrs, 'upstream');
+  await h.setMode('ok');
+  assert.is((await login(A)).statusCode, 200);
+});
+
+test('the hospital slow: a call ends at the time-out with a 503; calls past the limit answer at once; other patients’ calls go on', async () => {
+  await app.close();
+  await start({ UPSTREAM_TIMEOUT_SECONDS: '1', UPSTREAM_MAX_PARALLEL: '1', UPSTREAM_MAX_WAITING: '0' });
+  const tA = await tokenOf(A);
+  const tB = await tokenOf(B);
+  await h.setMode('slow');
+  h.setDelayMs(4000);
+  let aDone = false;
+  const slow = get(tA, API.historyPoli).then((r) => {
+    aDone = true;
+    return r;
+  });
+  // Wait till A's call is at the hospital, holding the one slot.
+  while (!h.callsTo(API.historyPoli).length) await new Promise((r) => setTimeout(r, 10));
+  const b = await get(tB, API.historySurgery);
+  assert.is(b.statusCode, 503);
+  assert.is(aDone, false, "B's answer came while A's call still waited");
+  assert.is(h.callsTo(API.historySurgery).length, 0);
+  // B's calls that need no hospital answer as ever.
+  assert.is((await get(tB, API.devices)).statusCode, 200);
+  assert.is(aDone, false);
+  const a = await slow;
+  assert.is(a.statusCode, 503);
+  assert.equal(a.json(), { status: false, message: UPSTREAM_MSG.down });
+});
+
+test('calls begun in one second are limited: past UPSTREAM_MAX_PER_SECOND the next waits its turn and is answered', async () => {
+  await app.close();
+  await start({ UPSTREAM_MAX_PER_SECOND: '2' });
+  const token = await tokenOf(A);
+  const before = h.calls.length;
+  const answers = await Promise.all([API.historyPoli, API.historySurgery, API.historyCath, API.inpatientPast].map((url) => get(token, url)));
+  for (const res of answers) assert.is(res.statusCode, 200);
+  // Two a second: the four cannot all begin within one (the login's calls before them only delay them more).
+  const calls = h.calls.slice(before);
+  assert.is(calls.length, 4);
+  assert.ok(calls[3].time - calls[0].time >= 500, 'the last call waited for the second to pass');
+});
+
+test('the hospital’s 401 for an expired token: the session here ends, the patient is told to log in again', async () => {
+  const token = await tokenOf(A);
+  assert.is((await get(token, API.historyPoli)).statusCode, 200);
+  h.expireTokens();
+  const res = await get(token, API.historySurgery);
+  assert.is(res.statusCode, 401);
+  assert.equal(res.json(), { status: false, message: MSG.unauthorized });
+  assert.match(MSG.unauthorized, 'Silakan login kembali');
+  // Ended here too: even a call that needs no hospital is refused now.
+  assert.is((await get(token, API.devices)).statusCode, 401);
+  // A new login renews it.
+  const again = await tokenOf(A);
+  assert.is((await get(again, API.historySurgery)).statusCode, 200);
+});
+
+/** The clinic queue events of a live stream read from a real socket. */
+function openStream(url: string, token: string) {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`);
+  let raw = '';
+  let waiter: (() => void) | null = null;
+  socket.on('data', (chunk: Buffer) => {
+    raw += chunk.toString('utf8');
+    waiter?.();
+  });
+  const events = () =>
+    [...raw.matchAll(new RegExp(`event: ${CLINIC_QUEUE_EVENT}\\ndata: (.*)\\n\\n`, 'g'))].map(
+      (m) => JSON.parse(m[1]) as { data: Array<Record<string, unknown>> },
+    );
+  /** Waits until `done`; the limit only keeps a broken stream from hanging the suite. */
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const limit = setTimeout(() => reject(new Error(`stream stalled:\n${raw.slice(0, 2000)}`)), 20_000);
+      const check = () => {
+        if (done()) {
+          clearTimeout(limit);
+          waiter = null;
+          resolve();
+        }
+      };
+      waiter = check;
+      check();
+    });
+  return { events, until, close: () => socket.destroy() };
+}
+
+test('the visit day: the live stream reads the hospital’s queue again each poll, one read for all of a patient’s phones', async () => {
+  await app.close();
+  await start({ UPSTREAM_QUEUE_POLL_SECONDS: '1' });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const [phone1, phone2] = [await tokenOf(A), await tokenOf(A)];
+  const streams = [openStream(`${url}${API.clinicQueueLive}`, phone1), openStream(`${url}${API.clinicQueueLive}`, phone2)];
+  try {
+    for (const s of streams) await s.until(() => s.events().length === 1);
+    assert.equal(
+      streams[0].events()[0].data.map((i) => i.no_urut),
+      [4],
+    );
+    // The hospital's counter adds a second visit today: no one tells this server, the next poll finds it.
+    const first = h.appointments[0];
+    h.appointments.push({ ...first, no_reg: 'RJ0000000999', no_urut: 9, kd_dr: 'D0301', kd_dep: '10201', sts_jam: '2' });
+    for (const s of streams) await s.until(() => s.events().length === 2);
+    assert.equal(
+      streams[1].events()[1].data.map((i) => i.no_urut),
+      [4, 9],
+    );
+    // Both phones' streams read the hospital together: never more than one call per poll.
+    const reads = h.callsTo(API.clinicQueue);
+    for (let i = 1; i < reads.length; i++) assert.ok(reads[i].time - reads[i - 1].time >= 900, 'two reads of one patient within a poll');
+  } finally {
+    for (const s of streams) s.close();
+  }
+});
+
+test('a passkey sign-in resumes the hospital’s token held here, and is refused with a worded message once it has ended', async () => {
+  const token = await tokenOf(A);
+  const phone = new SoftAuthenticator({ origin: 'http://localhost:8080' });
+  const options = (await get(token, API.passkeyRegisterOptions)).json().data;
+  assert.is((await post(token, API.passkeyRegister, phone.register(options))).statusCode, 200);
+  const signIn = async () => post(null, API.passkeyLogin, phone.assert((await app.inject({ url: API.passkeyLoginOptions })).json().data));
+  const resumed = await signIn();
+  assert.is(resumed.statusCode, 200, resumed.body);
+  assert.is((await get(resumed.json().token.access_token, API.historyPoli)).statusCode, 200);
+  // The hospital expires its token: the sessions here end, and a passkey cannot make a new one.
+  h.expireTokens();
+  assert.is((await get(token, API.historyPoli)).statusCode, 401);
+  const refused = await signIn();
+  assert.is(refused.statusCode, 401);
+  assert.equal(refused.json(), { status: false, message: PASSKEY_MSG.upstreamExpired });
+  // Number and birth date renew it; then the passkey signs in again.
+  await tokenOf(A);
+  assert.is((await signIn()).statusCode, 200);
+});
+
+test('nothing personal in the log: no birth date, no hospital token', async () => {
+  const token = await tokenOf(A);
+  await get(token, API.profile, { nomr: A.nomr, tgllahir: A.tgl_lahir });
+  await h.setMode('down');
+  await get(token, API.historyPoli);
+  await app.close();
+  assert.ok(logs.length > 0);
+  assert.not.match(logs, A.tgl_lahir);
+  for (const t of hospitalTokens()) assert.not.match(logs, t as string);
+  await start();
+});
+
+test.run();
