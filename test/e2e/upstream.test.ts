@@ -65,7 +65,7 @@ async function alertOf(p: Page, title: string): Promise<string> {
   return (await dialog.textContent()) ?? '';
 }
 
-test('login is decided by the hospital’s login service; its token stays on the server; home shows the hospital’s appointments and queues, and offers nothing it cannot do', async () => {
+test('login is decided by the hospital’s login service; its token stays on the server; home shows the hospital’s appointments and queues, without Batalkan or Ubah Jadwal', async () => {
   const a = patientA();
   const ctx = await browser.newContext(PHONE);
   const p = await ctx.newPage();
