@@ -121,7 +121,8 @@ test('registration takes no token and answers status as the string', async () =>
   assert.is(h.registrations.length, 1);
 });
 
-test('outages: down refuses connections, error500 answers an HTML page, slow answers late; ok again answers', async () => {
+test('outages: down refuses connections, error500 answers an HTML page, slow holds every answer; ok again answers', async () => {
+  const token = await tokenOf(A);
   await h.setMode('down');
   await fetch(`${h.url}/api/patient/kddep`).then(
     () => assert.unreachable('answered while down'),
@@ -132,9 +133,16 @@ test('outages: down refuses connections, error500 answers an HTML page, slow ans
   assert.is(res.status, 500);
   assert.match(res.headers.get('content-type') ?? '', /text\/html/);
   await h.setMode('slow');
-  h.setDelayMs(20);
-  assert.is((await call(await tokenOf(A), '/api/patient/kddep', { nomr: A.nomr })).body.data.length, 4);
+  h.setDelayMs(60_000);
+  const both = Promise.all([1, 2].map(() => call(token, '/api/patient/kddep', { nomr: A.nomr })));
+  while (h.inFlight() < 2) await new Promise((r) => setTimeout(r, 10));
+  assert.is(h.peakInFlight(), 2, 'both held at once');
   await h.setMode('ok');
+  assert.equal(
+    (await both).map((r) => r.body.data.length),
+    [4, 4],
+  );
+  assert.is(h.inFlight(), 0);
   h.setTextStatus(true);
   assert.is((await call(await tokenOf(A), '/api/patient/kddep', { nomr: A.nomr })).body.status, 'true');
 });

@@ -8,10 +8,12 @@
 //   h.url, h.loginUrl        the API's and the login service's base addresses (UPSTREAM_API_URL, UPSTREAM_LOGIN_URL)
 //   h.calls                  every request, in order: { service, method, path, query, body, bearer, time, status }
 //   h.callsTo(path)          those of one path
-//   await h.setMode(m)       'ok'; 'down' (both listeners closed: connection refused); 'slow' (every
-//                            answer after setDelayMs(n), 12 s unless set; the work done when it answers);
+//   await h.setMode(m)       'ok'; 'down' (both listeners closed: connection refused, held requests
+//                            dropped); 'slow' (every answer after setDelayMs(n), 12 s unless set, the
+//                            work done when it answers; leaving 'slow' answers the held ones at once);
 //                            'error500' (an HTML 500 page, nothing done)
 //   h.setDelayMs(n)          the delay of 'slow'
+//   h.inFlight(), h.peakInFlight()   requests taken and not yet answered, now and at most so far
 //   h.setTextStatus(on)      every `status` sent as the string 'true'/'false' (the POSTs always are)
 //   h.expireTokens()         every token issued so far answers 401 'Token expired' from now on
 //   h.patients, h.clinics, h.doctors (with jadwal[].batas_quota), h.pharmacy   the data, to assert on or change
@@ -91,6 +93,10 @@ export interface HospitalApi {
   setMode: (mode: HospitalMode) => Promise<void>;
   setDelayMs: (ms: number) => void;
   setTextStatus: (on: boolean) => void;
+  /** Requests taken and not yet answered (held by 'slow'), now. */
+  inFlight: () => number;
+  /** The most requests in flight at once so far: how many calls a server in front makes in parallel. */
+  peakInFlight: () => number;
   expireTokens: () => void;
   patients: HospitalPatient[];
   clinics: Clinic[];
@@ -136,8 +142,11 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
   const registrations: Record<string, unknown>[] = [];
   const pharmacy = demoPharmacy(today);
   const records = demoRecords(today);
-  const timers = new Set<NodeJS.Timeout>();
+  /** The requests 'slow' holds, each with what answers it. */
+  const held = new Map<NodeJS.Timeout, () => void>();
   let regCounter = 500;
+  let open = 0;
+  let peak = 0;
 
   const ok = (on = false): boolean | string => (on || textStatus ? 'true' : true);
   const no = (on = false): boolean | string => (on || textStatus ? 'false' : false);
@@ -334,6 +343,7 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
 
   function answer(res: ServerResponse, call: HospitalCall, a: Answer) {
     call.status = a.code;
+    open--;
     const json = JSON.stringify(a.body);
     res.writeHead(a.code, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
     res.end(json);
@@ -362,9 +372,11 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
       status: 0,
     };
     calls.push(call);
+    peak = Math.max(peak, ++open);
     const run = () => {
       if (mode === 'error500') {
         call.status = 500;
+        open--;
         res.writeHead(500, { 'content-type': 'text/html' });
         res.end('<!DOCTYPE html><html><body><h1>500 Internal Server Error</h1></body></html>');
         return;
@@ -387,10 +399,10 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
     };
     if (mode !== 'slow') return run();
     const t = setTimeout(() => {
-      timers.delete(t);
+      held.delete(t);
       run();
     }, delayMs);
-    timers.add(t);
+    held.set(t, run);
   }
 
   const listen = async (service: HospitalCall['service'], routes: Record<string, Route>, port = 0): Promise<Server> => {
@@ -423,8 +435,18 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
   let listening = true;
 
   const dropHeld = () => {
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
+    for (const t of held.keys()) clearTimeout(t);
+    open -= held.size;
+    held.clear();
+  };
+  /** Leaving 'slow': the held requests are answered now, in the new mode. */
+  const releaseHeld = () => {
+    const runs = [...held.entries()];
+    held.clear();
+    for (const [t, run] of runs) {
+      clearTimeout(t);
+      run();
+    }
   };
 
   return {
@@ -434,6 +456,7 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
     callsTo: (path) => calls.filter((c) => c.path === path),
     async setMode(next) {
       mode = next;
+      if (next !== 'slow' && next !== 'down') releaseHeld();
       if (next === 'down' && listening) {
         listening = false;
         dropHeld();
@@ -450,6 +473,8 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
     setTextStatus: (on) => {
       textStatus = on;
     },
+    inFlight: () => open,
+    peakInFlight: () => peak,
     expireTokens: () => {
       for (const t of tokens.values()) t.expired = true;
     },
