@@ -98,7 +98,7 @@ export function upstreamConnector(
   const shared = (key: string, ttl: number, path: string, query: Record<string, string>, nomr: string | null) =>
     reuse.get(key, ttl, async () => (await get(path, query, nomr)).body);
 
-  /** The profile as the hospital answers it, and this API's copy of the patient refreshed from it. */
+  /** The profile as the hospital answers it (a login copies it into this API's patients). */
   async function profileOf(nomr: string): Promise<C.Profile | null> {
     const d = dataOf((await own('/api/patient/profil/pasien', nomr, true)).body);
     if (!d) return null;
