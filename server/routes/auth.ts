@@ -44,6 +44,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
           403: Refusal('PASSKEY_REQUIRED and the patient has a passkey: the message says to use it, or how to recover at the counter'),
           ...THROTTLED,
           ...PUBLIC_POST,
+          503: Refusal("SIMRS=upstream: the hospital's login service did not answer; the attempt is not counted"),
         },
       },
     },
@@ -71,7 +72,18 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         return locked(number.until);
       }
       // One query for both halves: an unknown number and a wrong date look the same.
-      const patient = await app.simrs.patientByBirthDate(nomr, req.body.birthdate);
+      let patient: string | null;
+      try {
+        patient = await app.simrs.patientByBirthDate(nomr, req.body.birthdate);
+      } catch (err) {
+        // Nothing was compared (the hospital's login service did not answer, SIMRS=upstream): the
+        // attempt counts against neither the number nor the address (docs/decisions.md "Upstream mode").
+        await db.tx(async (q) => {
+          await release(q, 'login-nomr', nomr, number.seq);
+          await release(q, 'login-ip', req.ip, address.seq);
+        });
+        throw err;
+      }
       if (!patient) {
         // Both reservations stay: they are the failure's count.
         await db.tx(async (q) => {

@@ -411,6 +411,29 @@ test('the hospital down: a clear Indonesian 503, /api/health names it; back up, 
   assert.is((await login(A)).statusCode, 200);
 });
 
+test('a login the hospital’s login service did not answer counts as no failed attempt: five of them, then the right data logs in', async () => {
+  await app.close();
+  await start({ UPSTREAM_TIMEOUT_SECONDS: '1' });
+  const counts = () =>
+    db.query<{ scope: string; count: number }>(`SELECT scope, count FROM throttle WHERE scope IN ('login-ip', 'login-nomr') ORDER BY scope, key`);
+  const before = await counts();
+  // Refused connections, and one that times out: as many as would lock the number (LOGIN_MAX_FAILURES, 5).
+  await h.setMode('down');
+  for (let i = 0; i < 5; i++) {
+    const res = await login(A);
+    assert.is(res.statusCode, 503);
+    assert.equal(res.json(), { status: false, message: UPSTREAM_MSG.down });
+  }
+  await h.setMode('slow');
+  h.setDelayMs(3000);
+  assert.is((await login(A)).statusCode, 503);
+  await h.setMode('ok');
+  assert.equal(await counts(), before);
+  // Back: the correct number and birth date log in at once, not a 429 for 15 minutes.
+  const res = await login(A);
+  assert.is(res.statusCode, 200, res.body);
+});
+
 test('the hospital slow: a call ends at the time-out with a 503; calls past the limit answer at once; other patients’ calls go on', async () => {
   await app.close();
   await start({ UPSTREAM_TIMEOUT_SECONDS: '1', UPSTREAM_MAX_PARALLEL: '1', UPSTREAM_MAX_WAITING: '0' });
