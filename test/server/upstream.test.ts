@@ -264,6 +264,32 @@ test('a booking is the hospital’s: its data.message when accepted, its message
   assert.is(h.callsTo(API.book).length, 3);
 });
 
+test('a refused booking is not kept: once a seat is freed, the same tap asks the hospital again and is booked', async () => {
+  const tA = await tokenOf(A);
+  const tB = await tokenOf(B);
+  const monday = h.nextDateOn('Senin');
+  const practice = h.doctors.find((d) => d.kd_dr === 'D0101')?.jadwal.find((j) => j.kd_dep === '10101' && j.sts_jam === '1' && j.hari === 'Senin');
+  if (!practice) throw new Error('the stand-in has D0101 on Monday mornings');
+  practice.batas_quota = 1;
+  const body = { tgl_janji: monday, sts_ue: 'U', kd_dep: '10101', kd_dr: 'D0101', sts_jam: '1', carabayar: 'P', hp: '081200000001' };
+  assert.is((await post(tB, API.book, { ...body, nomr: B.nomr })).json().status, true);
+  // Full: the hospital's refusal, as sent.
+  const full = await post(tA, API.book, { ...body, nomr: A.nomr });
+  assert.equal(full.json(), { status: false, message: 'Kuota dokter pada tanggal tersebut sudah penuh. Silakan pilih tanggal lain.' });
+  // The counter cancels B's seat: A taps again with the same data, and the hospital is asked again.
+  h.appointments.splice(
+    h.appointments.findIndex((a) => a.nomr === B.nomr && a.tgl_janji === monday),
+    1,
+  );
+  const retry = await post(tA, API.book, { ...body, nomr: A.nomr });
+  assert.is(retry.json().status, true, retry.body);
+  assert.is(h.callsTo(API.book).length, 3);
+  assert.is(h.seats('D0101', '10101', monday, '1')?.quota_terisi, 1);
+  // The success is kept: a repeat is still the same tap.
+  assert.equal((await post(tA, API.book, { ...body, nomr: A.nomr })).json(), retry.json());
+  assert.is(h.callsTo(API.book).length, 3);
+});
+
 test('reminders of the hospital’s appointments: planned from its list, queued once when due, dropped with an appointment it no longer lists', async () => {
   const token = await tokenOf(A);
   const planned = async () =>

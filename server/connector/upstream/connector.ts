@@ -128,36 +128,46 @@ export function upstreamConnector(
       carabayar: req.carabayar,
       hp: req.hp,
     };
-    return once(`book|${sha(body)}`, async () => {
-      let answer: UpstreamAnswer;
-      try {
-        answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/janji`, token: h.token, body });
-      } catch (err) {
-        // It may have been booked without the answer arriving: say so rather than "nothing saved".
-        if (err instanceof UpstreamUnavailable && err.sent) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
-        throw err;
-      } finally {
-        // Whatever the answer, that day's quota may have changed.
-        reuse.drop(`quota|${req.kd_dep}|`);
-      }
-      if (answer.status === 401) return ended(nomr, h.token);
-      if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
-      const b = answer.body;
-      if (!isTrue(b.status)) return { ok: false, message: str(b.message) || 'Gagal Buat Perjanjian !' };
-      const d = isObj(b.data) ? b.data : {};
-      const result: C.BookingResult = {
-        message: str(d.message) || str(b.message) || 'Perjanjian berhasil dibuat.',
-        // §7's client reads only data.message: a hospital that numbers nothing here answers 0.
-        no_urut: int(d.no_urut) ?? 0,
-        tgl_janji: /^\d{4}-\d{2}-\d{2}$/.test(str(d.tgl_janji)) ? str(d.tgl_janji) : req.tgl_janji,
-      };
-      if (nstr(d.no_reg)) result.no_reg = str(d.no_reg);
-      return { ok: true, result };
-    });
+    return once(
+      `book|${sha(body)}`,
+      (outcome) => outcome.ok,
+      async () => {
+        let answer: UpstreamAnswer;
+        try {
+          answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/janji`, token: h.token, body });
+        } catch (err) {
+          // It may have been booked without the answer arriving: say so rather than "nothing saved".
+          if (err instanceof UpstreamUnavailable && err.sent) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
+          throw err;
+        } finally {
+          // Whatever the answer, that day's quota may have changed.
+          reuse.drop(`quota|${req.kd_dep}|`);
+        }
+        if (answer.status === 401) return ended(nomr, h.token);
+        if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
+        const b = answer.body;
+        if (!isTrue(b.status)) return { ok: false, message: str(b.message) || 'Gagal Buat Perjanjian !' };
+        const d = isObj(b.data) ? b.data : {};
+        const result: C.BookingResult = {
+          message: str(d.message) || str(b.message) || 'Perjanjian berhasil dibuat.',
+          // §7's client reads only data.message: a hospital that numbers nothing here answers 0.
+          no_urut: int(d.no_urut) ?? 0,
+          tgl_janji: /^\d{4}-\d{2}-\d{2}$/.test(str(d.tgl_janji)) ? str(d.tgl_janji) : req.tgl_janji,
+        };
+        if (nstr(d.no_reg)) result.no_reg = str(d.no_reg);
+        return { ok: true, result };
+      },
+    );
   }
 
-  /** One call for a tap: the same key within REPEAT_MS answers the first call's answer; a call that reached no one is forgotten. */
-  function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * One call for a tap: the same key within REPEAT_MS answers the first call's answer, while it
+   * runs and after. Kept are only what a second call could make twice: a success (`kept`), and a
+   * call that may have reached the hospital without its answer arriving (a time-out). A refusal, or
+   * a call that reached no one, is forgotten once answered: a retry asks again (a seat may have been
+   * freed meanwhile).
+   */
+  function once<T>(key: string, kept: (answer: T) => boolean, run: () => Promise<T>): Promise<T> {
     const now = Date.now();
     for (const [k, v] of taps) if (v.until <= now) taps.delete(k);
     const seen = taps.get(key);
@@ -165,9 +175,14 @@ export function upstreamConnector(
     const answer = run();
     const entry = { until: now + REPEAT_MS, answer: answer as Promise<unknown> };
     taps.set(key, entry);
-    answer.catch((err) => {
-      if (!(err instanceof UpstreamUnavailable && err.sent) && taps.get(key) === entry) taps.delete(key);
-    });
+    answer.then(
+      (value) => {
+        if (!kept(value) && taps.get(key) === entry) taps.delete(key);
+      },
+      (err) => {
+        if (!(err instanceof UpstreamUnavailable && err.sent) && taps.get(key) === entry) taps.delete(key);
+      },
+    );
     return answer;
   }
 
@@ -181,11 +196,15 @@ export function upstreamConnector(
       email: p.email,
       pekerjaan: p.pekerjaan,
     };
-    return once(`register|${sha(body)}`, async () => {
-      const answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/pasien/baru`, body });
-      if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true);
-      return { status: isTrue(answer.body.status), message: str(answer.body.message) };
-    });
+    return once(
+      `register|${sha(body)}`,
+      (answer) => answer.status,
+      async () => {
+        const answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/pasien/baru`, body });
+        if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true);
+        return { status: isTrue(answer.body.status), message: str(answer.body.message) };
+      },
+    );
   }
 
   /** Each patient's last queue answer from the hospital, and when it was read. */
