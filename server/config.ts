@@ -458,6 +458,23 @@ export interface UpstreamConfig {
   maxPerSecond: number;
   /** How long an answer is reused: quota, the clinics and doctors' schedules, the visit day's queue. */
   cache: { quotaMs: number; listsMs: number; queueMs: number };
+  /** UPSTREAM_TOKEN_KEY: the AES-256-GCM key (32 bytes) of the hospital's tokens kept in the database. */
+  tokenKey: Buffer;
+}
+
+/** UPSTREAM_TOKEN_KEY: 32 random bytes, as 64 hex digits or in base64 (`openssl rand -base64 32`). */
+function upstreamTokenKey(env: Env): Buffer {
+  const raw = (env.UPSTREAM_TOKEN_KEY ?? '').trim();
+  if (!raw)
+    throw new ConfigError(
+      "SIMRS=upstream needs UPSTREAM_TOKEN_KEY: 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32); it encrypts the hospital's tokens this server keeps in the database",
+    );
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw) ? Buffer.from(raw, 'base64') : null;
+  if (key?.length !== 32)
+    throw new ConfigError(
+      `UPSTREAM_TOKEN_KEY must be 32 bytes: 64 hex digits or 44 characters of base64 (openssl rand -base64 32); got ${raw.length} characters`,
+    );
+  return key;
 }
 
 function upstreamUrl(env: Env, name: string, fallback: string): string {
@@ -490,6 +507,7 @@ function upstreamConfig(env: Env): UpstreamConfig {
       listsMs: integer(env, 'UPSTREAM_LIST_CACHE_SECONDS', 300, 0, 3600) * 1000,
       queueMs: integer(env, 'UPSTREAM_QUEUE_POLL_SECONDS', 15, 1, 300) * 1000,
     },
+    tokenKey: upstreamTokenKey(env),
   };
 }
 

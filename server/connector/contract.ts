@@ -104,8 +104,13 @@ export interface HospitalRelay {
   register(p: NewPatient): Promise<{ status: boolean; message: string }>;
   /** Whether a sign-in without the birth date (a passkey) can still reach the hospital for this patient. */
   resumable(nomr: string): Promise<boolean>;
-  /** The patient signed out of their last session: the hospital's token is dropped. */
-  forget(nomr: string): void;
+  /**
+   * A session of the patient was just made (a login, a passkey sign-in), in the transaction `q`:
+   * it keeps the hospital's token (the login's own, or the one the patient's sessions hold).
+   */
+  keep(q: Queryable, nomr: string, session: string): Promise<void>;
+  /** Sessions of the patient ended: the hospital's token they held is dropped with them. */
+  forget(q: Queryable, nomr: string): Promise<void>;
   /** The visit day's queue is read again this often (ms): the hospital tells this server of no change. */
   readonly queuePollMs: number;
 }

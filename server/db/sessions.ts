@@ -31,12 +31,6 @@ export async function createSession(q: Queryable, nomr: string, policy: SessionP
   return token;
 }
 
-/** Whether the patient holds any session that has not ended (SIMRS=upstream keeps the hospital's token while one does). */
-export async function hasActiveSession(q: Queryable, nomr: string): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM sessions WHERE nomr = $1 AND revoked_at IS NULL AND expires_at > now() LIMIT 1', [nomr]);
-  return rows.length > 0;
-}
-
 /** last_seen_at is moved at most this often: most requests only read their session. */
 const SEEN_MS = 60_000;
 const SEEN_GRANULARITY = `interval '${SEEN_MS / 1000} seconds'`;

@@ -8,7 +8,7 @@ import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { hasPasskey } from '../db/passkeys.ts';
 import { forgetRegistration, saveRegistration } from '../db/push.ts';
-import { createSession, hasActiveSession, revokeSession, tokenOwner } from '../db/sessions.ts';
+import { createSession, revokeSession, tokenOwner } from '../db/sessions.ts';
 import { forgive, release, reserve, settle } from '../db/throttle.ts';
 import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
@@ -115,6 +115,8 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         // The phone is this patient's alone from now: family profiles link it to the others afterwards.
         if (kind) await saveRegistration(q, patient, fcmtoken, kind, true, config.push.maxPerPatient);
         const made = await createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
+        // SIMRS=upstream: the session keeps the hospital's token, for whichever process it reaches.
+        await app.simrs.relay?.keep(q, patient, made);
         // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
         // count against the address.
         await forgive(q, 'login-nomr', nomr, number);
@@ -152,8 +154,8 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         // An ended session still names its patient: only the phone that held the token has it.
         const nomr = revoked ?? (registration ? await tokenOwner(q, token) : null);
         const unlinked = !!(nomr && registration) && (await forgetRegistration(q, nomr, registration, 'logged out'));
-        // The patient's last session here ended: the hospital's token this server held is dropped (SIMRS=upstream).
-        if (revoked && app.simrs.relay && !(await hasActiveSession(q, revoked))) app.simrs.relay.forget(revoked);
+        // The hospital's token this session held is dropped with it (SIMRS=upstream).
+        if (revoked) await app.simrs.relay?.forget(q, revoked);
         if (revoked || unlinked) {
           const detail = [revoked && 'token revoked', unlinked && 'push registration unlinked'].filter(Boolean).join(', ');
           await audit(q, { action: 'logout', outcome: 'ok', actor: nomr, subject: nomr, detail }, req);

@@ -172,7 +172,10 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
         if (!(await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp))) return null;
         await release(q, 'login-ip', req.ip, address.seq);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient.nomr, subject: patient.nomr, detail: 'passkey' }, req);
-        return createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
+        const made = await createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
+        // SIMRS=upstream: the new session holds the hospital's token the patient's sessions hold.
+        await relay?.keep(q, patient.nomr, made);
+        return made;
       });
       if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
       return {
@@ -339,6 +342,8 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
     async (req) => {
       const ended = await db.tx(async (q) => {
         const ok = await endSession(q, req.nomr, req.body.id);
+        // SIMRS=upstream: the hospital's token that session held goes with it.
+        if (ok) await app.simrs.relay?.forget(q, req.nomr);
         if (ok) await audit(q, { action: 'session', outcome: 'ended', actor: req.nomr, subject: req.nomr, detail: req.body.id }, req);
         return ok;
       });
@@ -366,6 +371,7 @@ export async function passkeyCounterRoutes(app: Api, db: Db): Promise<void> {
       const data = await db.tx(async (q) => {
         const removed = await passkeys.removeAllPasskeys(q, nomr);
         const ended = await endAllSessions(q, nomr);
+        await app.simrs.relay?.forget(q, nomr);
         await audit(
           q,
           { action: 'passkey', outcome: 'reset', actor: 'hospital-system', subject: nomr, detail: `${removed} passkeys removed, ${ended} sessions ended` },

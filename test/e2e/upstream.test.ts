@@ -4,6 +4,7 @@
 // hospital's appointments and queues, a booking the hospital accepts and one it refuses with its
 // own message, what the hospital's API cannot do left out, and the hospital down said in
 // Indonesian. At 100 % and 200 % text; SHOTS_DIR keeps the screenshots.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
@@ -27,7 +28,13 @@ const SIZES = TEXT_SIZES.slice(0, 2); // 100 % and 200 % text, 360 px wide
 test.before(async () => {
   h = await startHospitalApi({ quota: 2 });
   // A 4 s time-out instead of 10: the slow hospital's test waits it out once.
-  server = await startServer({ SIMRS: 'upstream', UPSTREAM_API_URL: h.url, UPSTREAM_LOGIN_URL: h.loginUrl, UPSTREAM_TIMEOUT_SECONDS: '4' });
+  server = await startServer({
+    SIMRS: 'upstream',
+    UPSTREAM_API_URL: h.url,
+    UPSTREAM_LOGIN_URL: h.loginUrl,
+    UPSTREAM_TIMEOUT_SECONDS: '4',
+    UPSTREAM_TOKEN_KEY: randomBytes(32).toString('base64'),
+  });
   browser = await launch();
 });
 test.after(async () => {

@@ -4,6 +4,7 @@
 // there with §7's parameters and formats; a booking and a registration are handed over once per
 // tap; answers are reused only where safe; the hospital down, slow, failing or expiring its token
 // is said to the patient and never holds other patients' calls. On PGlite and on PostgreSQL.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
@@ -14,9 +15,10 @@ import * as assert from 'uvu/assert';
 import { addDays, formatLong } from '../../common/dates.ts';
 import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig, type UpstreamConfig } from '../../server/config.ts';
 import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
 import type { Db } from '../../server/db/client.ts';
+import { hashToken } from '../../server/db/sessions.ts';
 import { MSG } from '../../server/errors.ts';
 import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
 import { wibInstant } from '../../server/domain/reminders.ts';
@@ -29,6 +31,8 @@ import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
 
 const A = { nomr: '00201234', tgl_lahir: '1968-03-14' };
 const B = { nomr: '00205678', tgl_lahir: '1990-11-02' };
+/** UPSTREAM_TOKEN_KEY: 32 random bytes (a fresh key each run). */
+const TOKEN_KEY = randomBytes(32).toString('base64');
 const mmddyy = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.slice(2, 4)}`;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -38,15 +42,21 @@ let app: App;
 let logs = '';
 
 async function start(env: Record<string, string> = {}) {
-  const simrs = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: h.url, UPSTREAM_LOGIN_URL: h.loginUrl, ...env }).simrs;
-  const logStream = new Writable({
+  app = await buildApp({ config: configOf(env), db, logStream: logTo(), internal: 'here' });
+  await app.ready();
+}
+const configOf = (env: Record<string, string> = {}) =>
+  testConfig({
+    simrs: loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: h.url, UPSTREAM_LOGIN_URL: h.loginUrl, UPSTREAM_TOKEN_KEY: TOKEN_KEY, ...env }).simrs,
+    logLevel: 'info',
+  });
+function logTo() {
+  return new Writable({
     write: (chunk, _enc, done) => {
       logs += chunk;
       done();
     },
   });
-  app = await buildApp({ config: testConfig({ simrs, logLevel: 'info' }), db, logStream, internal: 'here' });
-  await app.ready();
 }
 
 // One database for the file (this server's sessions and copies of patients); a fresh hospital and server for each test.
@@ -79,7 +89,12 @@ const post = (token: string | null, url: string, payload: object) =>
 const hospitalTokens = () => new Set(h.calls.filter((c) => c.bearer).map((c) => c.bearer));
 
 test('the settings: SIMRS=upstream needs UPSTREAM_API_URL (https, or http on this machine), and refuses what it cannot keep', () => {
-  const ok = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id/' }).simrs;
+  const hex = randomBytes(32).toString('hex');
+  const { tokenKey, ...ok } = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id/', UPSTREAM_TOKEN_KEY: hex })
+    .simrs as UpstreamConfig;
+  assert.is(tokenKey.toString('hex'), hex);
+  const b64 = loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: TOKEN_KEY }).simrs as UpstreamConfig;
+  assert.is(b64.tokenKey.toString('base64'), TOKEN_KEY);
   assert.equal(ok, {
     kind: 'upstream',
     apiUrl: 'https://api.rs.example.id',
@@ -93,12 +108,28 @@ test('the settings: SIMRS=upstream needs UPSTREAM_API_URL (https, or http on thi
   assert.equal(loadConfig({}).simrs, { kind: 'local' });
   for (const [env, named] of [
     [{ SIMRS: 'upstream' }, 'UPSTREAM_API_URL'],
+    // The key of the hospital's tokens kept in the database: needed, and 32 bytes.
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id' }, 'UPSTREAM_TOKEN_KEY'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: randomBytes(16).toString('hex') }, 'UPSTREAM_TOKEN_KEY'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: 'a passphrase, not a key of 32 bytes' }, 'UPSTREAM_TOKEN_KEY'],
     [{ UPSTREAM_API_URL: 'https://api.rs.example.id' }, 'UPSTREAM_API_URL'],
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'http://api.rs.example.id' }, 'UPSTREAM_API_URL'],
-    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_LOGIN_URL: 'ftp://x' }, 'UPSTREAM_LOGIN_URL'],
-    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', PASSKEY_REQUIRED: 'true' }, 'PASSKEY_REQUIRED'],
-    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TIMEOUT_SECONDS: '0' }, 'UPSTREAM_TIMEOUT_SECONDS'],
-    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', JKN_WS_USERNAME: 'bpjs', JKN_WS_PASSWORD: 'a-long-enough-password' }, 'SIMRS'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_LOGIN_URL: 'ftp://x', UPSTREAM_TOKEN_KEY: TOKEN_KEY }, 'UPSTREAM_LOGIN_URL'],
+    [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', PASSKEY_REQUIRED: 'true', UPSTREAM_TOKEN_KEY: TOKEN_KEY }, 'PASSKEY_REQUIRED'],
+    [
+      { SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TIMEOUT_SECONDS: '0', UPSTREAM_TOKEN_KEY: TOKEN_KEY },
+      'UPSTREAM_TIMEOUT_SECONDS',
+    ],
+    [
+      {
+        SIMRS: 'upstream',
+        UPSTREAM_API_URL: 'https://api.rs.example.id',
+        JKN_WS_USERNAME: 'bpjs',
+        JKN_WS_PASSWORD: 'a-long-enough-password',
+        UPSTREAM_TOKEN_KEY: TOKEN_KEY,
+      },
+      'SIMRS',
+    ],
   ] as Array<[Record<string, string>, string]>) {
     assert.throws(
       () => loadConfig(env),
@@ -399,6 +430,46 @@ test('the visit day’s queue: one read per poll serves every patient waiting in
   // …and serves the other phones waiting in that session: B's own entry, no call of its own.
   assert.equal((await get(tB, API.clinicQueue)).json().data, queueB);
   assert.is(reads(), 3);
+});
+
+test('many processes on one database: a login through one, reads through another and through one started afresh; the token kept sealed, gone at logout', async () => {
+  const other = await buildApp({ config: configOf(), db, logStream: logTo(), internal: 'here' });
+  await other.ready();
+  try {
+    const token = await tokenOf(A);
+    const theirs = [...hospitalTokens()][0] as string;
+    const read = (through: App) => through.inject({ method: 'GET', url: API.historyPoli, headers: { authorization: `Bearer ${token}` } });
+    const res = await read(other);
+    assert.is(res.statusCode, 200, res.body);
+    assert.ok(res.json().data.length > 0);
+    assert.is(h.callsTo(API.historyPoli).at(-1)?.bearer, theirs);
+    // Kept in the database, sealed: neither the hospital's token nor the birth date in clear.
+    const mine = () => db.query<{ sealed: string }>('SELECT sealed FROM upstream_tokens WHERE session_hash = $1', [hashToken(token)]);
+    const rows = await mine();
+    assert.is(rows.length, 1);
+    assert.not.match(rows[0].sealed, theirs);
+    assert.not.match(rows[0].sealed, A.tgl_lahir);
+    // The first process restarted: the session reads on.
+    await app.close();
+    await start();
+    assert.is((await read(app)).statusCode, 200);
+    // A booking through the other process is the hospital's, with the same token and birth date.
+    const monday = h.nextDateOn('Senin');
+    const booked = await other.inject({
+      method: 'POST',
+      url: API.book,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { nomr: A.nomr, tgl_janji: monday, kd_dep: '10101', kd_dr: 'D0101', sts_jam: '1', carabayar: 'P', hp: '081200000001' },
+    });
+    assert.is(booked.json().status, true, booked.body);
+    assert.equal([h.callsTo(API.book)[0].bearer, h.callsTo(API.book)[0].body?.tgl_lahir], [theirs, A.tgl_lahir]);
+    // Logout through one: the token is gone from the database, and the other refuses the session.
+    assert.is((await other.inject({ method: 'POST', url: API.logout, headers: { authorization: `Bearer ${token}` } })).statusCode, 200);
+    assert.equal(await mine(), []);
+    assert.is((await read(app)).statusCode, 401);
+  } finally {
+    await other.close();
+  }
 });
 
 test('what the hospital’s API cannot do is not offered: no rules (the app hides cancel, reschedule, online booking), 404 for each', async () => {

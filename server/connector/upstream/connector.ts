@@ -1,7 +1,8 @@
 // SIMRS=upstream: the connector contract answered by the hospital's own API of docs/product.md §7
 // and its login service (docs/integration.md "SIMRS=upstream"). A login is decided there; the
-// hospital's token stays in this process's memory, never on the phone and never in a database
-// (docs/decisions.md "Upstream mode"); every read goes there on the patient's behalf with exactly
+// hospital's token stays on the server, never on the phone: sealed in the database with the session
+// it belongs to, so any process reads with it (seal.ts, docs/decisions.md "Upstream mode"); every
+// read goes there on the patient's behalf with exactly
 // the parameters and formats of §7. A booking and a registration are handed over as sent, and the
 // hospital's answer is the patient's (contract.ts, HospitalRelay).
 import { createHash } from 'node:crypto';
@@ -12,7 +13,9 @@ import type * as C from '../../../common/schemas/index.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import type { UpstreamConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { endAllSessions } from '../../db/sessions.ts';
+import type { Queryable } from '../../db/client.ts';
+import { endAllSessions, hashToken } from '../../db/sessions.ts';
+import { dropSealed, keepSealed, newestSealed } from '../../db/upstream-tokens.ts';
 import type { QueueRow } from '../../db/visit.ts';
 import type { BookingOutcome, BookingStore } from '../../domain/booking.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
@@ -21,6 +24,7 @@ import { dueReminders, type ReminderPolicy } from '../../domain/reminders.ts';
 import { type PlannedReminder, planUpstreamReminders } from '../../db/upstream-reminders.ts';
 import { HttpError, MSG } from '../../errors.ts';
 import type { HospitalConnector } from '../contract.ts';
+import { type Held, seal, unseal } from './seal.ts';
 import { isTrue, Reuse, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, UpstreamUnavailable, upstreamClient } from './client.ts';
 
 /** A repeated booking or registration (the same body from the same patient) within this long is the same tap. */
@@ -32,12 +36,8 @@ const SHARED_POLLS = 4;
 /** /api/health asks the hospital at most this often. */
 const HEALTH_MS = 5_000;
 
-/** What this process holds of a patient signed in through the hospital's login service. */
-interface Held {
-  token: string;
-  /** The birth date the patient typed: the §7 reads send it as tgllahir. */
-  tgllahir: string;
-}
+/** A login's token waits this long at most for its session to be made (the same request). */
+const PENDING_MS = 60_000;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -60,23 +60,35 @@ export function upstreamConnector(
   reminders: ReminderPolicy | null = null,
   client: UpstreamClient = upstreamClient(config),
 ): HospitalConnector {
-  const held = new Map<string, Held>();
+  /** The token of a login just decided, until the login's session is made and keeps it (relay.keep). */
+  const pending = new Map<string, { held: Held; at: number }>();
   const reuse = new Reuse();
   /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
   const taps = new Map<string, { until: number; answer: Promise<unknown> }>();
   let health: { at: number; ok: Promise<boolean> } | null = null;
 
-  /** The patient's token ended at the hospital (or this process holds none): our sessions of the patient end too. */
+  /** The hospital's token the patient's sessions hold (any process's login), or null when none is held. */
+  async function heldOf(nomr: string): Promise<Held | null> {
+    const sealed = await newestSealed(db, nomr);
+    return sealed ? unseal(config.tokenKey, nomr, sealed) : null;
+  }
+
+  /** The patient's token ended at the hospital (or none is held): our sessions of the patient end too. */
   async function ended(nomr: string, token: string | null): Promise<never> {
-    if (token === null || held.get(nomr)?.token === token) {
-      held.delete(nomr);
-      await endAllSessions(db, nomr);
+    // A newer login (through any process) since this call began keeps its sessions.
+    if (token === null || (await heldOf(nomr))?.token === token) {
+      await db.tx(async (q) => {
+        await dropSealed(q, nomr, true);
+        await endAllSessions(q, nomr);
+      });
+      queues.delete(nomr);
     }
     throw new HttpError(401, MSG.unauthorized);
   }
 
-  async function get(path: string, query: Record<string, string>, nomr: string | null): Promise<UpstreamAnswer> {
-    const h = nomr === null ? null : (held.get(nomr) ?? null);
+  /** `given`: the token to read with (a login's, before its session keeps it); otherwise the patient's sessions'. */
+  async function get(path: string, query: Record<string, string>, nomr: string | null, given?: Held): Promise<UpstreamAnswer> {
+    const h = nomr === null ? null : (given ?? (await heldOf(nomr)));
     if (nomr !== null && !h) return ended(nomr, null);
     const url = `${config.apiUrl}${path}?${new URLSearchParams(query)}`;
     const answer = await client.call({ method: 'GET', url, token: h?.token });
@@ -86,11 +98,15 @@ export function upstreamConnector(
   }
 
   /** A read of the patient's own, with the §7 query (nomr, and tgllahir where §7 sends it). */
-  function own(path: string, nomr: string, withBirthDate: boolean): Promise<UpstreamAnswer> {
-    const h = held.get(nomr);
-    if (!h) return ended(nomr, null);
+  function own(path: string, nomr: string, withBirthDate: boolean, given?: Held): Promise<UpstreamAnswer> {
+    const read = async () => {
+      const h = given ?? (await heldOf(nomr));
+      if (!h) return ended(nomr, null);
+      return get(path, withBirthDate ? { nomr, tgllahir: h.tgllahir } : { nomr }, nomr, h);
+    };
+    if (given) return read();
     // Calls of the same patient and path under way at once share one (the home screen and its live stream).
-    return reuse.get(`own|${nomr}|${path}`, 0, () => get(path, withBirthDate ? { nomr, tgllahir: h.tgllahir } : { nomr }, nomr));
+    return reuse.get(`own|${nomr}|${path}`, 0, read);
   }
   const ownList = async (path: string, nomr: string, withBirthDate = true) => listOf((await own(path, nomr, withBirthDate)).body);
 
@@ -99,14 +115,16 @@ export function upstreamConnector(
     reuse.get(key, ttl, async () => (await get(path, query, nomr)).body);
 
   /** The profile as the hospital answers it (a login copies it into this API's patients). */
-  async function profileOf(nomr: string): Promise<C.Profile | null> {
-    const d = dataOf((await own('/api/patient/profil/pasien', nomr, true)).body);
+  async function profileOf(nomr: string, given?: Held): Promise<C.Profile | null> {
+    const h = given ?? (await heldOf(nomr));
+    if (!h) return ended(nomr, null);
+    const d = dataOf((await own('/api/patient/profil/pasien', nomr, true, given)).body);
     if (!d) return null;
     return {
       nomr: str(d.nomr) || nomr,
       nama: str(d.nama),
       jenis_kelamin: str(d.jenis_kelamin),
-      tgl_lahir: str(d.tgl_lahir).slice(0, 10) || (held.get(nomr)?.tgllahir ?? ''),
+      tgl_lahir: str(d.tgl_lahir).slice(0, 10) || h.tgllahir,
       pastipe: str(d.pastipe),
       alamat: str(d.alamat),
       no_jaminan: nstr(d.no_jaminan),
@@ -114,7 +132,7 @@ export function upstreamConnector(
   }
 
   async function book(nomr: string, req: BookingRequest): Promise<BookingOutcome> {
-    const h = held.get(nomr);
+    const h = await heldOf(nomr);
     if (!h) return ended(nomr, null);
     // Exactly the body of docs/product.md §7.
     const body = {
@@ -299,10 +317,17 @@ export function upstreamConnector(
     relay: {
       book,
       register,
-      resumable: async (nomr) => held.has(nomr),
-      forget: (nomr) => {
-        held.delete(nomr);
-        queues.delete(nomr);
+      resumable: async (nomr) => (await heldOf(nomr)) !== null,
+      keep: async (q: Queryable, nomr: string, session: string) => {
+        // A login's own token; a passkey's session takes the one the patient's sessions hold.
+        const p = pending.get(nomr);
+        pending.delete(nomr);
+        const sealed = p && Date.now() - p.at < PENDING_MS ? seal(config.tokenKey, nomr, p.held) : await newestSealed(q, nomr);
+        if (sealed) await keepSealed(q, nomr, hashToken(session), sealed);
+      },
+      forget: async (q: Queryable, nomr: string) => {
+        await dropSealed(q, nomr);
+        if (!(await newestSealed(q, nomr))) queues.delete(nomr);
       },
       queuePollMs: config.cache.queueMs,
     },
@@ -316,15 +341,14 @@ export function upstreamConnector(
       });
       const token = isObj(answer.body) && isObj(answer.body.token) ? answer.body.token.access_token : undefined;
       if (answer.status >= 400 || typeof token !== 'string' || !token) return null;
-      // The patient's other sessions go on with the newest token (the hospital may have ended the older).
-      const before = held.get(nomr);
-      held.set(nomr, { token, tgllahir: birthdate });
-      const p = await profileOf(nomr);
-      if (!p) {
-        if (before) held.set(nomr, before);
-        else held.delete(nomr);
-        return null;
-      }
+      // Kept once the login's session is made (relay.keep); the patient's other sessions then go on
+      // with it too (the hospital may have ended the older). A failed profile read keeps the older.
+      const given = { token, tgllahir: birthdate };
+      const p = await profileOf(nomr, given);
+      if (!p) return null;
+      const now = Date.now();
+      for (const [k, v] of pending) if (now - v.at >= PENDING_MS) pending.delete(k);
+      pending.set(nomr, { held: given, at: now });
       // This API's copy of the patient, which its sessions, passkeys, family and push refer to.
       await db.query(
         `INSERT INTO patients (nomr, nama, jenis_kelamin, tgl_lahir, pastipe, alamat, no_jaminan) VALUES ($1, $2, $3, $4, $5, $6, $7)
