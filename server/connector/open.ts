@@ -13,11 +13,16 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
   if (simrs.kind === 'local') return localConnector(db, bpjs);
   if (simrs.kind === 'upstream') {
     const b = config.booking;
-    return upstreamConnector(simrs, db, {
-      eveningReminderMinutes: b.eveningReminderMinutes,
-      hoursBefore: b.hoursBefore,
-      onlineRoomMinutes: b.onlineRoomMinutes,
-    });
+    return upstreamConnector(
+      simrs,
+      db,
+      {
+        eveningReminderMinutes: b.eveningReminderMinutes,
+        hoursBefore: b.hoursBefore,
+        onlineRoomMinutes: b.onlineRoomMinutes,
+      },
+      config.visit,
+    );
   }
   return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, { payers: simrs.payers, cathRooms: simrs.cathRooms });
 }

@@ -21,6 +21,7 @@ import type { Db } from '../../server/db/client.ts';
 import { hashToken } from '../../server/db/sessions.ts';
 import { MSG } from '../../server/errors.ts';
 import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
+import { CALLED_TITLE } from '../../server/domain/queues.ts';
 import { wibInstant } from '../../server/domain/reminders.ts';
 import { queueDueReminders } from '../../server/push/reminders.ts';
 import { LOGIN_FAILED } from '../../server/routes/auth.ts';
@@ -470,6 +471,56 @@ test('many processes on one database: a login through one, reads through another
   } finally {
     await other.close();
   }
+});
+
+test('the visit day’s pushes from the hospital’s queue: “N lagi” and “dipanggil” once each, also to a patient of the session whose phone did not read', async () => {
+  await app.close();
+  await start({ UPSTREAM_QUEUE_POLL_SECONDS: '1' });
+  const mineA = h.appointments.find((a) => a.nomr === A.nomr && a.tgl_janji === h.today);
+  if (!mineA) throw new Error('the stand-in gives A a visit today');
+  // A has number 4 in the session; number 1 is someone else's, and the counter gave B number 6.
+  h.appointments.push({ ...mineA, nomr: '00209999', no_reg: 'RJ0000000701', no_urut: 1 });
+  h.appointments.push({ ...mineA, nomr: B.nomr, no_reg: 'RJ0000000706', no_urut: 6 });
+  const [tA, tB] = [await tokenOf(A), await tokenOf(B)];
+  const [{ last }] = await db.query<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM notifications');
+  const notes = async (who: { nomr: string }) =>
+    (await db.query<{ title: string; body: string }>('SELECT title, body FROM notifications WHERE nomr = $1 AND id > $2 ORDER BY id', [who.nomr, last])).map(
+      (n) => `${n.title} | ${n.body}`,
+    );
+  /** A read of the patient's queue once the last one is a poll old: the hospital is asked again. */
+  const poll = async (token: string) => {
+    const before = h.callsTo(API.clinicQueue).at(-1)?.time ?? 0;
+    while (Date.now() - before < 1100) await new Promise((r) => setTimeout(r, 50));
+    const res = await get(token, API.clinicQueue);
+    assert.is(res.statusCode, 200, res.body);
+    return res.json().data[0];
+  };
+  // No number called yet: the hospital's items say nothing of it, and nothing is sent.
+  await poll(tA);
+  await poll(tB);
+  assert.equal([await notes(A), await notes(B)], [[], []]);
+  // Number 1 called: A has 2 ahead (within QUEUE_NEAR_THRESHOLD, 3), B 4.
+  h.callNumber('RJ0000000701');
+  assert.is((await poll(tA)).no_dipanggil, 1);
+  await poll(tB);
+  await poll(tA);
+  const clinic = h.clinics.find((c) => c.kd_dep === mineA.kd_dep)?.ds_dep;
+  assert.equal(await notes(A), [`Antrian Anda tinggal 2 lagi | ${clinic}, nomor antrian 4. Mohon bersiap di dekat ruang periksa.`]);
+  assert.equal(await notes(B), []);
+  // A's number called: once, however often A's phone reads.
+  h.callNumber(mineA.no_reg);
+  await poll(tA);
+  await poll(tA);
+  const called = `${CALLED_TITLE} | ${clinic}, nomor antrian 4. Silakan menuju ruang periksa.`;
+  assert.equal((await notes(A)).slice(1), [called]);
+  // B's number called while only A's phone reads: that read serves B's session, and B is told.
+  h.callNumber('RJ0000000706');
+  await poll(tA);
+  assert.equal(await notes(B), [`${CALLED_TITLE} | ${clinic}, nomor antrian 6. Silakan menuju ruang periksa.`]);
+  // B's own next read changes nothing: still once.
+  await poll(tB);
+  assert.is((await notes(B)).length, 1);
+  assert.is((await notes(A)).length, 2);
 });
 
 test('what the hospital’s API cannot do is not offered: no rules (the app hides cancel, reschedule, online booking), 404 for each', async () => {

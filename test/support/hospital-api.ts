@@ -16,6 +16,9 @@
 //   h.inFlight(), h.peakInFlight()   requests taken and not yet answered, now and at most so far
 //   h.setTextStatus(on)      every `status` sent as the string 'true'/'false' (the POSTs always are)
 //   h.expireTokens()         every token issued so far answers 401 'Token expired' from now on
+//   h.callNumber(no_reg)     the counter calls that appointment's number today: from then on the
+//                            queue items of its doctor's session carry status, no_dipanggil and
+//                            sisa_antrian (§7 allows them; before any call they carry none)
 //   h.patients, h.clinics, h.doctors (with jadwal[].batas_quota), h.pharmacy   the data, to assert on or change
 //   h.appointments           every appointment held (the demo's and the booked); h.bookings: those booked through the API
 //   h.registrations          the bodies of the registrations taken
@@ -98,6 +101,8 @@ export interface HospitalApi {
   /** The most requests in flight at once so far: how many calls a server in front makes in parallel. */
   peakInFlight: () => number;
   expireTokens: () => void;
+  /** Today's appointment by that no_reg is called in its doctor's session. */
+  callNumber: (no_reg: string) => void;
   patients: HospitalPatient[];
   clinics: Clinic[];
   doctors: Doctor[];
@@ -164,6 +169,16 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
   const seats = (kd_dr: string, kd_dep: string, ymd: string, sts_jam: string) => {
     const p = practiceOn(kd_dr, kd_dep, ymd, sts_jam);
     return p ? { batas_quota: p.batas_quota, quota_terisi: filled(kd_dr, kd_dep, ymd, sts_jam) } : null;
+  };
+  /** The number called in each of today's doctor's sessions (callNumber), by kd_dr|kd_dep|sts_jam. */
+  const calledIn = new Map<string, number>();
+  const sessionKey = (a: Appointment) => `${a.kd_dr}|${a.kd_dep}|${a.sts_jam}`;
+  /** A session that has begun: the number called, the item's status, and the numbers still ahead of it. */
+  const progress = (a: Appointment) => {
+    const called = calledIn.get(sessionKey(a));
+    if (called === undefined) return {};
+    const status = a.no_urut === called ? 'dipanggil' : a.no_urut < called ? 'selesai' : 'menunggu';
+    return { status, no_dipanggil: called, sisa_antrian: Math.max(0, a.no_urut - called - 1) };
   };
   const own = (nomr: string) => appointments.filter((a) => a.nomr === nomr).sort((x, y) => x.tgl_janji.localeCompare(y.tgl_janji));
 
@@ -295,6 +310,7 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
               ds_dep: clinicName(a.kd_dep),
               no_mr: p.nomr,
               nama_pas: p.nama,
+              ...progress(a),
             })),
         ),
       ),
@@ -477,6 +493,11 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
     peakInFlight: () => peak,
     expireTokens: () => {
       for (const t of tokens.values()) t.expired = true;
+    },
+    callNumber: (no_reg) => {
+      const a = appointments.find((x) => x.no_reg === no_reg && x.tgl_janji === today);
+      if (!a) throw new Error(`no appointment ${no_reg} today`);
+      calledIn.set(sessionKey(a), a.no_urut);
     },
     patients,
     clinics: CLINICS,

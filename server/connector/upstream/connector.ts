@@ -6,7 +6,7 @@
 // the parameters and formats of §7. A booking and a registration are handed over as sent, and the
 // hospital's answer is the patient's (contract.ts, HospitalRelay).
 import { createHash } from 'node:crypto';
-import { toQuotaDate, weekdayName } from '../../../common/dates.ts';
+import { todayWib, toQuotaDate, weekdayName } from '../../../common/dates.ts';
 import type { NewPatient } from '../../../common/schemas/auth.ts';
 import type { BookingRequest } from '../../../common/schemas/booking.ts';
 import type * as C from '../../../common/schemas/index.ts';
@@ -15,6 +15,7 @@ import type { UpstreamConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/client.ts';
 import { endAllSessions, hashToken } from '../../db/sessions.ts';
+import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
 import { dropSealed, keepSealed, newestSealed } from '../../db/upstream-tokens.ts';
 import type { QueueRow } from '../../db/visit.ts';
 import type { BookingOutcome, BookingStore } from '../../domain/booking.ts';
@@ -22,6 +23,7 @@ import type { PatientIdentity } from '../../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../../domain/manage.ts';
 import { dueReminders, type ReminderPolicy } from '../../domain/reminders.ts';
 import { type PlannedReminder, planUpstreamReminders } from '../../db/upstream-reminders.ts';
+import { calledNotification, nearNotification } from '../../domain/queues.ts';
 import { HttpError, MSG } from '../../errors.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { type Held, seal, unseal } from './seal.ts';
@@ -53,11 +55,15 @@ const dataOf = (body: unknown): Obj | null => (isObj(body) && isTrue(body.status
 const QUEUE_STATUS = new Set<QueueStatus>(['menunggu', 'dipanggil', 'dilewati', 'selesai', 'batal']);
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url');
 
-/** `reminders`: when the reminders of the hospital's appointments go out (REMINDER_EVENING_AT, REMINDER_HOURS_BEFORE). */
+/**
+ * `reminders`: when the reminders of the hospital's appointments go out (REMINDER_EVENING_AT,
+ * REMINDER_HOURS_BEFORE); `visit.nearThreshold`: QUEUE_NEAR_THRESHOLD, for 'Antrian Anda tinggal N lagi'.
+ */
 export function upstreamConnector(
   config: UpstreamConfig,
   db: Db,
   reminders: ReminderPolicy | null = null,
+  visit: { nearThreshold: number } = { nearThreshold: 3 },
   client: UpstreamClient = upstreamClient(config),
 ): HospitalConnector {
   /** The token of a login just decided, until the login's session is made and keeps it (relay.keep). */
@@ -230,6 +236,60 @@ export function upstreamConnector(
   /** Each doctor's session of a day: when any of its patients' reads last saw it, and the number it called. */
   const sessions = new Map<string, { at: number; no: number | null }>();
   const sessionOf = (i: Obj) => `${str(i.tgl_janji).slice(0, 10)}|${str(i.dokter)}|${str(i.ds_dep)}`;
+  /** The visit day's notices this process has seen claimed (by any process): no need to ask the database again. */
+  const noticed = new Set<string>();
+  /** The day (WIB) the maps above are of: a new day clears the sessions and notices of the last. */
+  let day = '';
+
+  /** A new day (WIB): the past days' sessions and notices go, here and, once a day, in the database. */
+  async function turnDay(now: number): Promise<string> {
+    const today = todayWib(now);
+    if (today === day) return today;
+    day = today;
+    for (const k of sessions.keys()) if (!k.startsWith(`${today}|`)) sessions.delete(k);
+    noticed.clear();
+    await dropOldQueueNotices(db);
+    return today;
+  }
+
+  /**
+   * The visit day's pushes from a read of the hospital's queue (docs/integration.md "SIMRS=upstream"):
+   * 'Nomor antrian Anda dipanggil' when the reader's entry is called, or the number called in a
+   * session is another patient's who waits in it (their entry from their last read); 'Antrian Anda
+   * tinggal N lagi' when the reader's entry carries sisa_antrian within QUEUE_NEAR_THRESHOLD. Each
+   * once per visit, across processes. §7's items carry none of status, no_dipanggil and
+   * sisa_antrian unless the hospital adds them: then none is sent.
+   */
+  async function queueNotices(reader: string, items: Obj[], at: number, today: string): Promise<void> {
+    const due: Array<{ nomr: string; i: Obj; kind: QueueNoticeKind; ahead: number }> = [];
+    for (const i of items) {
+      if (str(i.tgl_janji).slice(0, 10) !== today) continue;
+      const no = int(i.no_urut);
+      const calledNo = sessions.get(sessionOf(i))?.no ?? null;
+      if (i.status === 'dipanggil' || (no !== null && calledNo === no)) due.push({ nomr: reader, i, kind: 'dipanggil', ahead: 0 });
+      const ahead = int(i.sisa_antrian);
+      const waiting = i.status === undefined || i.status === 'menunggu';
+      if (waiting && ahead !== null && ahead >= 1 && ahead <= visit.nearThreshold) due.push({ nomr: reader, i, kind: 'hampir', ahead });
+    }
+    // The number this read saw called in a session reaches the other patients waiting in it.
+    for (const [other, theirs] of queues) {
+      if (other === reader) continue;
+      for (const i of theirs.items) {
+        const s = sessions.get(sessionOf(i));
+        if (s?.at === at && s.no !== null && s.no === int(i.no_urut) && str(i.tgl_janji).slice(0, 10) === today && i.status !== 'selesai')
+          due.push({ nomr: other, i, kind: 'dipanggil', ahead: 0 });
+      }
+    }
+    for (const { nomr, i, kind, ahead } of due) {
+      const visitKey = str(i.no_reg) || `${sessionOf(i)}|${str(i.no_urut)}`;
+      const seen = `${nomr}|${visitKey}|${kind}`;
+      if (noticed.has(seen)) continue;
+      const entry = { no_mr: nomr, no_urut: int(i.no_urut) ?? 0, ds_dep: str(i.ds_dep) };
+      const n = kind === 'dipanggil' ? calledNotification(entry) : nearNotification({ ...entry, ahead });
+      await db.tx((q) => claimQueueNotice(q, visitKey, kind, n));
+      noticed.add(seen);
+    }
+  }
 
   /**
    * The patient's queue answer, read from the hospital at most once per UPSTREAM_QUEUE_POLL_SECONDS;
@@ -247,10 +307,12 @@ export function upstreamConnector(
     return reuse.get(`queue|${nomr}`, 0, async () => {
       const items = await ownList('/api/patient/antrian/poli', nomr);
       const at = Date.now();
+      const today = await turnDay(at);
       if (queues.size > 10_000) for (const [k, v] of queues) if (at - v.at > SHARED_POLLS * poll) queues.delete(k);
       if (sessions.size > 10_000) for (const [k, v] of sessions) if (at - v.at > SHARED_POLLS * poll) sessions.delete(k);
       queues.set(nomr, { items, at });
       for (const i of items) sessions.set(sessionOf(i), { at, no: int(i.no_dipanggil) ?? sessions.get(sessionOf(i))?.no ?? null });
+      await queueNotices(nomr, items, at, today);
       return items;
     });
   }
