@@ -1,7 +1,7 @@
 // New-patient self-registration, stored as pending; and the registration counter's calls, which
 // list the pending ones and mark one verified (served with the other internal calls).
 import { NewPatient, RegistrationAnswer } from '../../common/schemas/auth.ts';
-import { Success } from '../../common/schemas/envelope.ts';
+import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { RegistrationEntry, RegistrationId, RegistrationQuery } from '../../common/schemas/internal.ts';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
@@ -24,7 +24,13 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
         description:
           'A known NIK gets the same answer as a new one. Every submission is kept with its time and client address, none replaces another; the counter sees them all.',
         body: NewPatient,
-        response: { 200: RegistrationAnswer, ...THROTTLED, ...PUBLIC_POST },
+        response: {
+          200: RegistrationAnswer,
+          ...THROTTLED,
+          ...PUBLIC_POST,
+          403: Refusal("SIMRS=upstream: the hospital's API refused the call"),
+          503: Refusal("SIMRS=upstream: the hospital's API did not answer"),
+        },
       },
     },
     async (req, reply) => {
@@ -41,10 +47,15 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
       // A hospital's own API (SIMRS=upstream) keeps the registrations: its answer is the person's.
+      // It takes §7's seven fields only; the consent to the privacy notice (and which notice) is
+      // this server's to record, in the audit, with the time and address of the submission.
       const relay = app.simrs.relay;
       if (relay) {
         const answer = await relay.register(req.body);
-        await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused' }, req);
+        const consent = req.body.persetujuan_privasi
+          ? `privacy consent given (${req.body.versi_privasi?.trim() || 'version not sent'})`
+          : 'privacy consent not asked';
+        await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused', detail: consent }, req);
         return answer.status
           ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved }
           : { status: false as const, message: answer.message || 'Data Anda Gagal disimpan. Mohon diperiksa kembali' };

@@ -387,6 +387,81 @@ test('a registration goes to the hospital without a token; its answer is the per
   assert.equal(known.json(), { status: false, message: 'No KTP sudah terdaftar' });
 });
 
+test('a registration records the privacy consent here, in the audit; the hospital gets §7’s seven fields only', async () => {
+  const person = {
+    nama: 'Dewi Lestari',
+    no_ktp: '3171234567890002',
+    tempat_lahir: 'Depok',
+    tgl_lahir: '1992-02-02',
+    telp_hp: '081234567891',
+    email: 'dewi@contoh.id',
+    pekerjaan: '03',
+  };
+  const res = await post(null, API.register, { ...person, persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
+  assert.is(res.json().status, true, res.body);
+  assert.equal(h.callsTo(API.register)[0].body, person);
+  const [row] = await db.query<{ outcome: string; detail: string }>(
+    `SELECT outcome, detail FROM audit_log WHERE action = 'registration' ORDER BY id DESC LIMIT 1`,
+  );
+  assert.equal(row, { outcome: 'upstream-saved', detail: 'privacy consent given (privasi-v1)' });
+  // Nothing of the person in it.
+  assert.not.match(JSON.stringify(row), person.no_ktp);
+});
+
+test('the hospital’s 403: its own message, not “down”; nothing booked', async () => {
+  const token = await tokenOf(A);
+  await h.setMode('forbidden');
+  const read = await get(token, API.historyPoli);
+  assert.equal([read.statusCode, read.json()], [403, { status: false, message: UPSTREAM_MSG.refused }]);
+  const booked = await post(token, API.book, {
+    nomr: A.nomr,
+    tgl_janji: h.nextDateOn('Senin'),
+    kd_dep: '10101',
+    kd_dr: 'D0101',
+    sts_jam: '1',
+    carabayar: 'P',
+    hp: '081200000001',
+  });
+  assert.equal([booked.statusCode, booked.json()], [403, { status: false, message: UPSTREAM_MSG.refused }]);
+  assert.is.not(UPSTREAM_MSG.refused, UPSTREAM_MSG.down);
+  // The session stays: the hospital lets the server in again, and the same tap is asked again.
+  await h.setMode('ok');
+  assert.is((await get(token, API.historyPoli)).statusCode, 200);
+  assert.is(h.bookings.length, 0);
+});
+
+test('two servers in one process, each in front of its own hospital: each draws its own doctors’ names', async () => {
+  const h2 = await startHospitalApi({ quota: 2 });
+  const d = h2.doctors.find((x) => x.kd_dr === 'D0101');
+  if (!d) throw new Error('the stand-in has D0101');
+  d.nama_dr_lengkap = 'dr. Zainal Yusuf, Sp.JP';
+  const second = await buildApp({
+    config: testConfig({
+      simrs: loadConfig({ SIMRS: 'upstream', UPSTREAM_API_URL: h2.url, UPSTREAM_LOGIN_URL: h2.loginUrl, UPSTREAM_TOKEN_KEY: TOKEN_KEY }).simrs,
+    }),
+    db,
+    logger: false,
+  });
+  await second.ready();
+  try {
+    const photo = async (through: App) => {
+      const res = await through.inject({ url: '/foto-dokter/D0101.svg' });
+      assert.is(res.statusCode, 200, res.body);
+      return /aria-label="([^"]*)"/.exec(res.body)?.[1];
+    };
+    const t1 = await tokenOf(A);
+    await get(t1, API.doctorSchedule, { spesialis: 'Kardiologi' });
+    const t2 = (
+      await second.inject({ method: 'POST', url: API.login, payload: { medical_record_number: A.nomr, birthdate: A.tgl_lahir, fcmtoken: '' } })
+    ).json().token.access_token;
+    await second.inject({ url: API.doctorSchedule, query: { spesialis: 'Kardiologi' }, headers: { authorization: `Bearer ${t2}` } });
+    assert.equal([await photo(app), await photo(second)], ['dr. Andi Wijaya, Sp.JP(K)', 'dr. Zainal Yusuf, Sp.JP']);
+  } finally {
+    await second.close();
+    await h2.close();
+  }
+});
+
 test('answers reused: clinics and doctors for minutes, quota for seconds, the visit day’s queue per poll; the patient’s own records never', async () => {
   const tA = await tokenOf(A);
   const tB = await tokenOf(B);

@@ -11,7 +11,9 @@
 //   await h.setMode(m)       'ok'; 'down' (both listeners closed: connection refused, held requests
 //                            dropped); 'slow' (every answer after setDelayMs(n), 12 s unless set, the
 //                            work done when it answers; leaving 'slow' answers the held ones at once);
-//                            'error500' (an HTML 500 page, nothing done)
+//                            'error500' (an HTML 500 page, nothing done); 'forbidden' (every call
+//                            but the login answers 403 {message: 'Forbidden'}, nothing done: a gateway
+//                            that no longer lets this caller in)
 //   h.setDelayMs(n)          the delay of 'slow'
 //   h.inFlight(), h.peakInFlight()   requests taken and not yet answered, now and at most so far
 //   h.setTextStatus(on)      every `status` sent as the string 'true'/'false' (the POSTs always are)
@@ -64,7 +66,7 @@ import {
   wibToday,
 } from './hospital-api-data.ts';
 
-export type HospitalMode = 'ok' | 'down' | 'slow' | 'error500';
+export type HospitalMode = 'ok' | 'down' | 'slow' | 'error500' | 'forbidden';
 
 export interface HospitalCall {
   service: 'api' | 'login';
@@ -397,6 +399,7 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
         res.end('<!DOCTYPE html><html><body><h1>500 Internal Server Error</h1></body></html>');
         return;
       }
+      if (mode === 'forbidden' && service === 'api') return answer(res, call, { code: 403, body: { message: 'Forbidden' } });
       const route = routes[`${call.method} ${call.path}`];
       if (!route) {
         const other = Object.keys(routes).some((k) => k.endsWith(` ${call.path}`));

@@ -6,6 +6,8 @@ import { HttpError } from '../../errors.ts';
 
 export const UPSTREAM_MSG = {
   down: 'Sistem informasi rumah sakit sedang tidak dapat dihubungi. Silakan coba lagi beberapa saat lagi.',
+  /** The hospital's API answered 403: it refuses this server's call (not down; trying again will not help). */
+  refused: 'Sistem informasi rumah sakit menolak permintaan ini. Silakan hubungi rumah sakit bila berlanjut.',
   /** A booking the hospital may have received without its answer reaching this server. */
   bookingUnknown:
     'Sistem informasi rumah sakit tidak menjawab. Perjanjian Anda mungkin sudah tercatat: periksa Jadwal Perjanjian Aktif di beranda sebelum mencoba lagi.',

@@ -72,6 +72,8 @@ export function upstreamConnector(
   /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
   const taps = new Map<string, { until: number; answer: Promise<unknown> }>();
   let health: { at: number; ok: Promise<boolean> } | null = null;
+  /** Doctors' names by code, from this hospital's schedules read (the photo card). */
+  const doctorNames = new Map<string, string>();
 
   /** The hospital's token the patient's sessions hold (any process's login), or null when none is held. */
   async function heldOf(nomr: string): Promise<Held | null> {
@@ -99,6 +101,7 @@ export function upstreamConnector(
     const url = `${config.apiUrl}${path}?${new URLSearchParams(query)}`;
     const answer = await client.call({ method: 'GET', url, token: h?.token });
     if (answer.status === 401 && nomr !== null && h) return ended(nomr, h.token);
+    if (answer.status === 403) throw new HttpError(403, UPSTREAM_MSG.refused);
     if (answer.status >= 400 && answer.status !== 404) throw new UpstreamUnavailable(true);
     return answer;
   }
@@ -168,6 +171,8 @@ export function upstreamConnector(
           reuse.drop(`quota|${req.kd_dep}|`);
         }
         if (answer.status === 401) return ended(nomr, h.token);
+        // Refused outright, not unanswered: nothing was booked.
+        if (answer.status === 403) throw new HttpError(403, UPSTREAM_MSG.refused);
         if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
         const b = answer.body;
         if (!isTrue(b.status)) return { ok: false, message: str(b.message) || 'Gagal Buat Perjanjian !' };
@@ -225,6 +230,7 @@ export function upstreamConnector(
       (answer) => answer.status,
       async () => {
         const answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/pasien/baru`, body });
+        if (answer.status === 403) throw new HttpError(403, UPSTREAM_MSG.refused);
         if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true);
         return { status: isTrue(answer.body.status), message: str(answer.body.message) };
       },
@@ -578,6 +584,3 @@ export function upstreamConnector(
     return reuse.get(`penunjang|${nomr}`, SUPPORTING_MS, async () => (await own('/api/patient/riwayat/penunjang', nomr, false)).body);
   }
 }
-
-/** Doctors' names by code, from the schedules read (the photo card). */
-const doctorNames = new Map<string, string>();
