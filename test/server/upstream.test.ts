@@ -228,6 +228,30 @@ test('every read goes to the hospital on the patient’s behalf, with §7’s pa
   );
 });
 
+test('the histories are checked row by row: every well-formed row passes, a malformed one is left out', async () => {
+  const token = await tokenOf(A);
+  const lists: Array<[string, unknown[]]> = [
+    [API.historyPoli, h.records.konsulUmum],
+    [API.historyOnline, h.records.konsulOnline],
+    [API.inpatientCurrent, h.records.inapJalan],
+    [API.inpatientPast, h.records.inapLalu],
+    [API.cathSchedule, h.records.kath],
+    [API.surgerySchedule, h.records.bedah],
+    [API.historyCath, h.records.tindakanKath],
+    [API.historySurgery, h.records.tindakanBedah],
+    [API.vascular, h.records.vaskular],
+  ];
+  for (const [url, rows] of lists) assert.is((await get(token, url)).json().data.length, rows.length, url);
+  const supporting = (await get(token, API.supporting)).json();
+  assert.equal([supporting.hasillab.length, supporting.data.length], [h.records.hasillab.length, h.records.poliHistory.length]);
+  // A row without its fields, or with a list where a text belongs: not handed on.
+  const good = h.records.konsulUmum.length;
+  (h.records.konsulUmum as unknown[]).push({ no_reg: 7 }, { ...h.records.konsulUmum[0], nama_dokter: ['x'] });
+  const res = await get(token, API.historyPoli);
+  assert.is(res.statusCode, 200);
+  assert.is(res.json().data.length, good);
+});
+
 test('the record export is built from the hospital’s histories', async () => {
   const token = await tokenOf(A);
   const res = await get(token, `/api/fhir/Patient/${A.nomr}/$everything`);

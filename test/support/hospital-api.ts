@@ -22,6 +22,7 @@
 //                            queue items of its doctor's session carry status, no_dipanggil and
 //                            sisa_antrian (§7 allows them; before any call they carry none)
 //   h.patients, h.clinics, h.doctors (with jadwal[].batas_quota), h.pharmacy   the data, to assert on or change
+//   h.records                the first patient's histories and results, by call (kath, konsulUmum, hasillab, …)
 //   h.appointments           every appointment held (the demo's and the booked); h.bookings: those booked through the API
 //   h.registrations          the bodies of the registrations taken
 //   h.seats(kd_dr, kd_dep, 'YYYY-MM-DD', sts_jam)   { batas_quota, quota_terisi } of one session, or null
@@ -109,6 +110,7 @@ export interface HospitalApi {
   clinics: Clinic[];
   doctors: Doctor[];
   pharmacy: PharmacyQueueItem[];
+  records: ReturnType<typeof demoRecords>;
   appointments: Appointment[];
   bookings: Appointment[];
   registrations: Record<string, unknown>[];
@@ -506,6 +508,7 @@ export async function startHospitalApi(opts: HospitalApiOptions = {}): Promise<H
     clinics: CLINICS,
     doctors: docs,
     pharmacy,
+    records,
     appointments,
     bookings,
     registrations,

@@ -9,7 +9,10 @@ import { createHash } from 'node:crypto';
 import { todayWib, toQuotaDate, weekdayName } from '../../../common/dates.ts';
 import type { NewPatient } from '../../../common/schemas/auth.ts';
 import type { BookingRequest } from '../../../common/schemas/booking.ts';
+import type { Static, TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import type * as C from '../../../common/schemas/index.ts';
+import * as S from '../../../common/schemas/records.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import type { UpstreamConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -53,6 +56,17 @@ const int = (v: unknown): number | null => {
 const listOf = (body: unknown): Obj[] => (isObj(body) && isTrue(body.status) && Array.isArray(body.data) ? body.data.filter(isObj) : []);
 const dataOf = (body: unknown): Obj | null => (isObj(body) && isTrue(body.status) && isObj(body.data) ? body.data : null);
 const QUEUE_STATUS = new Set<QueueStatus>(['menunggu', 'dipanggil', 'dilewati', 'selesai', 'batal']);
+/**
+ * The histories as the hospital answers them, in §7's field names, each row checked against this
+ * API's schema of it: a row that does not match (a field missing, a wrong type) is left out rather
+ * than handed to the app and the record export.
+ */
+const checkers = new Map<TSchema, { Check: (v: unknown) => boolean }>();
+function rowsOf<T extends TSchema>(schema: T, rows: Obj[]): Static<T>[] {
+  const check = checkers.get(schema) ?? Compile(schema);
+  checkers.set(schema, check);
+  return rows.filter((r) => check.Check(r)) as Static<T>[];
+}
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url');
 
 /**
@@ -529,23 +543,23 @@ export function upstreamConnector(
         status_obat: str(i.status_obat),
       })),
 
-    // The histories as the hospital answers them, in §7's field names.
-    outpatientVisits: async (nomr) => (await ownList('/api/patient/riwayat/konsul/poli/umum', nomr)) as unknown as C.OutpatientVisit[],
-    onlineVisits: async (nomr) => (await ownList('/api/patient/riwayat/konsul/poli/online', nomr)) as unknown as C.OnlineVisit[],
-    currentInpatient: async (nomr) => (await ownList('/api/patient/riwayat/rawat/inap/jalan', nomr)) as unknown as C.CurrentInpatient[],
-    pastInpatient: async (nomr) => (await ownList('/api/patient/riwayat/rawat/inap/lalu', nomr)) as unknown as C.PastInpatient[],
-    cathSchedule: async (nomr) => (await ownList('/api/patient/jadwal/kath/terdekat', nomr)) as unknown as C.CathSchedule[],
-    cathHistory: async (nomr) => (await ownList('/api/patient/riwayat/tindakan/kath', nomr)) as unknown as C.CathHistory[],
-    surgerySchedule: async (nomr) => (await ownList('/api/patient/jadwal/bedah/terdekat', nomr)) as unknown as C.SurgerySchedule[],
-    surgeryHistory: async (nomr) => (await ownList('/api/patient/riwayat/tindakan/bedah', nomr)) as unknown as C.SurgeryHistory[],
+    // The histories as the hospital answers them, in §7's field names, rows checked (rowsOf).
+    outpatientVisits: async (nomr) => rowsOf(S.OutpatientVisit, await ownList('/api/patient/riwayat/konsul/poli/umum', nomr)),
+    onlineVisits: async (nomr) => rowsOf(S.OnlineVisit, await ownList('/api/patient/riwayat/konsul/poli/online', nomr)),
+    currentInpatient: async (nomr) => rowsOf(S.CurrentInpatient, await ownList('/api/patient/riwayat/rawat/inap/jalan', nomr)),
+    pastInpatient: async (nomr) => rowsOf(S.PastInpatient, await ownList('/api/patient/riwayat/rawat/inap/lalu', nomr)),
+    cathSchedule: async (nomr) => rowsOf(S.CathSchedule, await ownList('/api/patient/jadwal/kath/terdekat', nomr)),
+    cathHistory: async (nomr) => rowsOf(S.CathHistory, await ownList('/api/patient/riwayat/tindakan/kath', nomr)),
+    surgerySchedule: async (nomr) => rowsOf(S.SurgerySchedule, await ownList('/api/patient/jadwal/bedah/terdekat', nomr)),
+    surgeryHistory: async (nomr) => rowsOf(S.SurgeryHistory, await ownList('/api/patient/riwayat/tindakan/bedah', nomr)),
     async labOrders(nomr) {
       const body = await supporting(nomr);
-      return (isObj(body) && isTrue(body.status) && Array.isArray(body.hasillab) ? body.hasillab.filter(isObj) : []) as unknown as C.LabOrder[];
+      return rowsOf(S.LabOrder, isObj(body) && isTrue(body.status) && Array.isArray(body.hasillab) ? body.hasillab.filter(isObj) : []);
     },
     async poliHistory(nomr) {
-      return listOf(await supporting(nomr)) as unknown as C.PoliHistoryItem[];
+      return rowsOf(S.PoliHistoryItem, listOf(await supporting(nomr)));
     },
-    vascularReports: async (nomr) => (await ownList('/api/patient/laporan/pemeriksaan/vaskular', nomr, false)) as unknown as C.VascularReport[],
+    vascularReports: async (nomr) => rowsOf(S.VascularReport, await ownList('/api/patient/laporan/pemeriksaan/vaskular', nomr, false)),
 
     booking: noStore,
     manage: noManage,
