@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 const Database = Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]);
 
 /** The hospital's information system behind the API (the SIMRS setting, docs/integration.md). */
-const Simrs = Type.Union([Type.Literal('local'), Type.Literal('khanza')]);
+const Simrs = Type.Union([Type.Literal('local'), Type.Literal('khanza'), Type.Literal('upstream')]);
 /** A part that does not answer: this API's own database, or the hospital's system. */
 const Part = Type.Union([Type.Literal('database'), Type.Literal('simrs')]);
 

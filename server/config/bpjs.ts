@@ -37,7 +37,7 @@ export interface JknConfig {
 }
 
 /** http://localhost…, http://127.x.y.z…, http://[::1]…: an address that never leaves the machine. */
-function isLoopbackUrl(url: string): boolean {
+export function isLoopbackUrl(url: string): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();
@@ -92,6 +92,11 @@ export function jknConfig(env: Env): JknConfig | null {
   const username = env.JKN_WS_USERNAME || '';
   const password = env.JKN_WS_PASSWORD || '';
   if (!username && !password) return null;
+  // With SIMRS=upstream the hospital's own API takes the bookings: this server has no seat pool to give Mobile JKN.
+  if (env.SIMRS === 'upstream')
+    throw new ConfigError(
+      "JKN_WS_USERNAME and JKN_WS_PASSWORD need SIMRS=local or SIMRS=khanza: with SIMRS=upstream the hospital's own API takes the bookings, and its own Mobile JKN service answers BPJS",
+    );
   if (!username || !password) throw new ConfigError('JKN_WS_USERNAME and JKN_WS_PASSWORD must be set together');
   if (!/^[\x21-\x7e]{1,100}$/.test(username)) throw new ConfigError('JKN_WS_USERNAME must be visible ASCII characters without spaces, at most 100');
   // The password also keys the tokens' signature (server/jkn/token.ts): a guessable one would let tokens be forged.

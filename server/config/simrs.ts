@@ -1,6 +1,10 @@
 import { ConfigError, type Env, integer, oneOf } from './parse.ts';
+import { type UpstreamConfig, upstreamConfig } from './upstream.ts';
 
-/** SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL). */
+/**
+ * SIMRS=local: this API's own tables; SIMRS=khanza: a SIMRS Khanza database (MariaDB/MySQL);
+ * SIMRS=upstream: the hospital's own API of docs/product.md §7 (docs/integration.md).
+ */
 export type SimrsConfig =
   | { kind: 'local' }
   | {
@@ -13,7 +17,8 @@ export type SimrsConfig =
       cathRooms: string[];
       /** How often the sessions and pharmacy queues open live streams follow are read from Khanza (KHANZA_POLL_SECONDS); 15 s unless set. */
       pollMs?: number;
-    };
+    }
+  | UpstreamConfig;
 
 function cathRooms(raw: string): string[] {
   const rooms = raw
@@ -27,7 +32,9 @@ function cathRooms(raw: string): string[] {
 }
 
 export function simrsConfig(env: Env): SimrsConfig {
-  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza']);
+  const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza', 'upstream']);
+  if (kind !== 'upstream' && env.UPSTREAM_API_URL) throw new ConfigError('UPSTREAM_API_URL is set but SIMRS is not upstream: set SIMRS=upstream, or unset it');
+  if (kind === 'upstream') return upstreamConfig(env);
   const url = env.KHANZA_DATABASE_URL || '';
   if (kind === 'local') {
     if (url) throw new ConfigError('KHANZA_DATABASE_URL is set but SIMRS is not khanza: set SIMRS=khanza, or unset it');

@@ -1,23 +1,25 @@
 // The connector contract: everything the API reads from the hospital's information system (SIMRS)
 // and everything it writes back, as one interface (docs/integration.md). SIMRS=local answers it
-// from this API's own tables (connector/local.ts); SIMRS=khanza from a SIMRS Khanza database.
+// from this API's own tables (connector/local.ts); SIMRS=khanza from a SIMRS Khanza database;
+// SIMRS=upstream from the hospital's own API of docs/product.md §7 (connector/upstream/).
 // What no SIMRS holds (sessions, passkeys, family, push, reminders, audit, the BPJS outbox) stays
 // in this API's database and is not part of it.
 import type { AppointmentKind } from '../../common/booking.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
 import type { OurSession } from '../bpjs/hfis.ts';
+import type { BookingRequest } from '../../common/schemas/booking.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { Queryable } from '../db/client.ts';
 import type { JknAppointment, JknPharmacy, JknSession } from '../db/jkn.ts';
 import type { SaveOutcome } from '../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../db/visit.ts';
-import type { BookingStore } from '../domain/booking.ts';
+import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
 import type { PatientIdentity } from '../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../domain/manage.ts';
 
 /** Which implementation answers (the SIMRS setting). */
-export type SimrsKind = 'local' | 'khanza';
+export type SimrsKind = 'local' | 'khanza' | 'upstream';
 
 /** What the hospital's system says about itself: /api/health names it when it is down. */
 export interface SimrsHealth {
@@ -38,12 +40,13 @@ export interface HospitalReads {
   profile(nomr: string): Promise<C.Profile | null>;
 
   // Clinics, doctors and their schedules
-  clinics(): Promise<C.Clinic[]>;
+  // `nomr`: the patient asking, on whose behalf a SIMRS behind its own API is asked (SIMRS=upstream).
+  clinics(nomr?: string): Promise<C.Clinic[]>;
   /** Doctors of a specialty with their weekly schedules (clinic sessions only). */
-  doctorSchedules(spesialis: string): Promise<C.DoctorSchedule[]>;
+  doctorSchedules(spesialis: string, nomr?: string): Promise<C.DoctorSchedule[]>;
   doctorPhoto(kd_dr: string): Promise<DoctorPhoto | null>;
   /** The dated sessions of a clinic (or one doctor) on a date: hours, quota (a leave is quota 0) and seats taken. */
-  quotaSlots(kdDep: string, kdDr: string, date: string, jenis: AppointmentKind): Promise<C.QuotaSlot[]>;
+  quotaSlots(kdDep: string, kdDr: string, date: string, jenis: AppointmentKind, nomr?: string): Promise<C.QuotaSlot[]>;
 
   // Appointments
   /** The patient's last active BPJS appointment date (the 8-day gap). */
@@ -150,9 +153,36 @@ export interface MobileJknDesk {
   mappedSessions(date: string): Promise<OurSession[]>;
 }
 
+/**
+ * A SIMRS behind an API of docs/product.md §7 that decides bookings and registrations itself
+ * (SIMRS=upstream): they are handed to it as sent, and its answer is the patient's. It offers none
+ * of the reference API's managing (cancel, reschedule, online booking) nor check-in: those calls
+ * answer 404, as from any API without them, and the app hides them (docs/product.md §10).
+ */
+export interface HospitalRelay {
+  /** A clinic booking; one tap is one call to the hospital, however often the phone repeats it. */
+  book(nomr: string, req: BookingRequest): Promise<BookingOutcome>;
+  /** A self-registration: the hospital's answer (status and its message). */
+  register(p: NewPatient): Promise<{ status: boolean; message: string }>;
+  /** Whether a sign-in without the birth date (a passkey) can still reach the hospital for this patient. */
+  resumable(nomr: string): Promise<boolean>;
+  /**
+   * A session of the patient was just made (a login, a passkey sign-in), in the transaction `q`:
+   * it keeps the hospital's token (the login's own, or the one the patient's sessions hold).
+   */
+  keep(q: Queryable, nomr: string, session: string): Promise<void>;
+  /** Sessions of the patient ended: the hospital's token they held is dropped with them. */
+  forget(q: Queryable, nomr: string): Promise<void>;
+  /** The visit day's queue is read again this often (ms): the hospital tells this server of no change. */
+  readonly queuePollMs: number;
+}
+
 export interface HospitalConnector extends HospitalReads, HospitalWrites {
   readonly kind: SimrsKind;
-  readonly mobileJkn: MobileJknDesk;
+  /** Mobile JKN's web service on this SIMRS; absent where the hospital's own API takes the bookings (SIMRS=upstream: JKN_WS_* stop the start). */
+  readonly mobileJkn?: MobileJknDesk;
+  /** Present when the SIMRS decides bookings behind its own API (SIMRS=upstream). */
+  readonly relay?: HospitalRelay;
   /** Whether the hospital's system answers now. */
   health(): Promise<SimrsHealth>;
   close(): Promise<void>;

@@ -6,10 +6,24 @@ import type { HospitalConnector } from './contract.ts';
 import { openKhanza } from './khanza/client.ts';
 import { khanzaConnector } from './khanza/connector.ts';
 import { localConnector } from './local.ts';
+import { upstreamConnector } from './upstream/connector.ts';
 
 export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting | null): Promise<HospitalConnector> {
   const simrs = config.simrs;
   if (simrs.kind === 'local') return localConnector(db, bpjs);
+  if (simrs.kind === 'upstream') {
+    const b = config.booking;
+    return upstreamConnector(
+      simrs,
+      db,
+      {
+        eveningReminderMinutes: b.eveningReminderMinutes,
+        hoursBefore: b.hoursBefore,
+        onlineRoomMinutes: b.onlineRoomMinutes,
+      },
+      config.visit,
+    );
+  }
   return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, {
     payers: simrs.payers,
     cathRooms: simrs.cathRooms,

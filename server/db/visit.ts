@@ -20,8 +20,8 @@ export interface QueueRow extends SessionOf {
   status: QueueStatus;
   no_dipanggil: number | null;
   checkin: string | null;
-  /** Waiting patients ahead in the session. */
-  ahead: number;
+  /** Waiting patients ahead in the session; null where the hospital's API does not say. */
+  ahead: number | null;
   /** When the session's numbers were called (epoch ms). */
   calls: number[];
   jam_dtg: string | null;

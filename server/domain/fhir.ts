@@ -83,14 +83,17 @@ export function everything(record: PatientRecord, org: string, now: number): fhi
   for (const a of record.upcoming) {
     const practitioner = doctor(a.nama_dokter);
     const clinic = a.jenis === 'online' ? undefined : place(a.departemen);
-    put(a.no_reg, {
+    // A hospital's own API may give neither number nor hours (docs/product.md §7 names only the date,
+    // doctor, clinic and queue number): the entry is keyed by those, and no time is made up.
+    const timed = (time: string) => (/^\d{1,2}:\d{2}/.test(time) ? at(a.tanggal_janji, time) : undefined);
+    put(a.no_reg || `${a.tanggal_janji}|${a.departemen}|${a.nama_dokter}|${a.no_urut}`, {
       resourceType: 'Appointment',
-      identifier: [{ value: a.no_reg }],
+      identifier: a.no_reg ? [{ value: a.no_reg }] : undefined,
       status: a.checked_in ? 'checked-in' : 'booked',
       serviceType: [{ text: a.departemen }],
       description: a.jenis === 'online' ? 'Konsultasi online' : 'Perjanjian poliklinik',
-      start: at(a.tanggal_janji, a.jam_dtg),
-      end: at(a.tanggal_janji, a.jam_plg),
+      start: timed(a.jam_dtg),
+      end: timed(a.jam_plg),
       comment: `Nomor antrian ${a.no_urut}`,
       participant: [subject, practitioner, clinic].filter((x): x is fhir4.Reference => !!x).map((actor) => ({ actor, status: 'accepted' as const })),
     });

@@ -31,6 +31,8 @@ export const PASSKEY_MSG = {
   duplicate: 'Kunci masuk ini sudah terdaftar.',
   passkeyNotFound: 'Kunci masuk tidak ditemukan.',
   sessionNotFound: 'Sesi tidak ditemukan atau sudah berakhir.',
+  /** SIMRS=upstream: the hospital's sign-in this server held has ended; only the birth date renews it. */
+  upstreamExpired: 'Masuk dengan sidik jari belum dapat digunakan saat ini. Silakan login kembali dengan Nomor MR dan Tanggal Lahir.',
 } as const;
 
 /** The challenge an authenticator signed, read from the client's data (base64url JSON), or null. */

@@ -3,7 +3,7 @@ import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import { HOME } from '../../common/routes.ts';
 import { pharmacyStage, READY_STATUS } from '../../common/pharmacy.ts';
 
-const CALLED_TITLE = 'Nomor antrian Anda dipanggil';
+export const CALLED_TITLE = 'Nomor antrian Anda dipanggil';
 const READY_TITLE = 'Obat Anda siap diambil';
 /** The pharmacy status that means the medicine can be collected. */
 export { READY_STATUS };

@@ -68,7 +68,8 @@ const TITLES: Record<ReminderKind, (a: ReminderSubject) => string> = {
 
 /** The notification of a reminder; a tap opens home, where the appointment's card is. */
 export function reminderNotification(kind: ReminderKind, a: ReminderSubject): NotifyRequest {
-  const when = `${formatLong(a.tgl_janji)} pukul ${a.jam_dtg}-${a.jam_plg}`;
+  // A hospital's own API may not give the hours (SIMRS=upstream): the date alone then.
+  const when = a.jam_dtg ? `${formatLong(a.tgl_janji)} pukul ${a.jam_dtg}-${a.jam_plg}` : formatLong(a.tgl_janji);
   const what = `${a.ds_dep} dengan ${a.nama_dr}, ${when}. Nomor antrian Anda ${a.no_urut}.`;
   const after =
     kind === 'ruang_dibuka'
@@ -80,4 +81,4 @@ export function reminderNotification(kind: ReminderKind, a: ReminderSubject): No
 }
 
 /** A reminder claimed after its session has ended (a server down for hours) tells nothing useful: dropped. */
-export const tooLate = (a: Pick<ReminderSubject, 'tgl_janji' | 'jam_plg'>, now: number): boolean => now >= wibInstant(a.tgl_janji, a.jam_plg);
+export const tooLate = (a: Pick<ReminderSubject, 'tgl_janji' | 'jam_plg'>, now: number): boolean => now >= wibInstant(a.tgl_janji, a.jam_plg || '23:59');

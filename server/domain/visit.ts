@@ -93,18 +93,20 @@ export function checkinRefusal(
 
 /** A queue entry of today with what the session knows, as the estimate needs it. */
 export interface QueueFacts extends VisitEntry {
-  ahead: number;
+  /** null where the hospital's API does not say (SIMRS=upstream without sisa_antrian): no count, no estimate. */
+  ahead: number | null;
   calls: number[];
   minutesPerPatient: number;
 }
 
 /** The reference API's additions to a clinic queue item. */
 export function queueAdditions(f: QueueFacts, now: number, opensMinutes: number) {
-  const waiting = f.status === 'menunggu';
+  const waiting = f.status === 'menunggu' && f.ahead !== null;
   const { opens, closes } = checkinWindow(f, opensMinutes);
   return {
     sisa_antrian: waiting ? f.ahead : null,
-    estimasi_dilayani: waiting ? wibIso(estimateCall({ now, start: f.start, calls: f.calls, defaultMinutes: f.minutesPerPatient }, f.ahead)) : null,
+    estimasi_dilayani:
+      waiting && f.ahead !== null ? wibIso(estimateCall({ now, start: f.start, calls: f.calls, defaultMinutes: f.minutesPerPatient }, f.ahead)) : null,
     checkin_buka: opens === null ? null : wibIso(opens),
     checkin_tutup: closes === null ? null : wibIso(closes),
   };

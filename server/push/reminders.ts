@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
+import { claimDueUpstreamReminders } from '../db/upstream-reminders.ts';
 import { reminderNotification, tooLate } from '../domain/reminders.ts';
 
 /** Which of the visits the hospital's system still holds, waiting, and on which date (the connector's waitingVisits). */
@@ -16,7 +17,7 @@ export type WaitingVisits = (no_regs: string[]) => Promise<ReadonlyMap<string, s
  * (SIMRS other than local); without it they wait.
  */
 export async function queueDueReminders(db: Db, now: number, batch = 50, waiting?: WaitingVisits): Promise<number> {
-  return (await queueOwn(db, now, batch)) + (waiting ? await queueSimrs(db, now, batch, waiting) : 0);
+  return (await queueOwn(db, now, batch)) + (await queueUpstream(db, now, batch)) + (waiting ? await queueSimrs(db, now, batch, waiting) : 0);
 }
 
 /**
@@ -59,6 +60,21 @@ async function queueOwn(db: Db, now: number, batch: number): Promise<number> {
         await linkNotification(q, r.id, n.id);
         sent++;
       }
+      return { claimed: due.length, sent };
+    });
+    queued += sent;
+    if (claimed < batch) return queued;
+  }
+}
+
+/** The hospital's own appointments (SIMRS=upstream; otherwise there are none). */
+async function queueUpstream(db: Db, now: number, batch: number): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const { claimed, sent } = await db.tx(async (q) => {
+      const due = await claimDueUpstreamReminders(q, now, batch);
+      let sent = 0;
+      for (const r of due) if (!tooLate(r.subject, now) && (await enqueueIn(q, reminderNotification(r.kind, r.subject)))) sent++;
       return { claimed: due.length, sent };
     });
     queued += sent;

@@ -14,7 +14,7 @@ import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
 import { PATIENT, PUBLIC_POST, route, THROTTLED, type Api } from './contract.ts';
 
-const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
+export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
 export const loginLockedMessage = (until: Date) =>
   `Terlalu banyak percobaan login yang gagal. Demi keamanan data Anda, silakan coba lagi setelah ${wibMoment(until)}.`;
@@ -38,6 +38,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         403: Refusal('PASSKEY_REQUIRED and the patient has a passkey: the message says to use it, or how to recover at the counter'),
         ...THROTTLED,
         ...PUBLIC_POST,
+        503: Refusal("SIMRS=upstream: the hospital's login service did not answer; the attempt is not counted"),
       },
     }),
     handler: async (req, reply) => {
@@ -64,7 +65,18 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         return locked(number.until);
       }
       // One query for both halves: an unknown number and a wrong date look the same.
-      const patient = await app.simrs.patientByBirthDate(nomr, req.body.birthdate);
+      let patient: string | null;
+      try {
+        patient = await app.simrs.patientByBirthDate(nomr, req.body.birthdate);
+      } catch (err) {
+        // Nothing was compared (the hospital's login service did not answer, SIMRS=upstream): the
+        // attempt counts against neither the number nor the address (docs/decisions.md "Upstream mode").
+        await db.tx(async (q) => {
+          await release(q, 'login-nomr', nomr, number.seq);
+          await release(q, 'login-ip', req.ip, address.seq);
+        });
+        throw err;
+      }
       if (!patient) {
         // Both reservations stay: they are the failure's count.
         await db.tx(async (q) => {
@@ -96,6 +108,8 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         // The phone is this patient's alone from now: family profiles link it to the others afterwards.
         if (kind) await saveRegistration(q, patient, fcmtoken, kind, true, config.push.maxPerPatient);
         const made = await createSession(q, patient, policy, { device: deviceLabel(req.headers['user-agent']) });
+        // SIMRS=upstream: the session keeps the hospital's token, for whichever process it reaches.
+        await app.simrs.relay?.keep(q, patient, made);
         // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
         // count against the address.
         await forgive(q, 'login-nomr', nomr, number);
@@ -129,6 +143,8 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         // An ended session still names its patient: only the phone that held the token has it.
         const nomr = revoked ?? (registration ? await tokenOwner(q, token) : null);
         const unlinked = !!(nomr && registration) && (await forgetRegistration(q, nomr, registration, 'logged out'));
+        // The hospital's token this session held is dropped with it (SIMRS=upstream).
+        if (revoked) await app.simrs.relay?.forget(q, revoked);
         if (revoked || unlinked) {
           const detail = [revoked && 'token revoked', unlinked && 'push registration unlinked'].filter(Boolean).join(', ');
           await audit(q, { action: 'logout', outcome: 'ok', actor: nomr, subject: nomr, detail }, req);

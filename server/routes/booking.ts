@@ -8,6 +8,7 @@ import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
 import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
+import { HttpError, MSG } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
 
 /** The booking answers' failures: a 400 also for a date beyond the booking window. */
@@ -36,10 +37,15 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
   const store = hospital.booking;
   const manage = hospital.manage;
   const policy = bookingPolicy(config);
+  const relay = hospital.relay;
+  /** Cancel, reschedule, online booking and their rules: not offered by a hospital's own §7 API (contract.ts, HospitalRelay). */
+  const managed = async () => {
+    if (relay) throw new HttpError(404, MSG.notFound);
+  };
 
   app.route({
     ...route('clinics', { summary: 'Clinics', security: PATIENT, failures: PATIENT_GET }),
-    handler: async () => ({ status: true as const, data: await hospital.clinics() }),
+    handler: async (req) => ({ status: true as const, data: await hospital.clinics(req.nomr) }),
   });
 
   app.route({
@@ -54,7 +60,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
 
   app.route({
     ...route('doctorSchedule', { summary: 'Doctors of a specialty with their weekly schedules', security: PATIENT, failures: PATIENT_GET }),
-    handler: async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis) }),
+    handler: async (req) => ({ status: true as const, data: await hospital.doctorSchedules(req.query.spesialis, req.nomr) }),
   });
 
   app.route({
@@ -66,7 +72,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       if (hari && !sameWeekday(hari, weekdayName(date))) {
         return reply.code(400).send({ status: false, message: `Tanggal ${tgl_janji} jatuh pada hari ${weekdayName(date)}, bukan ${hari}.` });
       }
-      return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis)) };
+      return { status: true as const, data: orNoPractice(await hospital.quotaSlots(kd_dep, kd_dr, date, jenis, req.nomr)) };
     },
   });
 
@@ -80,6 +86,11 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     app.route({
       ...route(name, { summary, security: PATIENT, failures: BOOKING_POST }),
       handler: async (req, reply) => {
+        // A hospital that decides bookings behind its own API: handed over as sent, its answer the patient's.
+        if (relay) {
+          if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
+          return answer(await relay.book(req.nomr, req.body));
+        }
         const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
         if (!outcome.ok && outcome.limit) {
           const { held, max } = outcome.limit;
@@ -104,6 +115,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       security: PATIENT,
       failures: MANAGE_POST,
     }),
+    preHandler: managed,
     handler: async (req, reply) => manageAnswer(await cancel(manage, req.nomr, req.body, now()), reply),
   });
 
@@ -113,6 +125,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       security: PATIENT,
       failures: MANAGE_POST,
     }),
+    preHandler: managed,
     handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
   });
 
@@ -120,8 +133,12 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
     ...route('bookingRules', {
       summary: "This API's booking rules for the booking screens: the window, the cancel reasons, the online room",
       security: PATIENT,
-      failures: PATIENT_GET,
+      failures: {
+        ...NOT_FOUND('This API does not manage appointments (SIMRS=upstream): the app hides cancel, reschedule and online booking'),
+        ...PATIENT_GET,
+      },
     }),
+    preHandler: managed,
     handler: async () => ({
       status: true as const,
       data: {

@@ -48,7 +48,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
         querystring: BpjsHfisQuery,
         response: {
           200: Success(Type.Array(BpjsHfisFinding)),
-          409: Refusal('The BPJS bridge is not configured (BPJS_ANTREAN_URL …)'),
+          409: Refusal("The BPJS bridge is not configured (BPJS_ANTREAN_URL …), or the mapping tables are the hospital's own API's (SIMRS=upstream)"),
           502: Refusal('BPJS did not answer, or refused: its words'),
           ...SERVICE_GET,
         },
@@ -69,6 +69,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       };
       // The hospital's system's mapping tables and schedule: ours with SIMRS=local, Khanza's with SIMRS=khanza.
       const desk = app.simrs.mobileJkn;
+      if (!desk) return reply.code(409).send({ status: false, message: 'Tabel pemetaan BPJS ada di sistem rumah sakit sendiri (SIMRS=upstream).' });
       const ours = await desk.mappings();
       const sessions = await desk.mappedSessions(tanggal);
       const refPoli = await read<RefPoli>('ref/poli');

@@ -93,6 +93,8 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
   const jkn = config.jkn;
   const hospital = app.simrs;
   const desk = hospital.mobileJkn;
+  // config/bpjs.ts stops the start where the SIMRS has no seat pool of this server's to give (SIMRS=upstream).
+  if (!desk) throw new Error(`Mobile JKN's web service needs SIMRS=local or SIMRS=khanza, not SIMRS=${hospital.kind}`);
   const policy = bookingPolicy(config.booking);
   const minutes = config.visit.minutesPerPatient;
   const tokenRule = { max: jkn.maxFailures, windowMinutes: 15, lockMinutes: 15, maxLockMinutes: 60 };

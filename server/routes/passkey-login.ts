@@ -129,13 +129,24 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       if (!verdict.ok) return failed(verdict.reason, verdict.nomr);
       const patient = await passkeys.patientIdentity(db, verdict.nomr);
       if (!patient) throw new Error('a passkey without its patient');
+      // A hospital's own API (SIMRS=upstream) signs in with the birth date only: a passkey resumes
+      // its token while this server holds one, and otherwise cannot (docs/decisions.md "Upstream mode").
+      const relay = app.simrs.relay;
+      if (relay && !(await relay.resumable(patient.nomr))) {
+        await audit(db, { action: 'login', outcome: 'failed', subject: patient.nomr, detail: 'passkey: no hospital sign-in held' }, req);
+        await release(db, 'login-ip', req.ip, address.seq);
+        return reply.code(401).send({ status: false, message: PASSKEY_MSG.upstreamExpired });
+      }
       const token = await db.tx(async (q) => {
         // The counter moves only forward, in the statement that writes it: of assertions with the
         // same count sent at once (each verified against the count read before), one signs in.
         if (!(await passkeys.markUsed(q, req.body.id, verdict.counter, verdict.deviceType, verdict.backedUp))) return null;
         await release(q, 'login-ip', req.ip, address.seq);
         await audit(q, { action: 'login', outcome: 'ok', actor: patient.nomr, subject: patient.nomr, detail: 'passkey' }, req);
-        return createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
+        const made = await createSession(q, patient.nomr, policy, { device: deviceLabel(req.headers['user-agent']), method: 'passkey' });
+        // SIMRS=upstream: the new session holds the hospital's token the patient's sessions hold.
+        await relay?.keep(q, patient.nomr, made);
+        return made;
       });
       if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
       return {

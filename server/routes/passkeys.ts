@@ -183,6 +183,8 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
     async (req) => {
       const ended = await db.tx(async (q) => {
         const ok = await endSession(q, req.nomr, req.body.id);
+        // SIMRS=upstream: the hospital's token that session held goes with it.
+        if (ok) await app.simrs.relay?.forget(q, req.nomr);
         if (ok) await audit(q, { action: 'session', outcome: 'ended', actor: req.nomr, subject: req.nomr, detail: req.body.id }, req);
         return ok;
       });
@@ -210,6 +212,7 @@ export async function passkeyCounterRoutes(app: Api, db: Db): Promise<void> {
       const data = await db.tx(async (q) => {
         const removed = await passkeys.removeAllPasskeys(q, nomr);
         const ended = await endAllSessions(q, nomr);
+        await app.simrs.relay?.forget(q, nomr);
         await audit(
           q,
           { action: 'passkey', outcome: 'reset', actor: 'hospital-system', subject: nomr, detail: `${removed} passkeys removed, ${ended} sessions ended` },

@@ -1,14 +1,21 @@
 // The patient's own records: home cards, procedure schedules, histories, results.
 import { todayWib } from '../../common/dates.ts';
 import type { FastifyReply } from 'fastify';
+import type { UpcomingAppointment } from '../../common/schemas/patient.ts';
 import type { BookingConfig } from '../config.ts';
 import { AS_OF_HEADER, type LastRead, olderOf } from '../connector/last-read.ts';
-import { upcomingItem } from '../domain/manage.ts';
+import { upcomingItem, type UpcomingRow } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './contract.ts';
 
 /** What a history says of an answer kept from the hospital's system (connector/last-read.ts). */
 const KEPT = `While the hospital's system cannot be reached, the last answer read from it, with its time in the ${AS_OF_HEADER} header (ISO 8601, +07:00); a fresh answer has no such header.`;
+
+/** An upcoming appointment as a §7 API gave it: the spec's fields, and the additions it sent; never changeable here. */
+function asGiven({ meeting_url: _m, checked_in: _c, jenis: _j, ...row }: UpcomingRow): UpcomingAppointment {
+  const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== '')) as Partial<UpcomingRow>;
+  return { ...given, tanggal_janji: row.tanggal_janji, nama_dokter: row.nama_dokter, departemen: row.departemen, no_urut: row.no_urut, dapat_diubah: false };
+}
 
 /**
  * `now` is the clock the upcoming list reads (what its cards offer, an online room's link); tests fix it.
@@ -76,6 +83,8 @@ export async function recordRoutes(
     handler: async (req) => {
       const at = now();
       const rows = await records.upcomingAppointments(req.nomr, todayWib(at));
+      // A hospital's own API (SIMRS=upstream): its fields as it gave them, nothing offered to change.
+      if (records.relay) return ok({ jadwal: rows.map(asGiven) });
       return ok({ jadwal: rows.map((row) => upcomingItem(row, at, booking.onlineRoomMinutes)) });
     },
   });

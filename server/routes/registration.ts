@@ -1,6 +1,6 @@
 // New-patient self-registration, stored as pending; and the registration counter's calls, which
 // list the pending ones and mark one verified (served with the other internal calls).
-import { Success } from '../../common/schemas/envelope.ts';
+import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { RegistrationEntry, RegistrationId, RegistrationQuery } from '../../common/schemas/internal.ts';
 import { Type } from 'typebox';
 import type { Config } from '../config.ts';
@@ -20,7 +20,12 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       summary: 'Self-registration of a new patient',
       description:
         'A known NIK gets the same answer as a new one. Every submission is kept with its time and client address, none replaces another; the counter sees them all.',
-      failures: { ...THROTTLED, ...PUBLIC_POST },
+      failures: {
+        ...THROTTLED,
+        ...PUBLIC_POST,
+        403: Refusal("SIMRS=upstream: the hospital's API refused the call"),
+        503: Refusal("SIMRS=upstream: the hospital's API did not answer"),
+      },
     }),
     handler: async (req, reply) => {
       // Every submission counts against the address, generously: a hospital's Wi-Fi is shared.
@@ -35,6 +40,20 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
       await settle(db, [['register-ip', req.ip]]);
       const problem = registrationProblem(req.body);
       if (problem) return { status: false as const, message: problem };
+      // A hospital's own API (SIMRS=upstream) keeps the registrations: its answer is the person's.
+      // It takes §7's seven fields only; the consent to the privacy notice (and which notice) is
+      // this server's to record, in the audit, with the time and address of the submission.
+      const relay = app.simrs.relay;
+      if (relay) {
+        const answer = await relay.register(req.body);
+        const consent = req.body.persetujuan_privasi
+          ? `privacy consent given (${req.body.versi_privasi?.trim() || 'version not sent'})`
+          : 'privacy consent not asked';
+        await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused', detail: consent }, req);
+        return answer.status
+          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved }
+          : { status: false as const, message: answer.message || 'Data Anda Gagal disimpan. Mohon diperiksa kembali' };
+      }
       await db.tx(async (q) => {
         const { id, outcome } = await app.simrs.selfRegistration(q, req.body, req.ip);
         // No NIK or name in the audit: the row's id leads to them for as long as it is kept.

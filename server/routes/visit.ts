@@ -64,7 +64,11 @@ export async function visitRoutes(
   async function queueOf(nomr: string) {
     const now = clock();
     const rows = await hospital.clinicQueue(nomr, todayWib(now));
-    return { items: rowsToItems(cfg, now)(rows), sessions: new Set(rows.map(sessionKey)) };
+    const items = rowsToItems(cfg, now)(rows);
+    // No check-in from the phone (a hospital's own API, contract.ts HospitalRelay): the items carry
+    // none of its fields, which is how the app knows to offer none (it shows it from `checkin`).
+    const offered = hospital.relay ? items.map(({ checkin: _c, checkin_buka: _b, checkin_tutup: _t, checkin_lokasi: _l, ...item }) => item) : items;
+    return { items: offered, sessions: new Set(rows.map(sessionKey)) };
   }
 
   /** The stream's read: the clinic queue, and the pharmacy queue with its own key beside the sessions. */
@@ -173,6 +177,8 @@ export async function visitRoutes(
         follow: poll?.follower(),
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
+        // A hospital's own API tells of no change: read again (its answers reused, contract.ts HospitalRelay).
+        pollMs: hospital.relay?.queuePollMs ?? null,
       });
       // Ends when the session does, on this process whoever ended it (db/session-cache.ts).
       const unwatch = live?.watch(hash, end, cfg.heartbeatSeconds * 1000);
@@ -193,6 +199,8 @@ interface StreamOptions {
   follow?: Follower;
   heartbeatMs: number;
   maxMs: number;
+  /** Read again this often as well as on every change heard; null: on changes only. */
+  pollMs: number | null;
 }
 
 /** Sends the queues, then again whenever one of their keys changes and an answer differs; answers how to end it. */
@@ -226,12 +234,14 @@ function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptio
       });
   };
   const heartbeat = setInterval(() => res.write(':\n\n'), o.heartbeatMs);
+  const poll = o.pollMs === null ? null : setInterval(send, o.pollMs);
   const limit = setTimeout(() => finish(), o.maxMs);
   let unsubscribe: (() => void) | null = null;
   const finish = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    if (poll) clearInterval(poll);
     clearTimeout(limit);
     unsubscribe?.();
     o.follow?.stop();

@@ -127,7 +127,10 @@ export function useBooking(send: typeof book, nomr: string) {
       return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
     }
     if (res.error.kind === 'status') return setMessage({ title: T.alert, lines: [res.error.message ?? T.failed] });
-    setMessage({ title: T.failTitle, lines: res.error.kind === 'offline' ? [T.failed, T.offline] : [T.failed] });
+    // A 503's sentence says why: the hospital's system did not answer, or may have booked without
+    // its answer arriving (SIMRS=upstream; docs/decisions.md, When the hospital's system does not answer).
+    const why = res.error.kind === 'offline' ? T.offline : res.error.httpStatus === 503 ? res.error.message : undefined;
+    setMessage({ title: T.failTitle, lines: why ? [T.failed, why] : [T.failed] });
   };
   const actions = (navigate: Navigate): DialogAction[] =>
     message?.booked ? [{ label: T.home, onClick: () => navigate(to('home')) }] : [{ label: T.close, onClick: () => setMessage(null) }];

@@ -54,8 +54,9 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     setSubmitting(false);
     const token = res.ok ? res.data : undefined;
     if (!token?.access_token) {
-      // 429: locked until when; 403: this patient signs in with a passkey, and how to recover.
-      setLockNote(!res.ok && (res.error.httpStatus === 429 || res.error.httpStatus === 403) ? res.error.message : undefined);
+      // 429: locked until when; 403: this patient signs in with a passkey, and how to recover;
+      // 503: the hospital's system that decides logins does not answer (not the patient's data).
+      setLockNote(!res.ok && [429, 403, 503].includes(res.error.httpStatus ?? 0) ? res.error.message : undefined);
       return setOutcome('failed');
     }
     // Stored now (docs/product.md §4); the session starts — and the guard leaves this page — only
