@@ -7,7 +7,7 @@ export const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 
 
 /** YYYY-MM-DD in WIB (UTC+7), the hospital's day. */
 export const wibToday = (): string => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-export const addDays = (ymd: string, n: number): string => new Date(Date.parse(`${ymd}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (ymd: string, n: number): string => new Date(Date.parse(`${ymd}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 export const weekdayOf = (ymd: string): string => WEEKDAYS[new Date(`${ymd}T00:00:00Z`).getUTCDay()];
 /** The first day after `from` that falls on `hari` (an Indonesian weekday): a date a test can book. */
 export const nextDateOn = (hari: string, from: string): string => {
