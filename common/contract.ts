@@ -4,13 +4,27 @@
 // app's client types the call by it (src/api/http.ts `read`, `send`): a call's path, request and
 // answer are written here once. The schemas are TypeBox, so the app imports this file's types only
 // (dependency-cruiser: schemas-types-only-in-the-app); the paths it sends to come from paths.ts.
-// A route not yet in the table registers as before, with its own path and schema.
+// The hospital's own routes (internal, BPJS, Mobile JKN) are not in it: they register with their own
+// path and schema (docs/decisions.md, Every fact once, finished).
 import { Type, type Static, type TSchema } from 'typebox';
-import { API } from './paths.ts';
+import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from './paths.ts';
 import * as B from './schemas/booking.ts';
 import { Success } from './schemas/envelope.ts';
+import { FHIR_JSON, FhirBundle, FhirPatientParams } from './schemas/fhir.ts';
 import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, RegistrationAnswer } from './schemas/auth.ts';
 import { ClinicQueueItem, PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from './schemas/patient.ts';
+import {
+  Devices,
+  EndSession,
+  LoginCredential,
+  LoginOptions,
+  PasskeyInfo,
+  PasskeyLoginResponse,
+  PasskeyOffer,
+  RegistrationCredential,
+  RegistrationOptions,
+  RemovePasskey,
+} from './schemas/passkey.ts';
 import { PushRegistered, PushRegistration, VapidKey } from './schemas/push.ts';
 import * as R from './schemas/records.ts';
 import { CheckedIn, CheckinRequest } from './schemas/visit.ts';
@@ -19,10 +33,14 @@ export type CallName = keyof typeof API;
 
 export interface Entry<M extends 'GET' | 'POST' = 'GET' | 'POST', Q extends TSchema | undefined = TSchema | undefined, A extends TSchema = TSchema> {
   method: M;
+  /** As OpenAPI writes it: a path parameter in braces ('{nomr}'). */
   path: string;
+  params?: TSchema;
   querystring?: Q;
   body?: Q;
   answer: A;
+  /** An answer that is not the API's JSON (the record export, the live stream): its media type and what it is. */
+  media?: { type: string; description: string };
 }
 
 /** A read: its query and its answer. */
@@ -34,6 +52,15 @@ const plain = <N extends CallName, A extends TSchema>(name: N, answer: A) => ({ 
 const post = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N, body: Q, answer: A) =>
   ({ method: 'POST', path: API[name], body, answer }) as const;
 
+/** A read whose answer is another media type than JSON: the record export, the live stream. */
+const other = <N extends CallName, R extends { params?: TSchema; querystring?: TSchema }, A extends TSchema>(
+  name: N,
+  request: R,
+  answer: A,
+  type: string,
+  description: string,
+) => ({ method: 'GET', path: API[name], ...request, answer, media: { type, description } }) as const;
+
 /** A list of docs/product.md §7: the patient's own entries under data. */
 const list = <N extends CallName, T extends TSchema>(name: N, item: T) => get(name, PatientQuery, Success(Type.Array(item)));
 
@@ -42,6 +69,17 @@ export const CONTRACT = {
   login: post('login', LoginRequest, LoginResponse),
   logout: post('logout', LogoutRequest, Success(Type.Null(), 'Signed out')),
   register: post('register', NewPatient, RegistrationAnswer),
+
+  // Passkeys: the sign-in (server/routes/passkey-login.ts), enrolment, the patient's devices and
+  // sessions (server/routes/passkeys.ts).
+  passkeyLoginOptions: plain('passkeyLoginOptions', Success(LoginOptions)),
+  passkeyLogin: post('passkeyLogin', LoginCredential, PasskeyLoginResponse),
+  passkeyOffer: plain('passkeyOffer', Success(PasskeyOffer)),
+  passkeyRegisterOptions: plain('passkeyRegisterOptions', Success(RegistrationOptions)),
+  passkeyRegister: post('passkeyRegister', RegistrationCredential, Success(PasskeyInfo)),
+  devices: plain('devices', Success(Devices)),
+  passkeyRemove: post('passkeyRemove', RemovePasskey, Success(Type.Null())),
+  sessionEnd: post('sessionEnd', EndSession, Success(Type.Null())),
 
   // The patient's records (server/routes/records.ts).
   profile: get('profile', PatientQuery, Success(Profile)),
@@ -72,14 +110,32 @@ export const CONTRACT = {
   // The visit day (server/routes/visit.ts) and push (server/routes/push.ts).
   clinicQueue: list('clinicQueue', ClinicQueueItem),
   checkin: post('checkin', CheckinRequest, Success(CheckedIn)),
+  clinicQueueLive: other(
+    'clinicQueueLive',
+    { querystring: PatientQuery },
+    Type.String({
+      description: `event: ${CLINIC_QUEUE_EVENT}, data: the ${API.clinicQueue} answer; event: ${PHARMACY_QUEUE_EVENT}, data: the ${API.pharmacyQueue} answer`,
+    }),
+    'text/event-stream',
+    'The event stream',
+  ),
   vapidKey: plain('vapidKey', Success(VapidKey)),
   savePush: post('savePush', PushRegistration, Success(PushRegistered)),
+
+  // The record export (server/routes/fhir.ts).
+  fhirEverything: other(
+    'fhirEverything',
+    { params: FhirPatientParams },
+    FhirBundle,
+    FHIR_JSON,
+    "The patient's record as a FHIR R4 Bundle; every reference resolves to an entry of it",
+  ),
 } as const satisfies { [N in CallName]?: Entry };
 
 export type Contract = typeof CONTRACT;
 export type Listed = keyof Contract;
 /** The names of the table's reads and of its writes. */
-export type Read = { [N in Listed]: Contract[N]['method'] extends 'GET' ? N : never }[Listed];
+export type Read = { [N in Listed]: Contract[N] extends { media: object } ? never : Contract[N]['method'] extends 'GET' ? N : never }[Listed];
 export type Write = { [N in Listed]: Contract[N]['method'] extends 'POST' ? N : never }[Listed];
 
 /** A call's whole answer (status 200), as the wire carries it. */

@@ -7,6 +7,7 @@
 // every write still fail with the 503 that says the hospital's system cannot be reached.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client.ts';
+import { wibText } from '../db/wib.ts';
 import { HttpError } from '../errors.ts';
 
 /** The answer's header that names when a copy was read from the hospital's system (ISO 8601, +07:00). */
@@ -35,7 +36,7 @@ export class LastRead {
     } catch (err) {
       if (!unreachable(err)) throw err;
       const [row] = await this.db.query<{ data: T; read_at: string }>(
-        `SELECT data, to_char(read_at AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS"+07:00"') AS read_at
+        `SELECT data, ${wibText('read_at')} AS read_at
            FROM simrs_last_read WHERE nomr = $1 AND call = $2`,
         [nomr, call],
       );

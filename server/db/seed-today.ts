@@ -1,10 +1,13 @@
 // Today's clinic queue of the demo (D001 in clinic 20001), placed around the moment of seeding.
 import { isoWeekday } from '../../common/dates.ts';
+import { atWib } from '../../common/wib.ts';
 import type { Queryable } from './client.ts';
 import { COHORT, DEMO_A, DEMO_QUEUE, regNo } from './demo-records.ts';
 import { insertRows } from './seed-kit.ts';
 
 const MINUTE = 60_000;
+/** The instant of a WIB time on the seeding day (common/wib.ts); the day is always a real date. */
+const wibDay = (today: string, hhmm: string): number => atWib(today, hhmm) ?? Number.NaN;
 /** Minutes after the start the numbers 1–6 were called: a doctor a few minutes late, then 9 to 14 minutes a patient. */
 const CALLED_AFTER = [4, 16, 30, 39, 52, 63];
 /** The demo is seeded this long after the session started. */
@@ -17,7 +20,7 @@ const RUNNING_MINUTES = 70;
  * midnight the calls are squeezed into the minutes since 00:00.
  */
 export function demoSession(today: string, now: number): { jam_dtg: string; jam_plg: string; calls: number[] } {
-  const midnight = Date.parse(`${today}T00:00:00+07:00`);
+  const midnight = wibDay(today, '00:00');
   const minute = Math.min(Math.max(0, Math.floor((now - midnight) / MINUTE)), 24 * 60 - 1);
   const start = Math.max(0, Math.floor((minute - RUNNING_MINUTES) / 5) * 5);
   const end = Math.min(start + 240, 24 * 60 - 1);
@@ -44,8 +47,8 @@ export async function seedTodaysQueue(q: Queryable, today: string, now: number):
            jam_dtg = EXCLUDED.jam_dtg, jam_plg = EXCLUDED.jam_plg`,
     [s.id, today, Math.max(s.batas_quota, DEMO_QUEUE.size), DEMO_QUEUE.size, jam_dtg, jam_plg],
   );
-  const start = Date.parse(`${today}T${jam_dtg}:00+07:00`);
-  const midnight = Date.parse(`${today}T00:00:00+07:00`);
+  const start = wibDay(today, jam_dtg);
+  const midnight = wibDay(today, '00:00');
   const iso = (ms: number) => new Date(ms).toISOString();
   const rows: unknown[][] = [];
   for (let no = 1; no <= DEMO_QUEUE.size; no++) {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type * as fhir4 from 'fhir/r4';
 import type { LabTest } from '../../common/schemas/records.ts';
+import { WIB_OFFSET } from '../../common/wib.ts';
 
 /** The identifier systems and code systems of the export. */
 export const SYSTEMS = {
@@ -17,7 +18,6 @@ export const SYSTEMS = {
   interpretation: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation',
 } as const;
 
-const WIB = '+07:00';
 /** A blank is no value: FHIR allows no empty strings. */
 export const text = (s: string | null | undefined): string | undefined => s?.trim() || undefined;
 export const concept = (s: string | null | undefined): fhir4.CodeableConcept | undefined => (text(s) ? { text: text(s) } : undefined);
@@ -25,7 +25,7 @@ export const coded = (system: string, code: string, display: string): fhir4.Code
 /** 'YYYY-MM-DD' with 'HH:MM' or 'HH:MM:SS' as a WIB dateTime; the date alone without a time. */
 export const at = (date: string, time?: string | null): string => {
   const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(time?.trim() ?? '');
-  return t ? `${date.slice(0, 10)}T${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}${WIB}` : date.slice(0, 10);
+  return t ? `${date.slice(0, 10)}T${t[1].padStart(2, '0')}:${t[2]}:${t[3] ?? '00'}${WIB_OFFSET}` : date.slice(0, 10);
 };
 export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TSchema } from 'typebox';
-import { CONTRACT, type Contract, type Listed } from '../../common/contract.ts';
+import { CONTRACT, type Contract, type Entry, type Listed } from '../../common/contract.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 
 /** The server with request and reply types inferred from the route schemas. */
@@ -70,6 +70,11 @@ export function documented<S extends Record<string, unknown> | undefined>(schema
   return { operationId: operationId(method, url), security: [], ...schema };
 }
 
+/** A call's 200 as Fastify takes it: the answer's schema, or for another media type its content. */
+type Answered<N extends Listed> = Contract[N] extends { media: object }
+  ? { description: string; content: Record<string, { schema: Contract[N]['answer'] }> }
+  : Contract[N]['answer'];
+
 /**
  * A route of the contract table (common/contract.ts) as Fastify registers it: its method, its path
  * and its request and 200 schemas from the table; its summary, who may call, and the failures it
@@ -79,16 +84,19 @@ export function route<N extends Listed, F extends Record<number, TSchema>>(
   name: N,
   doc: { summary: string; description?: string; security?: Security; failures: F },
 ) {
-  const { method, path, answer, ...request } = CONTRACT[name] as Contract[N];
+  const { method, path, answer, media, ...request } = CONTRACT[name] as Entry;
+  // Another media type than JSON: the answer's schema under its content type, and what it is.
+  const ok = media ? { description: media.description, content: { [media.type]: { schema: answer } } } : answer;
   return {
-    method,
-    url: path,
+    method: method as Contract[N]['method'],
+    // Fastify's spelling of a path parameter: ':nomr' for OpenAPI's '{nomr}'.
+    url: path.replace(/\{(\w+)\}/g, ':$1'),
     schema: {
       summary: doc.summary,
       ...(doc.description && { description: doc.description }),
       ...(doc.security && { security: doc.security }),
-      ...(request as Omit<Contract[N], 'method' | 'path' | 'answer'>),
-      response: { 200: answer, ...doc.failures } as { 200: Contract[N]['answer'] } & F,
+      ...(request as Omit<Contract[N], 'method' | 'path' | 'answer' | 'media'>),
+      response: { 200: ok, ...doc.failures } as { 200: Answered<N> } & F,
     },
   };
 }

@@ -4,8 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { todayWib } from '../../common/dates.ts';
-import { API } from '../../common/paths.ts';
-import { FHIR_JSON, FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
+import { FHIR_JSON, type FhirBundle, FhirPatientParams } from '../../common/schemas/fhir.ts';
 import type { Db } from '../db/client.ts';
 import { hashToken } from '../db/sessions.ts';
 import { admitUse } from '../db/throttle.ts';
@@ -14,12 +13,7 @@ import { everything } from '../domain/fhir.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError, MSG } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, THROTTLED, type Api } from './contract.ts';
-
-/** Fastify's pattern of the OpenAPI path common/paths.ts gives. */
-const PATTERN = API.fhirEverything.replace('{nomr}', ':nomr');
-
-const BUNDLE = "The patient's record as a FHIR R4 Bundle; every reference resolves to an entry of it";
+import { NOT_FOUND, PATIENT, PATIENT_GET, route, THROTTLED, type Api } from './contract.ts';
 
 /**
  * Sent as it is built, as FHIR's JSON: the response schema describes the envelope only, and
@@ -70,20 +64,15 @@ export async function fhirRoutes(app: Api, db: Db, orgId: string, now: () => num
     return everything(record, orgId, at) as FhirBundle;
   };
 
-  const schema = {
+  const registered = route('fhirEverything', {
     summary: "The patient's whole record as a FHIR R4 Bundle (searchset), with SATUSEHAT identifiers",
     description:
       "Patient, Encounter (AMB, VR, IMP), Practitioner, Location, Condition (ICD-10), Procedure, DiagnosticReport with its Observations, and Appointment; every reference resolves inside the Bundle. The nomr must be the token's own. At most EXPORT_MAX_PER_SESSION exports per session in 10 minutes (429 with Retry-After).",
     security: PATIENT,
-    params: FhirPatientParams,
-    response: {
-      200: { description: BUNDLE, content: { [FHIR_JSON]: { schema: FhirBundle } } },
-      ...NOT_FOUND('The patient of the token is gone'),
-      ...THROTTLED,
-      ...PATIENT_GET,
-    },
-  };
-  app.get(PATTERN, { schema }, async (req, reply) => ((await admitted(req, reply)) ? send(reply, await handler(req.params.nomr)) : reply));
+    failures: { ...NOT_FOUND('The patient of the token is gone'), ...THROTTLED, ...PATIENT_GET },
+  });
+  const { schema, url: PATTERN } = registered;
+  app.route({ ...registered, handler: async (req, reply) => ((await admitted(req, reply)) ? send(reply, await handler(req.params.nomr)) : reply) });
   // Some clients percent-encode the operation's '$' (%24everything): the router matches static
   // segments as sent, and decodes only parameters.
   const operation = PATTERN.slice(PATTERN.lastIndexOf('/') + 1);

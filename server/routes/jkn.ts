@@ -3,8 +3,8 @@
 // check-in go through the app's own rules (domain/booking.ts book(), domain/manage.ts cancel(),
 // the check-in window) and the hospital's system (app.simrs, its mobileJkn desk), so every
 // channel shares one seat pool, ours with SIMRS=local, Khanza's with SIMRS=khanza; BPJS's codes
-// come through the mapping tables. On only with JKN_WS_USERNAME and JKN_WS_PASSWORD.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+// come through the mapping tables. On only with JKN_WS_USERNAME and JKN_WS_PASSWORD. The token,
+// the envelope and the session by its hours are in server/jkn/.
 import { OTHER_REASON } from '../../common/booking.ts';
 import { todayWib } from '../../common/dates.ts';
 import {
@@ -18,10 +18,7 @@ import {
   JadwalOperasiRsRequest,
   JKN_CODES,
   JknAnswer,
-  JknCredentials,
   JknDone,
-  JknRefusal,
-  JknToken,
   JknTokenHeaders,
   KodebookingRequest,
   PasienBaru,
@@ -35,59 +32,14 @@ import { jenisResep } from '../bpjs/payload.ts';
 import type { Config, JknConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import type { JknSession } from '../db/jkn.ts';
-import { countEvent, lockedUntil } from '../db/throttle.ts';
 import { book } from '../domain/booking.ts';
 import { cancel } from '../domain/manage.ts';
-import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { atWib, checkinRefusal } from '../domain/visit.ts';
-import { MSG, validationText } from '../errors.ts';
-import { checkToken, issueToken, sameSecret } from '../jkn/token.ts';
+import { ANSWERS, answer, JKN_MSG, refuse, SECURITY } from '../jkn/envelope.ts';
+import { jknGate } from '../jkn/gate.ts';
+import { sessionAt } from '../jkn/session.ts';
 import { bookingPolicy } from './booking.ts';
-import { SECURITY_SCHEMES, type Api } from './contract.ts';
-
-const JKN_MSG = {
-  ok: 'Ok',
-  wrongCredentials: 'Username atau password tidak sesuai.',
-  locked: (until: Date) => `Terlalu banyak percobaan yang gagal. Silakan coba lagi setelah pukul ${wibTime(until)}.`,
-  tokenExpired: 'Token sudah kedaluwarsa. Silakan minta token baru.',
-  tokenInvalid: 'Token tidak valid.',
-  poliUnknown: 'Poli tidak ditemukan.',
-  dokterUnknown: 'Dokter tidak ditemukan.',
-  noSession: 'Jadwal dokter tidak ditemukan pada tanggal dan jam praktik tersebut.',
-  newPatient: 'Data pasien ini tidak ditemukan. Silakan melakukan registrasi pasien baru.',
-  notFound: 'Antrean tidak ditemukan.',
-  cancelledAlready: 'Antrean tidak ditemukan atau sudah dibatalkan.',
-  notQueued: 'Antrean belum terdaftar di loket hari ini. Silakan ke loket pendaftaran.',
-  registered: 'Harap datang ke admisi untuk melengkapi data rekam medis.',
-  knownPatient: 'Data peserta sudah pernah dientrikan.',
-  dateOrder: 'Tanggal akhir tidak boleh lebih kecil dari tanggal awal.',
-  noPrescription: 'Belum ada resep untuk kode booking ini.',
-  prescription: 'Resep diproses di farmasi rawat jalan.',
-} as const;
-
-/** BPJS's envelope: `response` with code 200, none with a refusal. */
-const answer = <T>(response: T) => ({ response, metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } });
-const refuse = (message: string, code: number = JKN_CODES.refused) => ({ metadata: { message, code } });
-
-/** 'H:MM', 'HH.MM' or 'HH:MM:SS' as 'HH:mm'. */
-const hhmm = (t: string) => {
-  const m = /^(\d{1,2})[:.](\d{2})/.exec(t.trim());
-  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : t;
-};
-
-/** The session whose hours are `jampraktek` (HH:mm-HH:mm); its start alone will do when the end differs. */
-function sessionAt(sessions: JknSession[], jampraktek: string): JknSession | null {
-  const exact = sessions.find((s) => `${hhmm(s.jam_dtg)}-${hhmm(s.jam_plg)}` === jampraktek);
-  return exact ?? sessions.find((s) => hhmm(s.jam_dtg) === jampraktek.slice(0, 5)) ?? null;
-}
-
-const ANSWERS = {
-  400: JknRefusal('The request does not fit its schema; metadata.message names the field (code 201)'),
-  401: JknRefusal('x-token missing, wrong or expired, or x-username not the configured one (code 201)'),
-  500: JknRefusal('Our fault, logged with the request id'),
-} as const;
-const SECURITY = [{ jknToken: [], jknUsername: [] }];
+import type { Api } from './contract.ts';
 
 export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknConfig }, clock: () => number = Date.now): Promise<void> {
   const jkn = config.jkn;
@@ -97,79 +49,8 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
   if (!desk) throw new Error(`Mobile JKN's web service needs SIMRS=local or SIMRS=khanza, not SIMRS=${hospital.kind}`);
   const policy = bookingPolicy(config.booking);
   const minutes = config.visit.minutesPerPatient;
-  const tokenRule = { max: jkn.maxFailures, windowMinutes: 15, lockMinutes: 15, maxLockMinutes: 60 };
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err, reqId: req.id }, 'request failed');
-      return reply.code(500).send(refuse(MSG.server));
-    }
-    const message = err.validation ? `${MSG.badRequest} ${validationText(err)}`.trim() : status === 413 ? MSG.tooLarge : MSG.badRequest;
-    return reply.code(status).send(refuse(message));
-  });
-
-  // Every call but the token's carries x-token and x-username, checked before its body: a caller
-  // without a token learns nothing of the schemas.
-  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.routeOptions.url === '/api/jkn/token' || req.routeOptions.url === '/api/jkn/docs') return;
-    const token = String(req.headers['x-token'] ?? '');
-    const username = String(req.headers['x-username'] ?? '');
-    const checked = await checkToken(jkn, token, username, clock());
-    if (checked.ok) return;
-    await audit(db, { action: 'jkn.token', outcome: checked.reason, actor: 'mobile-jkn', detail: `${req.method} ${req.routeOptions.url}` }, req);
-    return reply.code(401).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
-  });
-
-  app.get('/api/jkn/docs', { schema: { hide: true } }, async () => {
-    const doc = app.swagger() as { paths?: Record<string, unknown>; info?: object; components?: object };
-    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith('/api/jkn/')));
-    return {
-      ...doc,
-      info: {
-        title: 'Mobile JKN web service (Antrean Online v2, WS RS)',
-        version: '2.0.0',
-        description: "Registered with BPJS as the hospital's WS RS; docs/bpjs.md.",
-      },
-      components: { securitySchemes: { jknToken: SECURITY_SCHEMES.jknToken, jknUsername: SECURITY_SCHEMES.jknUsername } },
-      paths,
-    };
-  });
-
-  app.get(
-    '/api/jkn/token',
-    {
-      schema: {
-        summary: 'Mobile JKN: a token for the other calls, with x-username and x-password',
-        headers: JknCredentials,
-        response: {
-          200: JknAnswer(JknToken),
-          401: JknRefusal('Wrong username or password (code 201)'),
-          429: JknRefusal('Too many wrong attempts from this address'),
-          400: ANSWERS[400],
-          500: ANSWERS[500],
-        },
-      },
-    },
-    async (req, reply) => {
-      const locked = await lockedUntil(db, [['jkn-token', req.ip]]);
-      if (locked)
-        return reply
-          .code(429)
-          .header('Retry-After', String(retryAfterSeconds(locked)))
-          .send(refuse(JKN_MSG.locked(locked)));
-      const okUser = sameSecret(req.headers['x-username'], jkn.username);
-      const okPassword = sameSecret(req.headers['x-password'], jkn.password);
-      if (!okUser || !okPassword) {
-        await countEvent(db, 'jkn-token', req.ip, tokenRule);
-        // Never the password, nor the username that was tried.
-        await audit(db, { action: 'jkn.token', outcome: 'denied', actor: 'mobile-jkn' }, req);
-        return reply.code(401).send(refuse(JKN_MSG.wrongCredentials));
-      }
-      const { token, expires } = await issueToken(jkn, clock());
-      return answer({ token, expired: expires });
-    },
-  );
+  jknGate(app, db, jkn, clock);
 
   /** What every call but the token's declares: its summary, the token headers, its answers. */
   const described = (summary: string, response: object) => ({ summary, security: SECURITY, headers: JknTokenHeaders, response: { 200: response, ...ANSWERS } });

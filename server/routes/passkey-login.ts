@@ -1,9 +1,7 @@
 // Passkey sign-in (WebAuthn, docs/security.md): the options (a challenge) and the signed answer,
 // public like proxy-login. Challenges are kept in the database, taken once, for 5 minutes.
 import { type AuthenticationResponseJSON, generateAuthenticationOptions, verifyAuthenticationResponse, type WebAuthnCredential } from '@simplewebauthn/server';
-import { API } from '../../common/paths.ts';
-import { Refusal, Success } from '../../common/schemas/envelope.ts';
-import { LoginCredential, LoginOptions, PasskeyLoginResponse } from '../../common/schemas/passkey.ts';
+import { Refusal } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -13,7 +11,7 @@ import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.
 import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { CAPABILITIES, loginLockedMessage } from './auth.ts';
-import { PUBLIC_POST, PUBLIC_QUERY, THROTTLED, type Api } from './contract.ts';
+import { PUBLIC_POST, PUBLIC_QUERY, route, THROTTLED, type Api } from './contract.ts';
 
 /** Why a sign-in failed, for the audit log only: the caller hears one message for all. */
 type Verdict = { ok: true; nomr: string; counter: number; deviceType: string; backedUp: boolean } | { ok: false; reason: string; nomr?: string };
@@ -61,17 +59,14 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
     return { status: false as const, message: loginLockedMessage(until), retryAfter: String(retryAfterSeconds(until)) };
   };
 
-  app.get(
-    API.passkeyLoginOptions,
-    {
-      schema: {
-        summary: "Start a passkey sign-in: a challenge for the phone's passkeys (discoverable, user verification required)",
-        description:
-          'Each answer keeps a challenge for 5 minutes: at most PASSKEY_OPTIONS_MAX_PER_ADDRESS per client address in 5 minutes (429 with Retry-After); an address locked for failed logins gets none either.',
-        response: { 200: Success(LoginOptions), ...THROTTLED, ...PUBLIC_QUERY },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...route('passkeyLoginOptions', {
+      summary: "Start a passkey sign-in: a challenge for the phone's passkeys (discoverable, user verification required)",
+      description:
+        'Each answer keeps a challenge for 5 minutes: at most PASSKEY_OPTIONS_MAX_PER_ADDRESS per client address in 5 minutes (429 with Retry-After); an address locked for failed logins gets none either.',
+      failures: { ...THROTTLED, ...PUBLIC_QUERY },
+    }),
+    handler: async (req, reply) => {
       // An address locked for failed logins gets no challenge either.
       const until = await lockedUntil(db, [['login-ip', req.ip]]);
       if (until) {
@@ -94,25 +89,20 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
         data: { challenge: options.challenge, rpId: config.passkey.rpId, timeout: CHALLENGE_TIMEOUT_MS, userVerification: 'required' as const },
       };
     },
-  );
+  });
 
-  app.post(
-    API.passkeyLogin,
-    {
-      schema: {
-        summary: 'Sign in with a passkey: the same token as proxy-login, and whose it is',
-        description:
-          "Failures count against the client address as failed logins do (LOGIN_IP_MAX_FAILURES); the number's own lock does not apply, so a patient whose number someone keeps locking still signs in with their passkey.",
-        body: LoginCredential,
-        response: {
-          200: PasskeyLoginResponse,
-          401: Refusal("Unknown, removed or another patient's passkey, a used or expired challenge, a bad signature: alike"),
-          ...THROTTLED,
-          ...PUBLIC_POST,
-        },
+  app.route({
+    ...route('passkeyLogin', {
+      summary: 'Sign in with a passkey: the same token as proxy-login, and whose it is',
+      description:
+        "Failures count against the client address as failed logins do (LOGIN_IP_MAX_FAILURES); the number's own lock does not apply, so a patient whose number someone keeps locking still signs in with their passkey.",
+      failures: {
+        401: Refusal("Unknown, removed or another patient's passkey, a used or expired challenge, a bad signature: alike"),
+        ...THROTTLED,
+        ...PUBLIC_POST,
       },
-    },
-    async (req, reply) => {
+    }),
+    handler: async (req, reply) => {
       const address = await reserve(db, 'login-ip', req.ip, ipRule);
       if (!address.admitted) {
         const { retryAfter, ...body } = locked(req, address.until);
@@ -155,5 +145,5 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
         patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
       };
     },
-  );
+  });
 }

@@ -1,20 +1,8 @@
 // The signed-in patient's passkeys (WebAuthn, docs/security.md): enrolment, the offer, the list of
 // passkeys and sessions, and the hospital counter's reset. The sign-in is in passkey-login.ts.
 import { generateRegistrationOptions, type RegistrationResponseJSON, verifyRegistrationResponse } from '@simplewebauthn/server';
-import { Type } from 'typebox';
-import { API } from '../../common/paths.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
-import {
-  Devices,
-  EndSession,
-  PasskeyInfo,
-  PasskeyOffer,
-  PasskeysRemoved,
-  PatientParam,
-  RegistrationCredential,
-  RegistrationOptions,
-  RemovePasskey,
-} from '../../common/schemas/passkey.ts';
+import { PasskeysRemoved, PatientParam, type RegistrationOptions } from '../../common/schemas/passkey.ts';
 import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -23,7 +11,7 @@ import { activeSessions, endAllSessions, endSession } from '../db/sessions.ts';
 import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, SERVICE, SERVICE_GET, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, SERVICE, SERVICE_GET, type Api } from './contract.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
 const ALGORITHMS = [-7, -257];
@@ -32,29 +20,23 @@ const ALGORITHMS = [-7, -257];
 export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
 
-  app.get(
-    API.passkeyOffer,
-    {
-      schema: {
-        summary: "Whether the app should offer 'Aktifkan masuk dengan sidik jari' now",
-        description: 'True once per patient, while they have no passkey; asking counts as offering. The phone forgets at logout, the server does not.',
-        security: PATIENT,
-        response: { 200: Success(PasskeyOffer), ...PATIENT_GET },
-      },
-    },
-    async (req) => ({ status: true as const, data: { offer: await db.tx((q) => passkeys.takeOffer(q, req.nomr)) } }),
-  );
+  app.route({
+    ...route('passkeyOffer', {
+      summary: "Whether the app should offer 'Aktifkan masuk dengan sidik jari' now",
+      description: 'True once per patient, while they have no passkey; asking counts as offering. The phone forgets at logout, the server does not.',
+      security: PATIENT,
+      failures: { ...PATIENT_GET },
+    }),
+    handler: async (req) => ({ status: true as const, data: { offer: await db.tx((q) => passkeys.takeOffer(q, req.nomr)) } }),
+  });
 
-  app.get(
-    API.passkeyRegisterOptions,
-    {
-      schema: {
-        summary: 'Start enrolling a passkey: options for a discoverable credential on the platform authenticator, user verification required',
-        security: PATIENT,
-        response: { 200: Success(RegistrationOptions), ...PATIENT_GET },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('passkeyRegisterOptions', {
+      summary: 'Start enrolling a passkey: options for a discoverable credential on the platform authenticator, user verification required',
+      security: PATIENT,
+      failures: { ...PATIENT_GET },
+    }),
+    handler: async (req) => {
       const patient = await passkeys.patientIdentity(db, req.nomr);
       if (!patient) throw new Error('a session without its patient');
       const userHandle = await passkeys.userHandleFor(db, req.nomr);
@@ -77,19 +59,15 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
       // The library types rp.id and the selection as optional; with the values given they are there.
       return { status: true as const, data: options as RegistrationOptions };
     },
-  );
+  });
 
-  app.post(
-    API.passkeyRegister,
-    {
-      schema: {
-        summary: 'Finish enrolling: the new credential is verified against its challenge and kept',
-        security: PATIENT,
-        body: RegistrationCredential,
-        response: { 200: Success(PasskeyInfo), 409: Refusal('That credential is registered already'), ...PATIENT_POST },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('passkeyRegister', {
+      summary: 'Finish enrolling: the new credential is verified against its challenge and kept',
+      security: PATIENT,
+      failures: { 409: Refusal('That credential is registered already'), ...PATIENT_POST },
+    }),
+    handler: async (req) => {
       const credential: RegistrationResponseJSON = req.body;
       const challenge = challengeOf(credential.response.clientDataJSON);
       // Only this patient's own challenge, once: another patient's, a used or a stale one is refused.
@@ -131,35 +109,28 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
       const [saved] = (await passkeys.passkeysOf(db, req.nomr)).filter((p) => p.id === info.credential.id);
       return { status: true as const, data: saved };
     },
-  );
+  });
 
-  app.get(
-    API.devices,
-    {
-      schema: {
-        summary: "The patient's passkeys and active sessions ('Perangkat & Kunci Masuk')",
-        security: PATIENT,
-        response: { 200: Success(Devices), ...PATIENT_GET },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('devices', {
+      summary: "The patient's passkeys and active sessions ('Perangkat & Kunci Masuk')",
+      security: PATIENT,
+      failures: { ...PATIENT_GET },
+    }),
+    handler: async (req) => {
       const token = bearerToken(req.headers.authorization) ?? '';
       const [list, sessions] = [await passkeys.passkeysOf(db, req.nomr), await activeSessions(db, req.nomr, policy, token)];
       return { status: true as const, data: { passkeys: list, sessions } };
     },
-  );
+  });
 
-  app.post(
-    API.passkeyRemove,
-    {
-      schema: {
-        summary: "Remove one of the patient's passkeys: it signs in no more",
-        security: PATIENT,
-        body: RemovePasskey,
-        response: { 200: Success(Type.Null()), ...NOT_FOUND('The patient has no passkey by that id'), ...PATIENT_POST },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('passkeyRemove', {
+      summary: "Remove one of the patient's passkeys: it signs in no more",
+      security: PATIENT,
+      failures: { ...NOT_FOUND('The patient has no passkey by that id'), ...PATIENT_POST },
+    }),
+    handler: async (req) => {
       const removed = await db.tx(async (q) => {
         const ok = await passkeys.removePasskey(q, req.nomr, req.body.id);
         if (ok) await audit(q, { action: 'passkey', outcome: 'removed', actor: req.nomr, subject: req.nomr, detail: req.body.id.slice(0, 24) }, req);
@@ -168,19 +139,15 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
       if (!removed) throw new HttpError(404, PASSKEY_MSG.passkeyNotFound);
       return { status: true as const, data: null };
     },
-  );
+  });
 
-  app.post(
-    API.sessionEnd,
-    {
-      schema: {
-        summary: "End one of the patient's sessions (this one or another phone's): its token is refused from the next request on",
-        security: PATIENT,
-        body: EndSession,
-        response: { 200: Success(Type.Null()), ...NOT_FOUND('No active session of the patient by that id'), ...PATIENT_POST },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...route('sessionEnd', {
+      summary: "End one of the patient's sessions (this one or another phone's): its token is refused from the next request on",
+      security: PATIENT,
+      failures: { ...NOT_FOUND('No active session of the patient by that id'), ...PATIENT_POST },
+    }),
+    handler: async (req) => {
       const ended = await db.tx(async (q) => {
         const ok = await endSession(q, req.nomr, req.body.id);
         // SIMRS=upstream: the hospital's token that session held goes with it.
@@ -191,7 +158,7 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
       if (!ended) throw new HttpError(404, PASSKEY_MSG.sessionNotFound);
       return { status: true as const, data: null };
     },
-  );
+  });
 }
 
 /** The hospital's counter: a patient who lost their phone gets MR number and birth date back. */

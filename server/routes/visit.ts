@@ -2,11 +2,9 @@
 // additions), check-in from the phone, and the same queue as a live stream.
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { Type } from 'typebox';
 import { todayWib, weekdayName } from '../../common/dates.ts';
 import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/paths.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
-import { PatientQuery } from '../../common/schemas/patient.ts';
 import type { Config } from '../config.ts';
 import type { Follower, SimrsPoll } from '../connector/poll.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
@@ -121,33 +119,19 @@ export async function visitRoutes(
     },
   });
 
-  app.get(
-    API.clinicQueueLive,
-    {
-      schema: {
-        summary: "Today's clinic queue as a stream of Server-Sent Events, for as long as the home screen is open",
-        description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; the same for today's pharmacy queue as an event '${PHARMACY_QUEUE_EVENT}' whose data is the ${API.pharmacyQueue} answer (an app that does not know it skips it); a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES, and as soon as its session ends (logout, Perangkat, expiry) on whichever server process holds it; reconnect then (the token is checked again). At most LIVE_MAX_PER_SESSION streams per session and LIVE_MAX_PER_ADDRESS per client address are open at once: past them a 429 with Retry-After. Send the bearer token as for every call (fetch, not EventSource).`,
-        security: PATIENT,
-        querystring: PatientQuery,
-        response: {
-          200: {
-            description: 'The event stream',
-            content: {
-              'text/event-stream': {
-                schema: Type.String({
-                  description: `event: ${CLINIC_QUEUE_EVENT}, data: the ${API.clinicQueue} answer; event: ${PHARMACY_QUEUE_EVENT}, data: the ${API.pharmacyQueue} answer`,
-                }),
-              },
-            },
-          },
-          429: Refusal(
-            'Too many streams open at once for this session (LIVE_MAX_PER_SESSION) or client address (LIVE_MAX_PER_ADDRESS); Retry-After says when to try again',
-          ),
-          ...PATIENT_GET,
-        },
+  app.route({
+    ...route('clinicQueueLive', {
+      summary: "Today's clinic queue as a stream of Server-Sent Events, for as long as the home screen is open",
+      description: `text/event-stream. First the queue as it is, then again whenever it changes, each as an event '${CLINIC_QUEUE_EVENT}' whose data is the ${API.clinicQueue} answer; the same for today's pharmacy queue as an event '${PHARMACY_QUEUE_EVENT}' whose data is the ${API.pharmacyQueue} answer (an app that does not know it skips it); a comment line every LIVE_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after LIVE_MAX_MINUTES, and as soon as its session ends (logout, Perangkat, expiry) on whichever server process holds it; reconnect then (the token is checked again). At most LIVE_MAX_PER_SESSION streams per session and LIVE_MAX_PER_ADDRESS per client address are open at once: past them a 429 with Retry-After. Send the bearer token as for every call (fetch, not EventSource).`,
+      security: PATIENT,
+      failures: {
+        429: Refusal(
+          'Too many streams open at once for this session (LIVE_MAX_PER_SESSION) or client address (LIVE_MAX_PER_ADDRESS); Retry-After says when to try again',
+        ),
+        ...PATIENT_GET,
       },
-    },
-    async (req, reply) => {
+    }),
+    handler: async (req, reply) => {
       const nomr = req.nomr;
       const hash = hashToken(bearerToken(req.headers.authorization) ?? '');
       const place = live?.take(hash, req.ip);
@@ -189,7 +173,7 @@ export async function visitRoutes(
         place?.release();
       });
     },
-  );
+  });
 }
 
 interface StreamOptions {

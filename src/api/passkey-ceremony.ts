@@ -3,10 +3,9 @@
 // 'Masuk dengan sidik jari' or 'Aktifkan masuk dengan sidik jari'), so no page downloads the
 // WebAuthn library before that.
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { API } from '../../common/paths.ts';
-import type { LoginOptions, PasskeyInfo, PasskeyLoginResponse, RegistrationOptions } from '../../common/schemas/index.ts';
+import type { PasskeyInfo, PasskeyLoginResponse } from '../../common/schemas/index.ts';
 import { noteCapabilities } from './capabilities.ts';
-import { call, type ApiError } from './http.ts';
+import { type ApiError, read, write } from './http.ts';
 
 /** The phone's prompt ended without a credential: dismissed, timed out, or no passkey there. */
 interface PromptError {
@@ -28,18 +27,18 @@ async function prompt<T>(run: () => Promise<T>): Promise<CeremonyResult<T>> {
 
 /** 'Masuk dengan sidik jari': a challenge, the phone's prompt, then the session's token and whose it is. */
 export async function signInWithPasskey(): Promise<CeremonyResult<PasskeyLoginResponse>> {
-  const options = await call<LoginOptions>(API.passkeyLoginOptions, { auth: false, base: 'login' });
+  const options = await read('passkeyLoginOptions', { auth: false, base: 'login' });
   if (!options.ok) return options;
   const signed = await prompt(() => startAuthentication({ optionsJSON: options.data }));
   if (!signed.ok) return signed;
-  return call<PasskeyLoginResponse>(API.passkeyLogin, { method: 'POST', body: signed.data, auth: false, base: 'login', pick: (b) => (noteCapabilities(b), b) });
+  return write('passkeyLogin', signed.data, { auth: false, base: 'login', pick: (b) => (noteCapabilities(b), b) });
 }
 
 /** 'Aktifkan masuk dengan sidik jari': a passkey on this phone for the signed-in patient. */
 export async function enrolPasskey(): Promise<CeremonyResult<PasskeyInfo>> {
-  const options = await call<RegistrationOptions>(API.passkeyRegisterOptions);
+  const options = await read('passkeyRegisterOptions');
   if (!options.ok) return options;
   const made = await prompt(() => startRegistration({ optionsJSON: options.data }));
   if (!made.ok) return made;
-  return call<PasskeyInfo>(API.passkeyRegister, { method: 'POST', body: made.data });
+  return write('passkeyRegister', made.data);
 }

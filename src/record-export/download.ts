@@ -1,13 +1,14 @@
 // 'Unduh Rekam Medis (FHIR)': the export fetched with the token, then handed to the browser as a
 // file through a Blob link, so it lands in the phone's downloads like any other file.
 import type * as fhir4 from 'fhir/r4';
+import type { AnswerOf } from '../../common/contract.ts';
 import { getRecordExport } from '../api/fhir.ts';
 import { exportFileName, SUMMARY } from './strings.ts';
 
 export type Download = { ok: true; file: string } | { ok: false; message: string };
 
 /** The MR number the Bundle's Patient carries: the file is named after whose record it is. */
-const nomrOf = (bundle: fhir4.Bundle): string => {
+const nomrOf = (bundle: AnswerOf<'fhirEverything'>): string => {
   const patient = bundle.entry?.find((e) => e.resource?.resourceType === 'Patient')?.resource as fhir4.Patient | undefined;
   const mr = patient?.identifier?.find((i) => i.type?.coding?.some((c) => c.code === 'MR'));
   return mr?.value ?? 'pasien';
