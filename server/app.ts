@@ -169,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   app.addHook('onClose', () => audits.flush());
   await app.register(async (scope) => {
     registerPatientGuard(scope, db, config, audits, sessions);
-    await recordRoutes(scope, config.booking, options.clock, simrs.kind === 'local' ? undefined : new LastRead(db, app.log));
+    await recordRoutes(scope, config.booking, options.clock, simrs.kind === 'khanza' ? new LastRead(db, app.log) : undefined);
     await fhirRoutes(scope, db, config.satusehatOrgId, options.clock, config.security.exports);
     const live = new LiveStreams(config.live, db, sessions, { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays });
     await visitRoutes(scope, config, events, options.clock, live, changePoll(app, config, db));

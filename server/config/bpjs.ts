@@ -81,10 +81,16 @@ export function bpjsConfig(env: Env): BpjsConfig | null {
  * write there too: this server must not as well (docs/decisions.md, Mobile JKN on SIMRS Khanza).
  */
 function bpjsReporter(env: Env): 'app' | 'simrs' {
-  const khanza = env.SIMRS === 'khanza';
-  const reporter = oneOf(env, 'BPJS_REPORTER', khanza ? 'simrs' : 'app', ['app', 'simrs']) as 'app' | 'simrs';
-  if (khanza && reporter === 'app')
+  // Khanza reports what is written in its tables; a hospital's own API (SIMRS=upstream) takes the
+  // bookings itself, and this server has none of its own to report.
+  const hospital = env.SIMRS === 'khanza' || env.SIMRS === 'upstream';
+  const reporter = oneOf(env, 'BPJS_REPORTER', hospital ? 'simrs' : 'app', ['app', 'simrs']) as 'app' | 'simrs';
+  if (env.SIMRS === 'khanza' && reporter === 'app')
     throw new ConfigError("BPJS_REPORTER=app does not go with SIMRS=khanza: Khanza's Antrean sender reports the visits there (BPJS_REPORTER=simrs)");
+  if (env.SIMRS === 'upstream' && reporter === 'app')
+    throw new ConfigError(
+      "BPJS_REPORTER=app does not go with SIMRS=upstream: the hospital's own API takes the bookings, and its system reports them (BPJS_REPORTER=simrs)",
+    );
   return reporter;
 }
 

@@ -34,7 +34,10 @@ function cathRooms(raw: string): string[] {
 export function simrsConfig(env: Env): SimrsConfig {
   const kind = oneOf(env, 'SIMRS', 'local', ['local', 'khanza', 'upstream']);
   if (kind !== 'upstream' && env.UPSTREAM_API_URL) throw new ConfigError('UPSTREAM_API_URL is set but SIMRS is not upstream: set SIMRS=upstream, or unset it');
-  if (kind === 'upstream') return upstreamConfig(env);
+  if (kind === 'upstream') {
+    if (env.KHANZA_DATABASE_URL) throw new ConfigError("KHANZA_DATABASE_URL is set but SIMRS is upstream: the hospital's own API answers; unset it");
+    return upstreamConfig(env);
+  }
   const url = env.KHANZA_DATABASE_URL || '';
   if (kind === 'local') {
     if (url) throw new ConfigError('KHANZA_DATABASE_URL is set but SIMRS is not khanza: set SIMRS=khanza, or unset it');

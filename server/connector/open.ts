@@ -21,7 +21,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
         hoursBefore: b.hoursBefore,
         onlineRoomMinutes: b.onlineRoomMinutes,
       },
-      config.visit,
+      { ...config.visit, idleMinutes: config.sessionIdleMinutes },
     );
   }
   return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, {

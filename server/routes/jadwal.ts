@@ -16,6 +16,7 @@ const JADWAL_MSG = {
   order: 'Kolom jam_plg: jam selesai harus sesudah jam mulai (jam_dtg).',
   unknown: 'Tidak ada jadwal dokter itu di poli tersebut pada hari dan sesi itu.',
   khanza: 'Jadwal dokter dikelola di SIMRS Khanza (tabel jadwal); ubah di sana.',
+  upstream: 'Jadwal dokter dikelola di sistem rumah sakit sendiri (SIMRS=upstream); ubah di sana.',
 } as const;
 
 export async function jadwalRoutes(app: Api, db: Db, config: Config, clock: () => number = Date.now): Promise<void> {
@@ -28,20 +29,20 @@ export async function jadwalRoutes(app: Api, db: Db, config: Config, clock: () =
         summary:
           "Change a doctor's weekly clinic session: its hours and quota (0 closes it: a leave); BPJS's HFIS is sent the doctor's schedule (updatejadwaldokter)",
         description:
-          "Dated sessions from today on take the new quota (seats already taken stay taken); a dated session whose hours were set on their own keeps them. With SIMRS=khanza the schedule is Khanza's jadwal: 409.",
+          "Dated sessions from today on take the new quota (seats already taken stay taken); a dated session whose hours were set on their own keeps them. With SIMRS=khanza the schedule is Khanza's jadwal, with SIMRS=upstream the hospital's own system's: 409.",
         security: SERVICE,
         body: WeeklySessionChange,
         response: {
           200: Success(WeeklySession),
           ...NOT_FOUND('No such session of that doctor in that clinic'),
-          409: Refusal("SIMRS=khanza: the schedule is Khanza's"),
+          409: Refusal("SIMRS=khanza or SIMRS=upstream: the schedule is the hospital system's"),
           ...SERVICE_POST,
         },
       },
     },
     async (req, reply) => {
       const c = req.body;
-      if (config.simrs.kind !== 'local') return reply.code(409).send({ status: false, message: JADWAL_MSG.khanza });
+      if (config.simrs.kind !== 'local') return reply.code(409).send({ status: false, message: JADWAL_MSG[config.simrs.kind] });
       if (c.jam_plg <= c.jam_dtg) return reply.code(400).send({ status: false, message: JADWAL_MSG.order });
       const outcome = await db.tx(async (q) => {
         if (!(await changeWeeklySession(q, c, todayWib(clock())))) return null;

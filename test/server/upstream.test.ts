@@ -115,6 +115,23 @@ test('the settings: SIMRS=upstream needs UPSTREAM_API_URL (https, or http on thi
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: randomBytes(16).toString('hex') }, 'UPSTREAM_TOKEN_KEY'],
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: 'a passphrase, not a key of 32 bytes' }, 'UPSTREAM_TOKEN_KEY'],
     [{ UPSTREAM_API_URL: 'https://api.rs.example.id' }, 'UPSTREAM_API_URL'],
+    [
+      { SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_TOKEN_KEY: TOKEN_KEY, KHANZA_DATABASE_URL: 'mysql://u:p@db:3306/sik' },
+      'KHANZA_DATABASE_URL',
+    ],
+    [
+      {
+        SIMRS: 'upstream',
+        UPSTREAM_API_URL: 'https://api.rs.example.id',
+        UPSTREAM_TOKEN_KEY: TOKEN_KEY,
+        BPJS_ANTREAN_URL: 'https://apijkn.bpjs-kesehatan.go.id/antreanrs',
+        BPJS_CONS_ID: '1234',
+        BPJS_SECRET_KEY: 'secret',
+        BPJS_USER_KEY: 'userkey',
+        BPJS_REPORTER: 'app',
+      },
+      'BPJS_REPORTER',
+    ],
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'http://api.rs.example.id' }, 'UPSTREAM_API_URL'],
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', UPSTREAM_LOGIN_URL: 'ftp://x', UPSTREAM_TOKEN_KEY: TOKEN_KEY }, 'UPSTREAM_LOGIN_URL'],
     [{ SIMRS: 'upstream', UPSTREAM_API_URL: 'https://api.rs.example.id', PASSKEY_REQUIRED: 'true', UPSTREAM_TOKEN_KEY: TOKEN_KEY }, 'PASSKEY_REQUIRED'],
@@ -571,6 +588,25 @@ test('many processes on one database: a login through one, reads through another
   } finally {
     await other.close();
   }
+});
+
+test('a session idle past SESSION_IDLE_MINUTES holds no token: a passkey sign-in cannot take it over, and a login sweeps its sealed row away', async () => {
+  const token = await tokenOf(A);
+  const rowsOf = (t: string) => db.query<{ n: number }>('SELECT count(*)::int AS n FROM upstream_tokens WHERE session_hash = $1', [hashToken(t)]);
+  assert.equal(await rowsOf(token), [{ n: 1 }]);
+  assert.is(await app.simrs.relay?.resumable(A.nomr), true);
+  // The phones were put away for longer than the idle limit: A's sessions (this one and those of
+  // earlier tests on this database) have ended without a call.
+  const idle = configOf().sessionIdleMinutes;
+  await db.query('UPDATE sessions SET last_seen_at = now() - make_interval(mins => $2) WHERE nomr = $1', [A.nomr, idle + 1]);
+  assert.is((await get(token, API.historyPoli)).statusCode, 401);
+  assert.is(await app.simrs.relay?.resumable(A.nomr), false, 'an ended session lends no token');
+  // A process's first login sweeps every patient's ended sessions: A's sealed token goes, B's stays.
+  await app.close();
+  await start();
+  const other = await tokenOf(B);
+  assert.equal(await rowsOf(token), [{ n: 0 }]);
+  assert.equal(await rowsOf(other), [{ n: 1 }]);
 });
 
 test('the visit day’s pushes from the hospital’s queue: “N lagi” and “dipanggil” once each, also to a patient of the session whose phone did not read', async () => {

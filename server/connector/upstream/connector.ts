@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { Queryable } from '../../db/client.ts';
 import { endAllSessions, hashToken } from '../../db/sessions.ts';
 import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
-import { dropSealed, keepSealed, newestSealed } from '../../db/upstream-tokens.ts';
+import { dropEndedSealed, dropSealed, keepSealed, newestSealed } from '../../db/upstream-tokens.ts';
 import type { QueueRow } from '../../db/visit.ts';
 import type { BookingOutcome, BookingStore } from '../../domain/booking.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
@@ -36,6 +36,8 @@ import { isTrue, Reuse, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, 
 const REPEAT_MS = 2 * 60_000;
 /** The penunjang answer serves two reads of one request (lab results, poli history). */
 const SUPPORTING_MS = 5_000;
+/** How often a login sweeps the sealed tokens of ended sessions (relay.keep). */
+const SWEEP_MS = 60 * 60_000;
 /** A patient's own queue entry is reused for at most this many polls while others of their sessions keep them fresh. */
 const SHARED_POLLS = 4;
 /** /api/health asks the hospital at most this often. */
@@ -77,11 +79,14 @@ export function upstreamConnector(
   config: UpstreamConfig,
   db: Db,
   reminders: ReminderPolicy | null = null,
-  visit: { nearThreshold: number } = { nearThreshold: 3 },
+  visit: { nearThreshold: number; idleMinutes?: number } = { nearThreshold: 3 },
   client: UpstreamClient = upstreamClient(config),
 ): HospitalConnector {
   /** The token of a login just decided, until the login's session is made and keeps it (relay.keep). */
   const pending = new Map<string, { held: Held; at: number }>();
+  /** SESSION_IDLE_MINUTES: a session unused this long has ended, and its sealed token with it. */
+  const idle = visit.idleMinutes ?? 7 * 24 * 60;
+  let swept = 0;
   const reuse = new Reuse();
   /** Bookings and registrations by their body's hash: a repeat within REPEAT_MS gets the first answer. */
   const taps = new Map<string, { until: number; answer: Promise<unknown> }>();
@@ -91,7 +96,7 @@ export function upstreamConnector(
 
   /** The hospital's token the patient's sessions hold (any process's login), or null when none is held. */
   async function heldOf(nomr: string): Promise<Held | null> {
-    const sealed = await newestSealed(db, nomr);
+    const sealed = await newestSealed(db, nomr, idle);
     return sealed ? unseal(config.tokenKey, nomr, sealed) : null;
   }
 
@@ -100,7 +105,7 @@ export function upstreamConnector(
     // A newer login (through any process) since this call began keeps its sessions.
     if (token === null || (await heldOf(nomr))?.token === token) {
       await db.tx(async (q) => {
-        await dropSealed(q, nomr, true);
+        await dropSealed(q, nomr, idle, true);
         await endAllSessions(q, nomr);
       });
       queues.delete(nomr);
@@ -404,12 +409,18 @@ export function upstreamConnector(
         // A login's own token; a passkey's session takes the one the patient's sessions hold.
         const p = pending.get(nomr);
         pending.delete(nomr);
-        const sealed = p && Date.now() - p.at < PENDING_MS ? seal(config.tokenKey, nomr, p.held) : await newestSealed(q, nomr);
+        const sealed = p && Date.now() - p.at < PENDING_MS ? seal(config.tokenKey, nomr, p.held) : await newestSealed(q, nomr, idle);
         if (sealed) await keepSealed(q, nomr, hashToken(session), sealed);
+        // Sessions end by idling or expiring too, with no call of theirs: at most hourly, a login
+        // sweeps every patient's rows of ended sessions, so no sealed token outlives its session long.
+        if (Date.now() - swept > SWEEP_MS) {
+          swept = Date.now();
+          await dropEndedSealed(q, idle);
+        }
       },
       forget: async (q: Queryable, nomr: string) => {
-        await dropSealed(q, nomr);
-        if (!(await newestSealed(q, nomr))) queues.delete(nomr);
+        await dropSealed(q, nomr, idle);
+        if (!(await newestSealed(q, nomr, idle))) queues.delete(nomr);
       },
       queuePollMs: config.cache.queueMs,
     },
