@@ -1,7 +1,7 @@
 // Turns the appointment reminders that have come due into notifications for the push queue. Run
 // by every process's push worker before each drain (worker.ts), with no timer of its own: the
 // rows are the schedule, so a restart loses none and several processes send each one once.
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
@@ -20,16 +20,30 @@ export async function queueDueReminders(db: Db, now: number, batch = 50, waiting
   return (await queueOwn(db, now, batch)) + (await queueUpstream(db, now, batch)) + (waiting ? await queueSimrs(db, now, batch, waiting) : 0);
 }
 
+/** Claims due rows a batch per transaction and sends each `send` passes; answers how many were sent. */
+async function inBatches<R>(db: Db, batch: number, claim: (q: Queryable) => Promise<R[]>, send: (q: Queryable, due: R[]) => Promise<number>): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const { claimed, sent } = await db.tx(async (q) => {
+      const due = await claim(q);
+      return { claimed: due.length, sent: await send(q, due) };
+    });
+    queued += sent;
+    if (claimed < batch) return queued;
+  }
+}
+
 /**
  * The reminders of the app's bookings in the hospital's system: sent only while it still holds the
  * visit waiting on that date (a cancel or move on its own screens sends none). Asked inside the
  * claim's transaction: while it cannot answer, the transaction rolls back and they stay due.
  */
-async function queueSimrs(db: Db, now: number, batch: number, waiting: WaitingVisits): Promise<number> {
-  let queued = 0;
-  for (;;) {
-    const { claimed, sent } = await db.tx(async (q) => {
-      const due = await claimDueSimrsReminders(q, now, batch);
+const queueSimrs = (db: Db, now: number, batch: number, waiting: WaitingVisits) =>
+  inBatches(
+    db,
+    batch,
+    (q) => claimDueSimrsReminders(q, now, batch),
+    async (q, due) => {
       const held = due.length ? await waiting([...new Set(due.map((r) => r.no_reg))]) : new Map<string, string>();
       let sent = 0;
       for (const r of due) {
@@ -39,18 +53,16 @@ async function queueSimrs(db: Db, now: number, batch: number, waiting: WaitingVi
         await linkSimrsNotification(q, r.id, n.id);
         sent++;
       }
-      return { claimed: due.length, sent };
-    });
-    queued += sent;
-    if (claimed < batch) return queued;
-  }
-}
+      return sent;
+    },
+  );
 
-async function queueOwn(db: Db, now: number, batch: number): Promise<number> {
-  let queued = 0;
-  for (;;) {
-    const { claimed, sent } = await db.tx(async (q) => {
-      const due = await claimDueReminders(q, now, batch);
+const queueOwn = (db: Db, now: number, batch: number) =>
+  inBatches(
+    db,
+    batch,
+    (q) => claimDueReminders(q, now, batch),
+    async (q, due) => {
       let sent = 0;
       for (const r of due) {
         // Claimed and kept as sent, without a notification: its appointment is gone or over.
@@ -60,24 +72,19 @@ async function queueOwn(db: Db, now: number, batch: number): Promise<number> {
         await linkNotification(q, r.id, n.id);
         sent++;
       }
-      return { claimed: due.length, sent };
-    });
-    queued += sent;
-    if (claimed < batch) return queued;
-  }
-}
+      return sent;
+    },
+  );
 
 /** The hospital's own appointments (SIMRS=upstream; otherwise there are none). */
-async function queueUpstream(db: Db, now: number, batch: number): Promise<number> {
-  let queued = 0;
-  for (;;) {
-    const { claimed, sent } = await db.tx(async (q) => {
-      const due = await claimDueUpstreamReminders(q, now, batch);
+const queueUpstream = (db: Db, now: number, batch: number) =>
+  inBatches(
+    db,
+    batch,
+    (q) => claimDueUpstreamReminders(q, now, batch),
+    async (q, due) => {
       let sent = 0;
       for (const r of due) if (!tooLate(r.subject, now) && (await enqueueIn(q, reminderNotification(r.kind, r.subject)))) sent++;
-      return { claimed: due.length, sent };
-    });
-    queued += sent;
-    if (claimed < batch) return queued;
-  }
-}
+      return sent;
+    },
+  );

@@ -25,7 +25,7 @@ import { freshDb } from '../support/db.ts';
 import { openStream } from '../support/stream.ts';
 import { CATH_ROOM, copyDemo, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
-import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
+import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
 
 const it = needsMariadb(test);
 const USER = 'mobilejkn-rs';
@@ -292,22 +292,10 @@ it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operation
   const known = await jkn.call('pasienbaru', {
     nomorkartu: cardOf(131),
     nik: nikOf(131),
-    nomorkk: '3173010101010001',
+    ...NEW_MEMBER_ADDRESS,
     nama: 'Uji',
     jeniskelamin: 'L',
     tanggallahir: '2000-01-01',
-    nohp: '081377778888',
-    alamat: 'Jl. Uji',
-    kodeprop: '31',
-    namaprop: 'DKI JAKARTA',
-    kodedati2: '3173',
-    namadati2: 'JAKARTA PUSAT',
-    kodekec: '317301',
-    namakec: 'CEMPAKA PUTIH',
-    kodekel: '3173011001',
-    namakel: 'CEMPAKA PUTIH TIMUR',
-    rw: '02',
-    rt: '05',
   });
   assert.equal([known.metadata.code, known.metadata.message], [201, 'Data peserta sudah pernah dientrikan.']);
   const unknownCard = '0009999000002';
@@ -327,22 +315,10 @@ it("Mobile JKN's check-in is Khanza's; a new patient is the counter's; operation
   const fresh = await jkn.call('pasienbaru', {
     nomorkartu: unknownCard,
     nik: '3173019999000002',
-    nomorkk: '3173010101010001',
+    ...NEW_MEMBER_ADDRESS,
     nama: 'Siti Aminah',
     jeniskelamin: 'P',
     tanggallahir: '1975-04-12',
-    nohp: '081377778888',
-    alamat: 'Jl. Cempaka Putih Tengah No. 3',
-    kodeprop: '31',
-    namaprop: 'DKI JAKARTA',
-    kodedati2: '3173',
-    namadati2: 'JAKARTA PUSAT',
-    kodekec: '317301',
-    namakec: 'CEMPAKA PUTIH',
-    kodekel: '3173011001',
-    namakel: 'CEMPAKA PUTIH TIMUR',
-    rw: '02',
-    rt: '05',
   });
   assert.equal(fresh.metadata, {
     code: 201,

@@ -17,7 +17,7 @@ import type { Db } from '../../server/db/client.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
-import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
+import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
 import { d001Booking } from '../support/booking.ts';
 
 const USER = 'mobilejkn-rs';
@@ -295,22 +295,10 @@ test('a new patient: 202 until registered with pasienbaru, then the booking is m
   const person = {
     nomorkartu: card,
     nik,
-    nomorkk: '3173010101010001',
+    ...NEW_MEMBER_ADDRESS,
     nama: 'Siti Aminah',
     jeniskelamin: 'P',
     tanggallahir: '1975-04-12',
-    nohp: '081377778888',
-    alamat: 'Jl. Cempaka Putih Tengah No. 3',
-    kodeprop: '31',
-    namaprop: 'DKI JAKARTA',
-    kodedati2: '3173',
-    namadati2: 'JAKARTA PUSAT',
-    kodekec: '317301',
-    namakec: 'CEMPAKA PUTIH',
-    kodekel: '3173011001',
-    namakel: 'CEMPAKA PUTIH TIMUR',
-    rw: '02',
-    rt: '05',
   };
   const registered = await jkn.call<{ norm: string }>('pasienbaru', person);
   assert.equal([registered.metadata.code, registered.metadata.message], [200, 'Harap datang ke admisi untuk melengkapi data rekam medis.']);

@@ -43,3 +43,20 @@ export function mobileJkn(base: string, username: string, password: string): Mob
     },
   };
 }
+
+/** A pasienbaru body's family card and address (a member in Jakarta Pusat): a test adds who it is. */
+export const NEW_MEMBER_ADDRESS = {
+  nomorkk: '3173010101010001',
+  nohp: '081377778888',
+  alamat: 'Jl. Cempaka Putih Tengah No. 3',
+  kodeprop: '31',
+  namaprop: 'DKI JAKARTA',
+  kodedati2: '3173',
+  namadati2: 'JAKARTA PUSAT',
+  kodekec: '317301',
+  namakec: 'CEMPAKA PUTIH',
+  kodekel: '3173011001',
+  namakel: 'CEMPAKA PUTIH TIMUR',
+  rw: '02',
+  rt: '05',
+};
