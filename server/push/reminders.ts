@@ -6,7 +6,7 @@ import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
 import { claimDueUpstreamReminders } from '../db/upstream-reminders.ts';
-import { reminderNotification, tooLate } from '../domain/reminders.ts';
+import { type ReminderKind, type ReminderSubject, reminderNotification, tooLate } from '../domain/reminders.ts';
 
 /** Which of the visits the hospital's system still holds, waiting, and on which date (the connector's waitingVisits). */
 export type WaitingVisits = (no_regs: string[]) => Promise<ReadonlyMap<string, string>>;
@@ -45,36 +45,36 @@ const queueSimrs = (db: Db, now: number, batch: number, waiting: WaitingVisits) 
     (q) => claimDueSimrsReminders(q, now, batch),
     async (q, due) => {
       const held = due.length ? await waiting([...new Set(due.map((r) => r.no_reg))]) : new Map<string, string>();
-      let sent = 0;
-      for (const r of due) {
-        if (held.get(r.no_reg) !== r.tgl_janji || tooLate(r, now)) continue;
-        const n = await enqueueIn(q, reminderNotification(r.kind, r));
-        if (!n) continue;
-        await linkSimrsNotification(q, r.id, n.id);
-        sent++;
-      }
-      return sent;
+      return sendEach(q, due, (r) => held.get(r.no_reg) === r.tgl_janji && !tooLate(r, now), linkSimrsNotification);
     },
   );
 
+// Claimed and kept as sent, without a notification: an appointment gone or over.
 const queueOwn = (db: Db, now: number, batch: number) =>
   inBatches(
     db,
     batch,
     (q) => claimDueReminders(q, now, batch),
-    async (q, due) => {
-      let sent = 0;
-      for (const r of due) {
-        // Claimed and kept as sent, without a notification: its appointment is gone or over.
-        if (r.cancelled || tooLate(r, now)) continue;
-        const n = await enqueueIn(q, reminderNotification(r.kind, r));
-        if (!n) continue;
-        await linkNotification(q, r.id, n.id);
-        sent++;
-      }
-      return sent;
-    },
+    (q, due) => sendEach(q, due, (r) => !r.cancelled && !tooLate(r, now), linkNotification),
   );
+
+/** Queues each claimed reminder `goes` passes, linking its notification to it; answers how many. */
+async function sendEach<R extends ReminderSubject & { id: number; kind: ReminderKind }>(
+  q: Queryable,
+  due: R[],
+  goes: (r: R) => boolean,
+  link: (q: Queryable, id: number, notification: number) => Promise<unknown>,
+): Promise<number> {
+  let sent = 0;
+  for (const r of due) {
+    if (!goes(r)) continue;
+    const n = await enqueueIn(q, reminderNotification(r.kind, r));
+    if (!n) continue;
+    await link(q, r.id, n.id);
+    sent++;
+  }
+  return sent;
+}
 
 /** The hospital's own appointments (SIMRS=upstream; otherwise there are none). */
 const queueUpstream = (db: Db, now: number, batch: number) =>
