@@ -46,8 +46,22 @@ async function practice(kd_dokter: string, tanggal: string, kuota: number): Prom
 
 const patient = (i: number) => String(90000001 + i);
 
-/** A registration as Khanza's counter screen writes one: its own count first (no lock), then the row. */
+/**
+ * A registration as Khanza's counter screen writes one: its own count first (no lock), then the row
+ * under the day's next no_rawat (the largest number + 1), numbered again when another took it first.
+ */
 async function counterRegistration(s: SeatSession, no_rkm_medis: string, seq: number): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await counterRow(s, no_rkm_medis, seq);
+    } catch (err) {
+      // ER_DUP_ENTRY: the app (or another counter) took that no_rawat between the count and the write.
+      if ((err as { errno?: number }).errno !== 1062 || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function counterRow(s: SeatSession, no_rkm_medis: string, seq: number): Promise<boolean> {
   try {
     const [[{ n }]] = (await khanza.admin.query(
       `SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ? AND stts <> 'Batal'`,
@@ -55,11 +69,15 @@ async function counterRegistration(s: SeatSession, no_rkm_medis: string, seq: nu
     )) as unknown as [[{ n: number }]];
     const [[{ kuota }]] = (await khanza.admin.query('SELECT kuota FROM jadwal WHERE kd_dokter = ?', [s.kd_dokter])) as unknown as [[{ kuota: number }]];
     if (n >= kuota) return false;
+    const [[{ next }]] = (await khanza.admin.query(
+      'SELECT IFNULL(MAX(CONVERT(RIGHT(no_rawat, 6), SIGNED)), 0) + 1 AS next FROM reg_periksa WHERE tgl_registrasi = ?',
+      [s.tanggal],
+    )) as unknown as [[{ next: number }]];
     await khanza.admin.query(
       `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut,
                                 kd_pj, status_bayar, status_poli)
        VALUES (?, ?, ?, '07:30:00', ?, ?, ?, 'Belum', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
-      [`L${seq}`, `${s.tanggal.replaceAll('-', '/')}/9${String(seq).padStart(5, '0')}`, s.tanggal, s.kd_dokter, no_rkm_medis, s.kd_poli, PENJAB.umum],
+      [`L${seq}`, `${s.tanggal.replaceAll('-', '/')}/${String(next).padStart(6, '0')}`, s.tanggal, s.kd_dokter, no_rkm_medis, s.kd_poli, PENJAB.umum],
     );
     return true;
   } catch (err) {
