@@ -76,7 +76,8 @@ test('a whole booking from Perjanjian Poliklinik to the Alert dialog, then liste
   assert.ok(await check.isDisabled(), 'no date yet');
   await pickDate(p, date);
   await check.click();
-  const link = p.locator('a', { hasText: slot.nama_dr });
+  // The doctor's session of the slot: on some days he also has an afternoon one.
+  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
   await link.waitFor();
   assert.ok((await link.textContent())?.includes(`Quota Tersedia: ${slot.batas_quota - slot.quota_terisi}`));
   await link.click();
@@ -206,7 +207,14 @@ test('a full session is shown but cannot be chosen', async () => {
   const entry = p.getByRole('listitem').filter({ hasText: full.nama_dr }).filter({ hasText: 'Kuota penuh' });
   await entry.waitFor();
   assert.is(await entry.getByRole('link').count(), 0);
-  assert.is(await p.locator('a', { hasText: full.nama_dr }).count(), 0, 'no link to book the full session');
+  assert.is(
+    await p
+      .locator('a', { hasText: full.nama_dr })
+      .filter({ hasText: `${full.jam_dtg} - ${full.jam_plg}` })
+      .count(),
+    0,
+    'no link to book the full session',
+  );
   await p.context().close();
 });
 
@@ -254,7 +262,8 @@ test('online against an API without online booking: clinic from suggestions, a d
   await p.getByLabel('Poli').fill('POLI KARDIOLOGI DEWASA');
   await pickDate(p, date);
   await p.getByRole('button', { name: 'Cek Kuota' }).click();
-  const link = p.locator('a', { hasText: slot.nama_dr });
+  // The doctor's session of the slot: on some days he also has an afternoon one.
+  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
   assert.ok(((await link.textContent()) ?? '').includes(`Quota : ${slot.quota_terisi} dari ${slot.batas_quota}`));
   await link.click();
   await p.waitForURL(/\/buatjanjionline\//);
