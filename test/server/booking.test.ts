@@ -102,10 +102,23 @@ test('a date before today is refused', async () => {
   assert.match(r.body.message, /sudah lewat/);
 });
 
+/**
+ * A clinic and the next date on a weekday nobody practises there. Usually a Sunday, but the demo
+ * seed adds the day of seeding for Dr D001 in 20001, whatever day that is: looked up, not assumed.
+ */
+async function dayWithoutPractice(): Promise<{ kd_dep: string; date: string }> {
+  const rows = await t.db.query<{ kd_dep: string; days: number[] }>(
+    `SELECT kd_dep, array_agg(DISTINCT hari) AS days FROM practice_schedules WHERE kd_dep <> '20012' AND jenis = 'poli' GROUP BY kd_dep ORDER BY kd_dep`,
+  );
+  for (const r of rows)
+    for (let hari = 7; hari >= 1; hari--) if (!r.days.includes(hari)) return { kd_dep: r.kd_dep, date: nextOnWeekday(addDays(today, 20), hari) };
+  throw new Error('every clinic practises every day');
+}
+
 test('a date on another weekday than the schedule is refused', async () => {
-  const s = await schedule();
-  const wrong = nextOnWeekday(addDays(today, 20), 7); // nobody practises on Sunday
-  assert.is((await t.db.query('SELECT 1 FROM practice_schedules WHERE hari = $1', [isoWeekday(wrong)])).length, 0);
+  const { kd_dep, date: wrong } = await dayWithoutPractice();
+  const s = await schedule(`kd_dep = '${kd_dep}' AND jenis = 'poli'`);
+  assert.is((await t.db.query('SELECT 1 FROM practice_schedules WHERE kd_dep = $1 AND hari = $2', [kd_dep, isoWeekday(wrong)])).length, 0);
   const r = await book(await patientToken(32), body(s, wrong, {}, String(COHORT.first + 32)));
   assert.is(r.body.status, false);
   assert.match(r.body.message, /tidak praktik/);
@@ -193,10 +206,10 @@ test('the quota list: every doctor of a clinic when kd_dr is empty, with remaini
 
 test('the quota list answers a single kode 301 entry on a day without practice', async () => {
   const token = await loginAs(t.app, DEMO_A);
-  const sunday = nextOnWeekday(addDays(today, 1), 7);
+  const { kd_dep, date } = await dayWithoutPractice();
   const res = await t.app.inject({
     url: '/api/patient/list/quota',
-    query: { kd_dr: '', kd_dep: '20001', tgl_janji: toQuotaDate(sunday), hari: 'Minggu' },
+    query: { kd_dr: '', kd_dep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) },
     headers: { authorization: `Bearer ${token}` },
   });
   const { data } = res.json();
@@ -367,6 +380,10 @@ test('booking answers the one phone rule and keeps the number without its spaces
 });
 
 /** One poli session in each of `n` clinics (not 20012), and an online one: the limit's bookings share no clinic or day. */
+/** The demo seed fills some sessions of the next two weeks at random (which, by the weekday it runs): room in this one. */
+const roomIn = (s: Schedule, date: string) =>
+  t.db.query('UPDATE practice_sessions SET batas_quota = greatest(batas_quota, quota_terisi + 3) WHERE schedule_id = $1 AND tgl = $2', [s.id, date]);
+
 async function spread(n: number): Promise<{ poli: Schedule[]; online: Schedule }> {
   const poli = await t.db.query<Schedule>(
     `SELECT DISTINCT ON (kd_dep) id, kd_dr, kd_dep, hari, sts_jam, sts_ue FROM practice_schedules
@@ -387,6 +404,14 @@ test('MAX_ACTIVE_APPOINTMENTS (3): clinic and online together; the fourth is ref
   const { poli, online } = await spread(4);
   // Each in another week: no two on one day.
   const at = (s: Schedule, week: number) => body(s, dateFor(s, 7 * week), {}, nomr);
+  for (const [s, week] of [
+    [poli[0], 1],
+    [poli[1], 2],
+    [online, 3],
+    [poli[2], 4],
+    [poli[0], 5],
+  ] as const)
+    await roomIn(s, dateFor(s, 7 * week));
   const made = [await book(token, at(poli[0], 1)), await book(token, at(poli[1], 2))];
   const res = await t.app.inject({
     method: 'POST',
@@ -439,6 +464,7 @@ test('MAX_ACTIVE_APPOINTMENTS: six bookings in six clinics sent at once by one p
   const nomr = String(COHORT.first + i);
   const token = await patientToken(i);
   const { poli } = await spread(6);
+  for (const [k, s] of poli.entries()) await roomIn(s, dateFor(s, 7 * (k + 1)));
   const answers = await Promise.all(poli.map((s, k) => book(token, body(s, dateFor(s, 7 * (k + 1)), {}, nomr))));
   assert.equal(
     answers.map((r) => r.code),
