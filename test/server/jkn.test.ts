@@ -392,6 +392,8 @@ test('a Mobile JKN check-in is the app check-in: task 3 once; the booking is in 
 });
 
 test('the pharmacy and the operations: answered in the envelope', async () => {
+  // The visits below are today's: the clock goes to today's session before the token is taken.
+  await intoTodaysSession();
   await jkn.token();
   const rs = await jkn.call<{ list: unknown[] }>('jadwaloperasirs', { tanggalawal: today, tanggalakhir: addDays(today, 7) });
   assert.equal([rs.metadata.code, rs.response?.list], [200, []]);
