@@ -144,6 +144,7 @@ test("an online consultation booked from home's shortcut shows on home and in Po
   await pickDate(p, date);
   await p.getByRole('button', { name: 'Cek Kuota' }).click();
   const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
+  await link.waitFor(); // strict: exactly one entry of that doctor at those hours
   assert.is(await link.count(), 1, 'the online session');
   await link.click();
   await p.waitForURL(/\/buatjanjionline\//);
