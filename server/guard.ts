@@ -54,11 +54,13 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
       }
     }
   });
-  // Every answer about a patient's records, once sent: who, which call, and how it ended.
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return;
+  // Every answer about a patient's records: who, which call, and how it ended. Queued as the answer
+  // is sent (onSend, not onResponse), so a flush after the answer has arrived includes it.
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return payload;
     const action = req.method === 'GET' ? 'records.read' : 'records.write';
     audits.record({ action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req);
+    return payload;
   });
 }
 
@@ -84,8 +86,9 @@ export function registerServiceGuard(app: FastifyInstance, db: Db, config: Confi
   });
   // This listener may be the only one of the process that counted (server.ts runs it apart).
   app.addHook('onClose', () => refusals.flush());
-  app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode === 401 || reply.statusCode === 503) return;
+  // Written before the answer leaves (onSend): a hospital system that hears 200 finds its entry.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode === 401 || reply.statusCode === 503) return payload;
     const subject = claimedNomr(req.body);
     await audit(
       db,
@@ -98,5 +101,6 @@ export function registerServiceGuard(app: FastifyInstance, db: Db, config: Confi
       },
       req,
     ).catch((err) => req.log.error({ err }, 'audit log write failed'));
+    return payload;
   });
 }

@@ -45,13 +45,15 @@ const call = (target: Api, method: 'GET' | 'POST', url: string, token: string, p
   target.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 const queueOf = async (token: string, target = app) => (await call(target, 'GET', API.clinicQueue, token)).json().data;
 const internal = (path: string, no_reg: string) => call(app, 'POST', `/api/internal/antrian/poli/${path}`, INTERNAL_TOKEN, { no_reg });
-/** Today's D001 session in clinic 20001 runs 08:00–12:00; the clock is set to a time of today. */
-const practiceHours = () =>
-  db.query(
+/** Today's D001 session in clinic 20001 runs 08:00–12:00, and A has not checked in; the clock is set to a time of today. */
+const practiceHours = async () => {
+  await db.query(
     `UPDATE practice_sessions SET jam_dtg = '08:00', jam_plg = '12:00'
       WHERE tgl = $1 AND schedule_id IN (SELECT id FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001' AND sts_jam = '1')`,
     [today],
   );
+  await db.query('UPDATE clinic_queue SET checkin_at = NULL WHERE no_reg = $1', [A_REG]);
+};
 const at = (hhmm: string) => atWib(today, hhmm) as number;
 
 test("the demo's session: A at 9 of 14, 6 being called, 2 ahead, an estimate after now, check-in open now", async () => {
@@ -163,7 +165,6 @@ test("with the hospital's location set: no position is a 400, too far says how f
     [`POST ${API.checkin}`],
   );
   assert.equal(entry, { outcome: '200', actor: DEMO_A.nomr });
-  await db.query('UPDATE clinic_queue SET checkin_at = NULL WHERE no_reg = $1', [A_REG]);
 });
 
 test('two phones of one patient checking in at once get one time; a repeat later answers the first', async () => {
