@@ -183,7 +183,9 @@ await step('lint', async () => {
   const format = await single(biome, ['check', '.']);
   // dependency-cruiser's rules over every file, as `npm run lint` runs them (scripts/imports.ts).
   const imports = await single(npx('tsx'), ['scripts/imports.ts']);
-  return { passed: format.passed + imports.passed, failed: format.failed + imports.failed };
+  // knip: no unused file, export or dependency, as `npm run lint` runs it (docs/decisions.md: knip in `npm run lint`).
+  const unused = await single(npx('knip'), ['--no-progress']);
+  return { passed: format.passed + imports.passed + unused.passed, failed: format.failed + imports.failed + unused.failed };
 });
 await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
 // The app, and the server compiled as `npm run serve` runs it: the component and end-to-end tests
@@ -207,6 +209,7 @@ const PGLITE_FILES = [
   'session-cache.test.ts', // PGlite's LISTEN stand-in (one process) under the session cache
   'sessions-held.test.ts', // sessions ended and heard on one process
   'login-throttle.test.ts', // the driver's one connection: a burst serialised
+  'upstream.test.ts', // SIMRS=upstream keeps its tokens, reminders and queue notices in the database (asked on both engines)
 ];
 await step('server-pglite', () => uvuShards('test/server', workers, serverBuild(), PGLITE_FILES));
 await step('server-postgres', async () => {

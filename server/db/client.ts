@@ -10,10 +10,28 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-/** Answers when the database does (the health check). */
-export async function ping(q: Queryable): Promise<void> {
-  await q.query('SELECT 1');
+/** Answers when the database does (the health check); a database that does not answer within `ms` is down. */
+export async function ping(q: Queryable, ms = 3000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([q.query('SELECT 1'), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
+
+/**
+ * How long a call waits for one of the pool's connections, and for a statement's answer: a
+ * database that is unreachable or stops answering (a network cut, a frozen host) ends the call
+ * with an error (a 500, and health's 503 names the database) instead of a phone that waits
+ * without end. The connection of a statement that got no answer is dropped, not reused. Scripts
+ * (migrations, `exec`) have no limit: an index built on a large table may take minutes.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** Inside a transaction: queries, and a script of several statements run whole (a migration file). */
 interface Tx extends Queryable {
@@ -45,17 +63,19 @@ pg.types.setTypeParser(1082, (v: string) => v);
  * so PostgreSQL parses and plans it once instead of on every request.
  */
 const statementNames = new Map<string, string>();
-function prepared(sql: string, params: unknown[] | undefined): pg.QueryConfig {
+/** pg reads `query_timeout` on a statement too (client.js), though its types name it on the connection only. */
+type TimedQuery = pg.QueryConfig & { query_timeout: number };
+function prepared(sql: string, params: unknown[] | undefined, timeoutMs: number): TimedQuery {
   let name = statementNames.get(sql);
   if (!name) {
     name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
     statementNames.set(sql, name);
   }
-  return { name, text: sql, values: params as unknown[] };
+  return { name, text: sql, values: params as unknown[], query_timeout: timeoutMs };
 }
 
-export async function openPostgres(url: string, max = 20): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export async function openPostgres(url: string, max = 20, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
@@ -63,24 +83,32 @@ export async function openPostgres(url: string, max = 20): Promise<Db> {
   return {
     kind: 'postgres',
     async query(sql, params) {
-      return (await pool.query(prepared(sql, params))).rows;
+      return (await pool.query(prepared(sql, params, statementTimeoutMs))).rows;
     },
     async tx(fn) {
       const client = await pool.connect();
+      let unanswered: Error | undefined;
+      const timed = async <R>(run: Promise<R>): Promise<R> =>
+        run.catch((err: Error) => {
+          // pg's own words for a statement past its query_timeout: the connection is not reusable.
+          if (/timeout/i.test(err.message)) unanswered = err;
+          throw err;
+        });
       try {
-        await client.query('BEGIN');
+        const control = (text: string): TimedQuery => ({ text, query_timeout: statementTimeoutMs });
+        await timed(client.query(control('BEGIN')));
         const result = await fn({
-          query: async (sql, params) => (await client.query(prepared(sql, params))).rows,
+          query: async (sql, params) => (await timed(client.query(prepared(sql, params, statementTimeoutMs)))).rows,
           // No parameters and no name: the simple query protocol, which runs several statements.
           exec: async (sql) => void (await client.query(sql)),
         });
-        await client.query('COMMIT');
+        await timed(client.query(control('COMMIT')));
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!unanswered) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.release(unanswered);
       }
     },
     async exec(sql) {

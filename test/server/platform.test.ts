@@ -8,11 +8,12 @@ import { addDays, todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { buildApp, buildInternalApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { DataDirLockedError, openPglite, type Db } from '../../server/db/client.ts';
+import { DataDirLockedError, openPglite, openPostgres, ping, type Db } from '../../server/db/client.ts';
 import { openDatabase } from '../../server/db/open.ts';
 import { DEMO_A, seedDemo } from '../../server/db/seed.ts';
 import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
 import { INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
+import { frozenProxy } from '../support/frozen-proxy.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -327,6 +328,45 @@ if (ENGINE === 'pglite') {
       await db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+if (ENGINE === 'postgres') {
+  // PGlite runs inside the process; a PostgreSQL server can stop answering on its own.
+  test('a database that stops answering: /api/health names it within seconds, a patient read ends with 500 instead of waiting, and both answer again once it is back', async () => {
+    const url = new URL((t.db as Db & { url: string }).url);
+    const proxy = await frozenProxy(url.hostname, Number(url.port));
+    url.host = proxy.address;
+    // A statement limit of 2 s here (30 s by default), so the test is short.
+    const db = await openPostgres(url.toString(), 4, 2000);
+    const app = await buildApp({ config: testConfig(), db, logger: false, internal: 'here' });
+    // With the default limit a statement waits 30 s: health's own ping gives up sooner.
+    const patient = await openPostgres(url.toString(), 1);
+    try {
+      const token = await loginAs(app);
+      const read = () => app.inject({ url: API.clinicQueue, headers: { authorization: `Bearer ${token}` } });
+      assert.is((await read()).statusCode, 200);
+      proxy.freeze();
+      const health = await app.inject({ url: '/api/health' });
+      assert.equal([health.statusCode, health.json()], [503, { status: 'unavailable', database: 'postgres', simrs: 'local', down: ['database'] }]);
+      const refused = await read();
+      assert.equal([refused.statusCode, refused.json().status], [500, false]);
+      try {
+        await ping(patient, 500);
+        assert.unreachable('a frozen database answered the ping');
+      } catch (err) {
+        assert.match((err as Error).message, 'the database did not answer within 500 ms');
+      }
+      proxy.thaw();
+      assert.is((await app.inject({ url: '/api/health' })).statusCode, 200);
+      assert.is((await read()).statusCode, 200, 'the connection that got no answer was dropped, a fresh one serves');
+    } finally {
+      proxy.thaw();
+      await app.close();
+      await db.close();
+      await patient.close();
+      await proxy.close();
     }
   });
 }
