@@ -73,7 +73,8 @@ async function main(): Promise<void> {
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('AUDIT_ARCHIVE_DATABASE_URL must start with postgres:// or postgresql://');
   const dir = resolve(values.out ?? join(config.dataDir, 'audit-archive'));
   const cutoff = new Date(Date.now() - config.security.auditRetentionDays * DAY_MS);
-  const db = url ? await openPostgres(url, 1) : await openPglite(config.dataDir);
+  // No statement limit: removing a year of rows from a large log may take minutes.
+  const db = url ? await openPostgres(url, 1, 0) : await openPglite(config.dataDir);
   try {
     if (db.kind === 'pglite') await migrate(db);
     if (!(await canRemoveAudit(db))) throw new ConfigError('the database lacks audit_log_remove(): start the server once on it, so its migrations run');

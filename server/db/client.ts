@@ -74,6 +74,7 @@ function prepared(sql: string, params: unknown[] | undefined, timeoutMs: number)
   return { name, text: sql, values: params as unknown[], query_timeout: timeoutMs };
 }
 
+/** `statementTimeoutMs`: how long a statement's answer is awaited (0: without end, for a command's long work). */
 export async function openPostgres(url: string, max = 20, statementTimeoutMs = STATEMENT_TIMEOUT_MS): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
