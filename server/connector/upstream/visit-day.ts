@@ -17,7 +17,7 @@ import type { PatientCalls } from './calls.ts';
 const SHARED_POLLS = 4;
 const QUEUE_STATUS = new Set<QueueStatus>(['menunggu', 'dipanggil', 'dilewati', 'selesai', 'batal']);
 
-export interface VisitDay {
+interface VisitDay {
   /** The patient's entries in today's clinic queues (HospitalReads.clinicQueue). */
   clinicQueue(nomr: string, today: string): Promise<QueueRow[]>;
   /** The patient's last queue answer goes (their sessions ended). */
