@@ -28,6 +28,10 @@ export interface TxContext {
   minutesPerPatient: number;
 }
 
+/**
+ * The steps of one transaction on Khanza's connection `q`; what is for this API's database goes
+ * into `later`. `channel`: the app's, or Mobile JKN's (what BPJS knows of already).
+ */
 export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db, payers, minutesPerPatient }: TxContext): ManageTx {
   // Khanza's Antrean sender reports what statuskirim 'Belum' marks (docs/bpjs.md, SIMRS=khanza): what Mobile JKN did, BPJS holds already.
   const statuskirim = channel === 'mobilejkn' ? 'Sudah' : 'Belum';
