@@ -2,7 +2,7 @@
 // Khanza's own mapping tables (maping_poli_bpjs, maping_dokter_dpjpvclaim), a session's seats
 // counted as the booking counts them (seats.ts), and a booking found by Khanza's nobooking, the
 // kodebooking Khanza's own Mobile JKN service answers and its Antrean sender reports under. The
-// bookings and cancels themselves are the connector's (connector.ts), in Mobile JKN's channel.
+// bookings and cancels themselves are the connector's (appointments.ts), in Mobile JKN's channel.
 import type { BookingStore } from '../../domain/booking.ts';
 import { estimateCall } from '../../domain/estimate.ts';
 import type { ManageStore } from '../../domain/manage.ts';

@@ -1,0 +1,87 @@
+// SIMRS=khanza: the appointments. The booking and manage stores (domain/booking.ts,
+// domain/manage.ts) run their steps (manage-tx.ts) in one Khanza transaction, retried when two
+// registrations took the same number at once or deadlocked, in the app's channel and in Mobile
+// JKN's (its desk: jkn.ts); and the reads of a patient's appointments to come and last BPJS one.
+import type { Channel } from '../../db/booking.ts';
+import type { BookingStore, BookingTx } from '../../domain/booking.ts';
+import type { ManageTx, UpcomingRow } from '../../domain/manage.ts';
+import type { HospitalConnector } from '../contract.ts';
+import { ER, errno, type KhanzaDb } from './client.ts';
+import { khanzaJknDesk } from './jkn.ts';
+import { type Later, manageTx, type TxContext } from './manage-tx.ts';
+import { sessionFor, stsJam } from './practice.ts';
+import { appBookings, carabayar, hhmm, lastBpjs, registrations } from './registrations.ts';
+
+type Appointments = Pick<HospitalConnector, 'booking' | 'manage' | 'mobileJkn' | 'lastBpjsAppointment' | 'upcomingAppointments'>;
+
+export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments {
+  const { db, payers } = ctx;
+
+  /**
+   * The booking's and the manage calls' one Khanza transaction; the audit entries written after it
+   * commits. `channel`: the app's, or Mobile JKN's (its bookings and cancels BPJS holds already).
+   */
+  function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app'): Promise<T> {
+    const later: Later[] = [];
+    const attempt = async () => {
+      later.length = 0;
+      const result = await sik.tx((q) => fn(manageTx(q, later, channel, ctx)));
+      for (const write of later) await write();
+      return result;
+    };
+    const retry = async (left: number): Promise<T> => {
+      try {
+        return await attempt();
+      } catch (err) {
+        // Two registrations took the same number at once, or a deadlock: Khanza rolled this one back.
+        if (left > 0 && [ER.dupEntry, ER.deadlock].includes(errno(err) as never)) return retry(left - 1);
+        throw err;
+      }
+    };
+    return retry(3);
+  }
+
+  const bookingOf = (channel: Channel): BookingStore => ({
+    session: (req, jenis) => sessionFor(sik, req, jenis),
+    transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel),
+  });
+
+  return {
+    booking: bookingOf('app'),
+    manage: { transaction: (fn) => transaction(fn) },
+    mobileJkn: khanzaJknDesk(sik, {
+      payers,
+      booking: bookingOf('mobilejkn'),
+      manage: { transaction: (fn) => transaction(fn, 'mobilejkn') },
+    }),
+
+    // Our no_reg is Khanza's no_rawat.
+    lastBpjsAppointment: (nomr, except) => lastBpjs(sik, payers, nomr, except || null),
+    async upcomingAppointments(nomr, today) {
+      const rows = await registrations(
+        sik,
+        `r.no_rkm_medis = ? AND r.tgl_registrasi >= ? AND r.stts = 'Belum' ORDER BY r.tgl_registrasi, j.jam_mulai, r.no_rawat`,
+        [nomr, today],
+      );
+      const app = await appBookings(db, rows);
+      return rows.map(
+        (r): UpcomingRow => ({
+          tanggal_janji: r.tgl_registrasi,
+          nama_dokter: r.nm_dokter,
+          departemen: r.nm_poli,
+          no_urut: Number(r.no_reg),
+          no_reg: r.no_rawat,
+          kd_dep: r.kd_poli,
+          kd_dr: r.kd_dokter,
+          jam_dtg: r.jam_mulai ?? hhmm(r.jam_reg),
+          jam_plg: r.jam_selesai ?? r.jam_mulai ?? hhmm(r.jam_reg),
+          sts_jam: stsJam(r.jam_mulai ?? hhmm(r.jam_reg)),
+          carabayar: carabayar(payers, r.kd_pj),
+          jenis: 'poli',
+          meeting_url: null,
+          checked_in: r.ref_status === 'Checkin' || Boolean(app.get(r.no_rawat)),
+        }),
+      );
+    },
+  };
+}

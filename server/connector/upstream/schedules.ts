@@ -1,0 +1,67 @@
+// What the hospital's API answers alike to every patient (SIMRS=upstream, docs/integration.md "What
+// it calls, and how often"): clinics, doctors' schedules and the quota of their sessions, read with
+// the asking patient's token and reused for every patient a short while (the lists
+// UPSTREAM_LIST_CACHE_SECONDS, quota UPSTREAM_QUOTA_CACHE_SECONDS, dropped by a booking: bookings.ts).
+import { toQuotaDate, weekdayName } from '../../../common/dates.ts';
+import type { UpstreamConfig } from '../../config/upstream.ts';
+import type { HospitalReads } from '../contract.ts';
+import { int, isObj, listOf, str } from './answers.ts';
+import type { PatientCalls } from './calls.ts';
+
+type Schedules = Pick<HospitalReads, 'clinics' | 'doctorSchedules' | 'doctorPhoto' | 'quotaSlots'>;
+
+export function upstreamSchedules(config: UpstreamConfig, calls: PatientCalls): Schedules {
+  /** Doctors' names by code, from this hospital's schedules read (the photo card). */
+  const doctorNames = new Map<string, string>();
+  const { shared } = calls;
+
+  return {
+    async clinics(nomr?: string) {
+      const body = await shared('kddep', config.cache.listsMs, '/api/patient/kddep', { nomr: nomr ?? '' }, nomr ?? null);
+      return listOf(body).map((c) => ({ kd_dep: str(c.kd_dep), ds_dep: str(c.ds_dep) }));
+    },
+    async doctorSchedules(spesialis, nomr?: string) {
+      const body = await shared(`dokter|${spesialis}`, config.cache.listsMs, '/api/patient/jadwal/dokter', { spesialis }, nomr ?? null);
+      const doctors = listOf(body);
+      for (const d of doctors) if (str(d.kd_dr) && str(d.nama_dr_lengkap)) doctorNames.set(str(d.kd_dr), str(d.nama_dr_lengkap));
+      return doctors.map((d) => ({
+        nama_dr_lengkap: str(d.nama_dr_lengkap),
+        kd_dr: str(d.kd_dr),
+        // The photo through this server (/foto-dokter): the phone never fetches from the hospital's API.
+        foto: `/foto-dokter/${encodeURIComponent(str(d.kd_dr))}.svg`,
+        jadwal: (Array.isArray(d.jadwal) ? d.jadwal.filter(isObj) : []).map((j) => ({
+          hari: str(j.hari),
+          jam_dtg: str(j.jam_dtg),
+          jam_plg: str(j.jam_plg),
+          kd_dep: str(j.kd_dep),
+          ds_dep: str(j.ds_dep),
+        })),
+      }));
+    },
+    async doctorPhoto(kd_dr) {
+      // The names the doctors' schedules read lately gave: the API draws the card.
+      const name = doctorNames.get(kd_dr);
+      return name ? { kind: 'name', name } : null;
+    },
+    async quotaSlots(kdDep, kdDr, date, jenis, nomr?: string) {
+      // The hospital's API of §7 has no online consultation sessions.
+      if (jenis !== 'poli') return [];
+      // Exactly as §7 asks: tgl_janji MM/DD/YY and hari the Indonesian weekday.
+      const query = { kd_dr: kdDr, kd_dep: kdDep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) };
+      const body = await shared(`quota|${kdDep}|${date}|${kdDr}`, config.cache.quotaMs, '/api/patient/list/quota', query, nomr ?? null);
+      return listOf(body)
+        .filter((s) => int(s.kode) !== 301)
+        .map((s) => ({
+          kode: int(s.kode) ?? 200,
+          nama_dr: str(s.nama_dr),
+          kd_dr: str(s.kd_dr),
+          jam_dtg: str(s.jam_dtg),
+          jam_plg: str(s.jam_plg),
+          batas_quota: int(s.batas_quota) ?? 0,
+          quota_terisi: int(s.quota_terisi) ?? 0,
+          sts_jam: str(s.sts_jam),
+          sts_ue: str(s.sts_ue),
+        }));
+    },
+  };
+}
