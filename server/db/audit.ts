@@ -95,6 +95,8 @@ export interface RefusalCounter {
 }
 
 const MINUTE_MS = 60_000;
+/** The start of the minute `at` is in (one reading of the clock: two could straddle a millisecond, and name a minute of their own). */
+const minuteOf = (at: number) => at - (at % MINUTE_MS);
 /** Addresses × kinds held at most before writing early: many addresses must not fill the memory. */
 const MAX_KEYS = 10_000;
 const counters = new WeakMap<Queryable, RefusalCounter & { log?: Pick<FastifyBaseLogger, 'error'> }>();
@@ -163,7 +165,7 @@ export function refusalCounter(db: Queryable, log?: Pick<FastifyBaseLogger, 'err
     const wait = MINUTE_MS - (Date.now() % MINUTE_MS) + 50;
     timer = setTimeout(() => {
       timer = null;
-      void writeUpTo(Date.now() - (Date.now() % MINUTE_MS)).then(arm);
+      void writeUpTo(minuteOf(Date.now())).then(arm);
     }, wait);
     timer.unref?.();
   };
@@ -171,7 +173,7 @@ export function refusalCounter(db: Queryable, log?: Pick<FastifyBaseLogger, 'err
   const counter: RefusalCounter & { log?: Pick<FastifyBaseLogger, 'error'> } = {
     log,
     count(r, req) {
-      const minute = Date.now() - (Date.now() % MINUTE_MS);
+      const minute = minuteOf(Date.now());
       const key = [minute, req.ip ?? '', r.action, r.outcome].join('\n');
       counts.set(key, (counts.get(key) ?? 0) + 1);
       if (counts.size > MAX_KEYS) void writeUpTo(null);
