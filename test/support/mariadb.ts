@@ -3,7 +3,7 @@
 // As root it runs as the unprivileged `mysql` user (or `nobody`), which owns the folder. Where the
 // server is absent the tests that need it report themselves skipped (needsMariadb).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,10 +30,29 @@ export interface Mariadb {
   adminUrl: string;
   port: number;
   socket: string;
-  /** Freezes the server (SIGSTOP): it holds its connections and answers nothing, as a hung one; resume() thaws it. */
-  pause(): void;
+  /**
+   * Freezes the server (SIGSTOP): it holds its connections and answers nothing, as a hung one;
+   * resume() thaws it. Answers once every thread of the server has stopped: the signal is only
+   * sent when kill() returns, and on a busy machine a thread may still answer a query meanwhile.
+   */
+  pause(): Promise<void>;
   resume(): void;
   stop(): Promise<void>;
+}
+
+/** The state letter of each thread of a process (/proc/PID/task/TID/stat): T is stopped. */
+const threadStates = (pid: number): string[] =>
+  readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  });
+
+async function allStopped(pid: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (threadStates(pid).every((s) => s === 'T')) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`MariaDB's threads did not stop: ${threadStates(pid).join('')}`);
 }
 
 const idOf = (user: string, flag: '-u' | '-g') => Number(execFileSync('id', [flag, user]).toString().trim());
@@ -124,7 +143,10 @@ export async function startMariadb(): Promise<Mariadb> {
       adminUrl: `mysql://root@127.0.0.1:${port}/`,
       port,
       socket,
-      pause: () => void child.kill('SIGSTOP'),
+      async pause() {
+        child.kill('SIGSTOP');
+        await allStopped(child.pid as number);
+      },
       resume: () => void child.kill('SIGCONT'),
       async stop() {
         if (child.exitCode === null) {
