@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   const { vapid, wake } = push ?? { vapid: memoVapidKeys(db, config.push), wake: () => undefined };
   const app = await baseApp(options, "The patient app contract (spec section 7) and the reference API's additions.");
   // A connector given by the caller is the caller's to close; one opened here closes with the app.
-  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config)));
+  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config), app.log));
   if (!options.simrs) app.addHook('onClose', () => simrs.close());
   app.decorate('simrs', simrs);
   app.get(
@@ -209,7 +209,7 @@ export async function buildInternalApp(options: AppOptions): Promise<Api> {
   const { config, db, push } = options;
   const app = await baseApp(options, "The calls of the hospital's own systems, with their service token.");
   // The hospital's system, for the calls that read it (the HFIS check reads its mapping tables).
-  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config)));
+  const simrs = options.simrs ?? (await openConnector(config, db, bpjsReporting(config), app.log));
   if (!options.simrs) app.addHook('onClose', () => simrs.close());
   app.decorate('simrs', simrs);
   await app.register(

@@ -1,14 +1,17 @@
 // Opens the connector the SIMRS setting names (docs/integration.md).
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { BpjsReporting } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import type { HospitalConnector } from './contract.ts';
 import { openKhanza } from './khanza/client.ts';
 import { khanzaConnector } from './khanza/connector.ts';
+import { requireGuard } from './khanza/guard.ts';
 import { localConnector } from './local.ts';
 import { upstreamConnector } from './upstream/connector.ts';
 
-export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting | null): Promise<HospitalConnector> {
+/** `log`: where the connector says what an operator must mend (the server's log). */
+export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting | null, log?: FastifyBaseLogger): Promise<HospitalConnector> {
   const simrs = config.simrs;
   if (simrs.kind === 'local') return localConnector(db, bpjs);
   if (simrs.kind === 'upstream') {
@@ -24,9 +27,21 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
       { ...config.visit, idleMinutes: config.sessionIdleMinutes },
     );
   }
-  return khanzaConnector(openKhanza(simrs.url, simrs.timeoutMs), db, {
-    payers: simrs.payers,
-    cathRooms: simrs.cathRooms,
-    minutesPerPatient: config.visit.minutesPerPatient,
-  });
+  const sik = openKhanza(simrs.url, simrs.timeoutMs);
+  try {
+    await requireGuard(sik);
+  } catch (err) {
+    await sik.close();
+    throw err;
+  }
+  return khanzaConnector(
+    sik,
+    db,
+    {
+      payers: simrs.payers,
+      cathRooms: simrs.cathRooms,
+      minutesPerPatient: config.visit.minutesPerPatient,
+    },
+    log,
+  );
 }

@@ -13,7 +13,7 @@ import { API, fhirEverythingOf } from '../../common/paths.ts';
 import { DoctorSchedule, QuotaSlot } from '../../common/schemas/booking.ts';
 import { Success } from '../../common/schemas/envelope.ts';
 import { buildApp } from '../../server/app.ts';
-import type { Config } from '../../server/config.ts';
+import { ConfigError, type Config } from '../../server/config.ts';
 import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Api } from '../../server/routes/contract.ts';
@@ -27,6 +27,7 @@ import {
   copyDemoPharmacy,
   copyDemoProcedures,
   copyDemoStays,
+  installGuard,
   type Khanza,
   narrowUser,
   startKhanza,
@@ -561,6 +562,33 @@ it("Khanza's server frozen: a history answers its last copy once the call's time
     assert.equal([again.statusCode, again.headers['x-data-as-of'], again.body], [200, undefined, fresh.body]);
   } finally {
     await slow.close();
+  }
+});
+
+it('without its quota guard Khanza refuses the start, naming the file; a trigger dropped later makes /api/health name the SIMRS; installed again, healthy', async () => {
+  try {
+    await khanza.admin.query('DROP VIEW pasien_app_kuota_guard');
+    try {
+      await build(khanzaConfig(khanza.url));
+      assert.unreachable('started without the quota guard');
+    } catch (err) {
+      assert.instance(err, ConfigError);
+      assert.match((err as Error).message, "Khanza's quota guard is not installed: run server/connector/khanza/quota-guard.sql");
+    }
+    await installGuard(khanza.admin);
+    const running = await build(khanzaConfig(khanza.url));
+    try {
+      assert.is((await running.inject({ url: '/api/health' })).statusCode, 200);
+      await khanza.admin.query('DROP TRIGGER pasien_app_kuota_booking');
+      const health = await running.inject({ url: '/api/health' });
+      assert.equal([health.statusCode, health.json().down], [503, ['simrs']]);
+      await installGuard(khanza.admin);
+      assert.is((await running.inject({ url: '/api/health' })).statusCode, 200);
+    } finally {
+      await running.close();
+    }
+  } finally {
+    await installGuard(khanza.admin);
   }
 });
 

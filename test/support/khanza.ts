@@ -71,6 +71,7 @@ const READ_TABLES = [
   'resep_dokter_racikan',
   'antriapotek3',
   'antripoli',
+  'pasien_app_kuota_guard', // quota-guard.sql's view of its triggers
 ] as const;
 
 /** A user of its own with SELECT on READ_TABLES alone and the booking's INSERT, UPDATE: its URL. */
@@ -90,6 +91,11 @@ export interface Khanza {
   stop(): Promise<void>;
 }
 
+/** Installs (or installs again) the quota guard, as the hospital's administrator does. */
+export async function installGuard(admin: Connection): Promise<void> {
+  for (const s of statements(read('../../server/connector/khanza/quota-guard.sql'))) await admin.query(s);
+}
+
 export async function startKhanza(): Promise<Khanza> {
   const server = await startMariadb();
   const admin = await createConnection({ host: '127.0.0.1', port: server.port, user: 'root', dateStrings: true, timezone: '+07:00' });
@@ -97,7 +103,7 @@ export async function startKhanza(): Promise<Khanza> {
     await admin.query('CREATE DATABASE sik CHARACTER SET latin1');
     await admin.query('USE sik');
     for (const s of statements(read('./khanza/sik-schema.sql'))) await admin.query(s);
-    for (const s of statements(read('../../server/connector/khanza/quota-guard.sql'))) await admin.query(s);
+    await installGuard(admin);
     await admin.query('CREATE USER ?@? IDENTIFIED BY ?', [APP_USER.user, '%', APP_USER.password]);
     for (const g of GRANTS) await admin.query(g, [APP_USER.user, '%']);
   } catch (err) {

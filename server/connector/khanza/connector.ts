@@ -6,10 +6,12 @@
 // What Khanza does not hold stays in this API's database: the patient's row there is a copy of
 // Khanza's, refreshed at each login, for the sessions, passkeys, family and push that refer to it;
 // the vascular reports are read from there, the self-registrations wait there for the counter.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { khanzaAppointments } from './appointments.ts';
+import { guardProblem } from './guard.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaHistories } from './histories.ts';
 import { khanzaPatients } from './patients.ts';
@@ -24,13 +26,22 @@ export interface KhanzaConnectorOptions {
   minutesPerPatient?: number;
 }
 
-export function khanzaConnector(sik: KhanzaDb, db: Db, { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions): HospitalConnector {
+/** `log`: where health says why the quota guard is missing (the server's log). */
+export function khanzaConnector(
+  sik: KhanzaDb,
+  db: Db,
+  { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions,
+  log: Pick<FastifyBaseLogger, 'error'> = console,
+): HospitalConnector {
   return {
     kind: 'khanza',
+    // Answering is not enough: without its quota guard Khanza's seats are not one pool.
     async health() {
       try {
         await sik.ping();
-        return { name: 'khanza', ok: true };
+        const problem = await guardProblem(sik);
+        if (problem) log.error(problem);
+        return { name: 'khanza', ok: !problem };
       } catch {
         return { name: 'khanza', ok: false };
       }

@@ -6,9 +6,11 @@
 -- more than jadwal.kuota; a registration beyond it fails with the message below.
 -- The count reads with a lock (LOCK IN SHARE MODE), so it sees what the one before committed.
 -- Install with the command-line client: mariadb -u root -p sik < quota-guard.sql
+-- Running it again replaces what it made (an upgrade of the file is installed the same way).
 
 DELIMITER //
 
+DROP TRIGGER IF EXISTS pasien_app_kuota_reg //
 CREATE TRIGGER pasien_app_kuota_reg BEFORE INSERT ON reg_periksa FOR EACH ROW
 BEGIN
   DECLARE seats INT DEFAULT NULL;
@@ -33,6 +35,7 @@ BEGIN
   END IF;
 END //
 
+DROP TRIGGER IF EXISTS pasien_app_kuota_booking //
 CREATE TRIGGER pasien_app_kuota_booking BEFORE INSERT ON booking_registrasi FOR EACH ROW
 BEGIN
   DECLARE seats INT DEFAULT NULL;
@@ -57,3 +60,10 @@ BEGIN
 END //
 
 DELIMITER ;
+
+-- The triggers as this file's installer sees them, for the API's user, which may not see triggers
+-- itself: the API refuses to start on a Khanza without both, and /api/health names the SIMRS
+-- when one is dropped later. Grant the API's user SELECT on it (docs/integration.md).
+CREATE OR REPLACE SQL SECURITY DEFINER VIEW pasien_app_kuota_guard AS
+  SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS
+   WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME IN ('pasien_app_kuota_reg', 'pasien_app_kuota_booking');
