@@ -16,6 +16,18 @@ import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contr
  * What a booking needs to report itself to BPJS; null when the bridge is not configured, or the
  * hospital's system reports the visits (BPJS_REPORTER=simrs).
  */
+
+const UNREADABLE = 'jawaban BPJS tidak dapat dibaca (bukan JSON).';
+/** A reference's or the dashboard's rows: BPJS answers a list, or { list }; null when the answer is not JSON. */
+function listOf<T>(response: string | null): T[] | null {
+  try {
+    const body: unknown = response ? JSON.parse(response) : [];
+    if (Array.isArray(body)) return body as T[];
+    return ((body as { list?: T[] } | null)?.list ?? []) as T[];
+  } catch {
+    return null;
+  }
+}
 export const bpjsReporting = (config: Config): BpjsReporting | null =>
   config.bpjs?.reporter === 'app' ? { minutesPerPatient: config.visit.minutesPerPatient } : null;
 
@@ -64,8 +76,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
         // A date or poli without a schedule is answered as a refusal ('… tidak ditemukan'): an empty list.
         if (outcome.kind === 'refused' && outcome.code === 201 && /tidak ditemukan|tidak ada/i.test(outcome.message)) return [];
         if (outcome.kind !== 'sent') return `${path}: ${outcome.message}`;
-        const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
-        return Array.isArray(body) ? (body as T[]) : (((body as { list?: T[] }).list ?? []) as T[]);
+        return listOf<T>(outcome.response) ?? `${path}: ${UNREADABLE}`;
       };
       // The hospital's system's mapping tables and schedule: ours with SIMRS=local, Khanza's with SIMRS=khanza.
       const desk = app.simrs.mobileJkn;
@@ -114,9 +125,9 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       const outcome = await bpjsGet(bpjs, path);
       if (outcome.kind === 'refused' && outcome.code === 201 && /tidak ditemukan|tidak ada/i.test(outcome.message)) return { status: true as const, data: [] };
       if (outcome.kind !== 'sent') return reply.code(502).send({ status: false, message: `${path}: ${outcome.message}` });
-      const body = outcome.response ? (JSON.parse(outcome.response) as unknown) : [];
-      const list = Array.isArray(body) ? body : ((body as { list?: unknown[] }).list ?? []);
-      return { status: true as const, data: list as Array<Record<string, unknown>> };
+      const list = listOf<Record<string, unknown>>(outcome.response);
+      if (!list) return reply.code(502).send({ status: false, message: `${path}: ${UNREADABLE}` });
+      return { status: true as const, data: list };
     },
   );
 

@@ -511,6 +511,13 @@ test("the mapping tables and a date's hours checked against BPJS's references (H
   const month = await call('GET', `/api/internal/bpjs/dashboard?bulan=${date.slice(5, 7)}&tahun=${date.slice(0, 4)}&waktu=server`, INTERNAL_TOKEN);
   assert.equal([month.code, month.body.data], [200, [row]]);
   assert.ok(standIn.received.some((r) => r.endpoint === `/dashboard/waktutunggu/bulan/${date.slice(5, 7)}/tahun/${date.slice(0, 4)}/waktu/server`));
+  standIn.hfis({ poli: [], dokter: [], jadwal: [], dashboard: '<html>Gateway Timeout</html>' });
+  const garbled = await call('GET', `/api/internal/bpjs/dashboard?tanggal=${date}`, INTERNAL_TOKEN);
+  assert.equal(
+    [garbled.code, garbled.body.message],
+    [502, `dashboard/waktutunggu/tanggal/${date}/waktu/rs: jawaban BPJS tidak dapat dibaca (bukan JSON).`],
+    'an answer that is not JSON is a 502 naming the call, not a 500',
+  );
   const neither = await call('GET', '/api/internal/bpjs/dashboard', INTERNAL_TOKEN);
   assert.equal([neither.code, neither.body.message], [400, 'Isi kolom tanggal, atau kolom bulan dan tahun.']);
 

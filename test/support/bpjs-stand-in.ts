@@ -42,8 +42,8 @@ export interface BpjsStandIn {
   outage: (o: Outage) => void;
   /** A business refusal for the requests it matches: code (not 200) and message. */
   refuse: (fn: ((r: Omit<BpjsRequest, 'answered'>) => { code: number; message: string } | null) | null) => void;
-  /** BPJS's references (HFIS) the GETs answer: ref/poli, ref/dokter, and jadwaldokter by kodepoli. */
-  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>>; dashboard?: object[] }) => void;
+  /** BPJS's references (HFIS) the GETs answer: ref/poli, ref/dokter, and jadwaldokter by kodepoli; the dashboard's rows, or a text sent as it is (not JSON). */
+  hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>>; dashboard?: object[] | string }) => void;
   /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
   know: (kodebooking: string) => void;
   close: () => Promise<void>;
@@ -118,6 +118,9 @@ export async function bpjsStandIn(
         const path = req.url ?? '';
         const jadwal = /^\/jadwaldokter\/kodepoli\/([^/]+)\/tanggal\/\d{4}-\d{2}-\d{2}$/.exec(path);
         const dashboard = /^\/dashboard\/waktutunggu\/(tanggal\/\d{4}-\d{2}-\d{2}|bulan\/\d{2}\/tahun\/\d{4})\/waktu\/(rs|server)$/.test(path);
+        if (dashboard && typeof refs.dashboard === 'string') {
+          return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, refs.dashboard), metadata: { code: 200, message: 'Ok.' } });
+        }
         const list =
           path === '/ref/poli'
             ? refs.poli
@@ -126,7 +129,7 @@ export async function bpjsStandIn(
               : jadwal
                 ? refs.jadwal.filter((j) => j.kodepoli === jadwal[1])
                 : dashboard
-                  ? (refs.dashboard ?? [])
+                  ? ((refs.dashboard as object[] | undefined) ?? [])
                   : null;
         // The dashboard answers { list } as BPJS's does; the references a bare list.
         if (dashboard && list?.length) {
