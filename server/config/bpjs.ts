@@ -1,5 +1,5 @@
 // BPJS: the Antrean Online bridge this server reports through, and the web service Mobile JKN calls.
-import { bool, ConfigError, type Env, integer, oneOf } from './parse.ts';
+import { bool, ConfigError, type Env, integer, oneOf, serviceUrl } from './parse.ts';
 
 /** The BPJS Antrean RS v2 bridge: where, as whom, and how its outbox is worked. */
 export interface BpjsConfig {
@@ -36,29 +36,13 @@ export interface JknConfig {
   maxFailures: number;
 }
 
-/** http://localhost…, http://127.x.y.z…, http://[::1]…: an address that never leaves the machine. */
-export function isLoopbackUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/.test(host) || host === '[::1]';
-}
-
 export function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
   if (!set.length) return null;
   if (set.length < names.length) throw new ConfigError(`${names.join(', ')} must be set together (missing ${names.filter((n) => !env[n]).join(', ')})`);
-  const url = (env.BPJS_ANTREAN_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
-    throw new ConfigError(`BPJS_ANTREAN_URL must be an http(s) address such as https://apijkn.bpjs-kesehatan.go.id/antreanrs (got "${url}")`);
-  // The user key, the signature, NIKs and phone numbers travel in every request: never in clear
-  // over a network. Plain http only to this machine (a local stand-in or a tunnel's end).
-  if (url.startsWith('http://') && !isLoopbackUrl(url))
-    throw new ConfigError(`BPJS_ANTREAN_URL must be an https:// address (http:// only on this machine: localhost, 127.0.0.1, [::1]; got "${url}")`);
+  // The user key, the signature, NIKs and phone numbers travel in every request.
+  const url = serviceUrl(env, 'BPJS_ANTREAN_URL', '', 'https://apijkn.bpjs-kesehatan.go.id/antreanrs');
   const timeoutSeconds = integer(env, 'BPJS_TIMEOUT_SECONDS', 20, 1, 300);
   return {
     url,

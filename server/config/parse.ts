@@ -38,3 +38,27 @@ export function coordinate(env: Env, name: string, limit: number): number | null
   }
   return n;
 }
+
+/** http://localhost…, http://127.x.y.z…, http://[::1]…: an address that never leaves the machine. */
+function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * The base address of a service this server calls, without a trailing slash. What travels in
+ * those calls (keys, tokens, birth dates, NIKs) never goes in clear over a network: https, or
+ * plain http to this machine only (a local stand-in, or a tunnel's end).
+ */
+export function serviceUrl(env: Env, name: string, fallback: string, example: string): string {
+  const url = (env[name] || fallback).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url)) throw new ConfigError(`${name} must be an http(s) address such as ${example} (got "${url}")`);
+  if (url.startsWith('http://') && !isLoopbackUrl(url))
+    throw new ConfigError(`${name} must be an https:// address (http:// only on this machine: localhost, 127.0.0.1, [::1]; got "${url}")`);
+  return url;
+}

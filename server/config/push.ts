@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseServiceAccount, type ServiceAccount } from '../push/fcm.ts';
-import { bool, ConfigError, type Env, integer } from './parse.ts';
+import { bool, ConfigError, type Env, integer, serviceUrl } from './parse.ts';
 
 export interface PushConfig {
   /** This process sends queued notifications (an API-only instance may leave it to others). */
@@ -33,9 +33,11 @@ export function pushConfig(env: Env): PushConfig {
   let fcm: PushConfig['fcm'] = null;
   const accountSource = env.FCM_SERVICE_ACCOUNT || '';
   if (accountSource) {
+    // The OAuth token of the hospital's Firebase project travels to it: https only.
+    const endpoint = serviceUrl(env, 'FCM_ENDPOINT', 'https://fcm.googleapis.com', 'https://fcm.googleapis.com');
     try {
       const json = accountSource.trimStart().startsWith('{') ? accountSource : readFileSync(accountSource, 'utf8');
-      fcm = { account: parseServiceAccount(json), endpoint: env.FCM_ENDPOINT || 'https://fcm.googleapis.com' };
+      fcm = { account: parseServiceAccount(json), endpoint };
     } catch (err) {
       throw new ConfigError(`FCM_SERVICE_ACCOUNT must be a service-account JSON file (or its JSON): ${(err as Error).message}`);
     }
@@ -44,6 +46,9 @@ export function pushConfig(env: Env): PushConfig {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
+  const notHost = hosts.find((h) => !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(h));
+  if (notHost !== undefined)
+    throw new ConfigError(`PUSH_ENDPOINT_HOSTS must list host names separated by commas, such as fcm.googleapis.com (got "${notHost}")`);
   return {
     worker: bool(env, 'PUSH_WORKER', true),
     pollMs: integer(env, 'PUSH_POLL_MS', 2000, 50, 600_000),

@@ -1,5 +1,4 @@
-import { isLoopbackUrl } from './bpjs.ts';
-import { bool, ConfigError, type Env, integer } from './parse.ts';
+import { bool, ConfigError, type Env, integer, serviceUrl } from './parse.ts';
 
 // SIMRS=upstream (docs/integration.md "SIMRS=upstream"): the hospital's own API of
 // docs/product.md §7 and its login service, with the limits and caches that keep this server
@@ -41,26 +40,16 @@ function upstreamTokenKey(env: Env): Buffer {
   return key;
 }
 
-function upstreamUrl(env: Env, name: string, fallback: string): string {
-  const url = (env[name] || fallback).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/.test(url))
-    throw new ConfigError(`${name} must be an http(s) base address such as https://api.rs.example.id (got "${url}")`);
-  // Tokens and birth dates travel in these calls: never in clear over a network.
-  if (url.startsWith('http://') && !isLoopbackUrl(url))
-    throw new ConfigError(`${name} must be an https:// address (http:// only on this machine: localhost, 127.0.0.1, [::1]; got "${url}")`);
-  return url;
-}
-
 export function upstreamConfig(env: Env): UpstreamConfig {
   if (!env.UPSTREAM_API_URL) throw new ConfigError("SIMRS=upstream needs UPSTREAM_API_URL (the base address of the hospital's API, https://…)");
-  const apiUrl = upstreamUrl(env, 'UPSTREAM_API_URL', '');
+  const apiUrl = serviceUrl(env, 'UPSTREAM_API_URL', '', 'https://api.rs.example.id');
   // The hospital's login service asks the birth date: a patient held to passkeys could never renew its token.
   if (bool(env, 'PASSKEY_REQUIRED', false))
     throw new ConfigError('PASSKEY_REQUIRED cannot be set with SIMRS=upstream: the hospital signs patients in with their birth date');
   return {
     kind: 'upstream',
     apiUrl,
-    loginUrl: upstreamUrl(env, 'UPSTREAM_LOGIN_URL', apiUrl),
+    loginUrl: serviceUrl(env, 'UPSTREAM_LOGIN_URL', apiUrl, 'https://api.rs.example.id'),
     timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_SECONDS', 10, 1, 60) * 1000,
     maxParallel: integer(env, 'UPSTREAM_MAX_PARALLEL', 8, 1, 200),
     maxWaiting: integer(env, 'UPSTREAM_MAX_WAITING', 50, 0, 10_000),

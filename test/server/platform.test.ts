@@ -1,4 +1,5 @@
 // Health, the OpenAPI document, the error handler, configuration and the data dir lock.
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,28 @@ test('a bad configuration value stops the start with a message that names the va
       `${name}=${value}`,
     );
   }
+});
+
+test('FCM_ENDPOINT is https (http only to this machine) and PUSH_ENDPOINT_HOSTS lists host names, checked at start', () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const FCM_SERVICE_ACCOUNT = JSON.stringify({
+    project_id: 'rs-pasien',
+    client_email: 'push@rs-pasien.iam.gserviceaccount.com',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    token_uri: 'https://oauth2.googleapis.com/token',
+  });
+  const refused = (env: Record<string, string>, name: string) =>
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && err.message.startsWith(name),
+      JSON.stringify(env).slice(0, 80),
+    );
+  refused({ FCM_SERVICE_ACCOUNT, FCM_ENDPOINT: 'http://fcm.rs.example.id' }, 'FCM_ENDPOINT must be an https:// address');
+  refused({ FCM_SERVICE_ACCOUNT, FCM_ENDPOINT: 'fcm.googleapis.com' }, 'FCM_ENDPOINT must be an http(s) address');
+  assert.is(loadConfig({ FCM_SERVICE_ACCOUNT }).push.fcm?.endpoint, 'https://fcm.googleapis.com');
+  assert.is(loadConfig({ FCM_SERVICE_ACCOUNT, FCM_ENDPOINT: 'http://127.0.0.1:9099/' }).push.fcm?.endpoint, 'http://127.0.0.1:9099');
+  refused({ PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com,https://push.rs.example.id/' }, 'PUSH_ENDPOINT_HOSTS must list host names');
+  assert.equal(loadConfig({ PUSH_ENDPOINT_HOSTS: 'FCM.googleapis.com, push.rs.example.id' }).push.endpointHosts, ['fcm.googleapis.com', 'push.rs.example.id']);
 });
 
 test('the limits and timeouts: their defaults, and a bad value names its variable', () => {
