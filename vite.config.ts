@@ -15,7 +15,7 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * screen alone uses (home's live queue and check-in, the record export, the booking's phone, the quota
  * call with its booking rules, the family profiles' reads that only the family lines and the add form
  * use). Measured in
- * docs/performance.md: one core file instead of seven small ones is what brings /home under 38 KB.
+ * docs/performance.md (Bytes back): one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
   /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;

@@ -25,7 +25,7 @@ export const REGISTRATION_MAX: Record<RegistrationField, number> = {
 
 export const REGISTRATION_MSG = {
   // The one answer to every accepted registration, new NIK or known: telling them apart would
-  // tell a stranger that an NIK is registered (docs/security.md, enumeration).
+  // tell a stranger that an NIK is registered (docs/security.md, Threat model).
   saved: 'Data Anda Telah disimpan. Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih',
   empty: 'Mohon isi semua data dengan benar!',
   nik: 'No KTP (NIK) harus 16 angka.',

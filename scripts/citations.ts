@@ -84,13 +84,20 @@ export interface DocFacts {
   decisions: Set<number>;
   /** The words of each heading and each bold lead in the decisions document, which a topic's citation must hold. */
   topics: string[][];
+  /** The same of every other document under docs/, by file name: "docs/security.md, Passkeys". */
+  docTopics: Map<string, string[][]>;
 }
+
+/** The words of a document's headings and bold leads. */
+const topicsOf = (text: string) => [...text.matchAll(/^#{1,6} (.+)$|^- \*\*(.+?)\*\*/gm)].map((m) => words(m[1] ?? m[2]));
 
 export function docFacts(root = ROOT): DocFacts {
   const anchors = new Map<string, Set<string>>();
   const read = (path: string) => readFileSync(join(root, path), 'utf8');
+  const docTopics = new Map<string, string[][]>();
   for (const file of [...readdirSync(join(root, 'docs')).map((f) => `docs/${f}`), 'README.md'].filter((f) => f.endsWith('.md'))) {
     const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+    docTopics.set(file, topicsOf(text));
     const set = new Set<string>();
     for (const m of text.matchAll(/^#{1,6} (.+)$/gm)) set.add(slug(m[1]));
     for (const m of text.matchAll(/<a id="([^"]+)"/g)) set.add(m[1]);
@@ -103,6 +110,7 @@ export function docFacts(root = ROOT): DocFacts {
     sections: new Set([...product.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]))),
     decisions: new Set([...decisions.matchAll(/^### D(\d+)\. /gm)].map((m) => Number(m[1]))),
     topics: [...decisions.matchAll(/^#{2,3} (.+)$|^- \*\*(.+?)\*\*/gm)].map((m) => words(m[1] ?? m[2])),
+    docTopics,
   };
 }
 
@@ -124,6 +132,8 @@ const SECTION_LIST = new RegExp(String.raw`§\d+(?!\d|\.\d)(?:${LIST_SEP}§\d+(?
 const DECISION_LIST = new RegExp(String.raw`decisions\.md\s+(D\d+(?:${LIST_SEP}D\d+)*)\b`, 'g');
 /** A topic of docs/decisions.md cited by its words: "(decisions: the visit day)", "docs/decisions.md, Passkeys". */
 const TOPIC = /\b(?:decisions:|decisions\.md[:,]) +([^();]+?)(?=\)|;|\. |\.$|$)/g;
+/** A heading of another document cited by its words: "docs/security.md, Passkeys" (the decisions and product documents have their own forms above). */
+const DOC_TOPIC = /\bdocs\/((?!decisions\b|product\b)[\w-]+\.md)[,:] +([^();]+?)(?=\)|;|\. |\.$|$)/g;
 /** The forms that cite documents the repository does not hold. */
 const FOREIGN = [
   { re: /\bspec(?:ification)?(?:'s)?,? +sections? +\d/gi, say: 'cites the specification by section: cite docs/product.md §N' },
@@ -158,6 +168,17 @@ export function checkText(file: string, text: string, facts: DocFacts): Problem[
       if (cited.length && !facts.topics.some((topic) => cited.every((w) => topic.includes(w)))) {
         say(`'${phrase}' names no heading or entry of docs/decisions.md`);
       }
+    }
+    for (const m of flat.matchAll(DOC_TOPIC)) {
+      const phrase = m[2].trim();
+      const topics = facts.docTopics.get(`docs/${m[1]}`);
+      if (!topics) {
+        say(`docs/${m[1]} is not a document of the repository`);
+        continue;
+      }
+      if (/\.md\b/.test(phrase) || phrase.length > 100) continue;
+      const cited = words(phrase);
+      if (cited.length && !topics.some((topic) => cited.every((w) => topic.includes(w)))) say(`'${phrase}' names no heading of docs/${m[1]}`);
     }
     for (const m of flat.matchAll(LINK)) {
       const target = m[1] !== undefined ? (m[1] ? `docs/${m[1]}` : file) : `docs/${m[3]}`;

@@ -49,7 +49,7 @@ export interface Config {
   satusehatOrgId: string;
   /** BPJS Antrean Online (docs/bpjs.md); null: off, nothing is reported or queued. */
   bpjs: BpjsConfig | null;
-  /** The web service Mobile JKN calls (docs/bpjs.md, /api/jkn); null: off, its calls answer 404. */
+  /** The web service Mobile JKN calls (docs/bpjs.md, Mobile JKN: the hospital's web service); null: off, its calls answer 404. */
   jkn: JknConfig | null;
   /** The hospital's information system the API reads and writes (docs/integration.md). */
   simrs: SimrsConfig;

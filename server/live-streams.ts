@@ -1,6 +1,6 @@
 // The live streams' bounds: at most a few open at once per session and per client address, and
-// each one ends when its session does, on whichever process holds it (docs/security.md, Live
-// streams). A stream is a request that stays open for up to LIVE_MAX_MINUTES: without these, a
+// each one ends when its session does, on whichever process holds it (docs/security.md, Limits on
+// one caller, and streams that end with their session). A stream is a request that stays open for up to LIVE_MAX_MINUTES: without these, a
 // token that was logged out, ended from Perangkat or expired would go on receiving the patient's
 // queue, and one token could hold a thousand streams, each one a database read at every queue change.
 import type { Queryable } from './db/client.ts';

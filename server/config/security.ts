@@ -42,7 +42,7 @@ function trustProxy(env: Env): SecurityConfig['trustProxy'] {
 
 export function securityConfig(env: Env): SecurityConfig {
   const lockMinutes = integer(env, 'LOGIN_LOCK_MINUTES', 15, 1, 1440);
-  // A lock shuts out the real patient too: escalation stops here (docs/security.md, ASVS 6.3).
+  // A lock shuts out the real patient too: escalation stops here (docs/security.md, Login throttling).
   const maxLockMinutes = integer(env, 'LOGIN_LOCK_MAX_MINUTES', 60, 1, 1440);
   if (maxLockMinutes < lockMinutes) throw new ConfigError(`LOGIN_LOCK_MAX_MINUTES must be at least LOGIN_LOCK_MINUTES (${lockMinutes})`);
   const windowMinutes = integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440);

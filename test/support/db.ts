@@ -3,7 +3,7 @@
 // copy of a template this process migrates and seeds once (PostgreSQL: CREATE DATABASE … TEMPLATE;
 // PGlite: a tarball of its data dir, dumpDataDir, loaded into a new instance): migrating and
 // seeding anew took 4.4–5.8 s a database on two busy cores, a copy well under one
-// (docs/performance.md, The test run's templates). The seed places its dates around the day it
+// (docs/performance.md, The test run: before and after). The seed places its dates around the day it
 // runs, so a template is made by each test process, on the day it runs.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

@@ -47,7 +47,7 @@ let seededDir: Promise<string> | undefined;
  * A data dir holding the migrated, seeded demo database, made once per process (on the day it
  * runs: the seed's dates are placed around it) and removed when the process ends. A server
  * started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on two
- * busy cores (docs/performance.md, The test run's templates).
+ * busy cores (docs/performance.md, The test run: before and after).
  */
 function seededDataDir(): Promise<string> {
   seededDir ??= (async () => {

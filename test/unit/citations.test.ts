@@ -10,6 +10,15 @@ const facts: DocFacts = {
   sections: new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
   decisions: new Set([1, 2, 3, 16, 22]),
   topics: [['passkeys'], ['the', 'visit', 'day', 'the', 'queue', 'its', 'estimate']],
+  docTopics: new Map([
+    [
+      'docs/security.md',
+      [
+        ['login', 'throttling'],
+        ['threat', 'model'],
+      ],
+    ],
+  ]),
 };
 const problems = (file: string, text: string) => checkText(file, text, facts).map((p) => `${p.line}: ${p.problem}`);
 
@@ -67,6 +76,12 @@ test('a link to an anchor a document lacks is named; anchors of headings and exp
 test("GitHub's anchors: lower case, punctuation dropped, spaces as hyphens", () => {
   assert.is(slug("Lighthouse's browser: a fixed version"), 'lighthouses-browser-a-fixed-version');
   assert.is(slug('7. The API contract'), '7-the-api-contract');
+});
+
+test("another document's heading cited by its words passes; one it lacks, or a document the repository lacks, is named", () => {
+  assert.equal(problems('src/x.ts', '// Counted per minute (docs/security.md, Login throttling).'), []);
+  assert.equal(problems('src/x.ts', '// Escalation stops here (docs/security.md, ASVS 6.3).'), ["1: 'ASVS 6.3' names no heading of docs/security.md"]);
+  assert.equal(problems('src/x.ts', '// See docs/ops.md, Backups.'), ['1: docs/ops.md is not a document of the repository']);
 });
 
 test('numbers of lists and ranges', () => {

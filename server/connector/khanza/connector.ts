@@ -1,5 +1,5 @@
 // SIMRS=khanza: the connector contract answered from a SIMRS Khanza database (docs/integration.md,
-// its field glossary), assembled here from its parts. Reads map Khanza's names to the contract's
+// Field glossary), assembled here from its parts. Reads map Khanza's names to the contract's
 // once, in the part that reads them: the patients (patients.ts), the clinics, schedules and quota
 // (schedules.ts), the appointments and their booking stores (appointments.ts; a booking is a
 // Khanza registration, seats.ts), the visit day (visit-day.ts) and the histories (histories.ts).

@@ -1,5 +1,5 @@
-// SIMRS=khanza: today's pharmacy queue from Khanza's prescriptions (docs/integration.md, its
-// pharmacy mapping). Khanza keeps no pharmacy status of its own: the stage is read from the times
+// SIMRS=khanza: today's pharmacy queue from Khanza's prescriptions (docs/integration.md, Field
+// glossary). Khanza keeps no pharmacy status of its own: the stage is read from the times
 // its screens write on a prescription (resep_obat) and from the pharmacy display's call
 // (antriapotek3), as Khanza's own pharmacy queue display reads them.
 import { PREPARING_STATUS, READY_STATUS } from '../../../common/pharmacy.ts';
@@ -55,7 +55,7 @@ export async function khanzaPharmacyQueue(sik: KhanzaQuery, nomr: string, today:
   }));
 }
 
-/** The stage of a prescription by what Khanza has written on it (docs/integration.md, the glossary). */
+/** The stage of a prescription by what Khanza has written on it (docs/integration.md, Field glossary). */
 export function pharmacyStatus(r: { validated: number | boolean; handed: number | boolean; called: number | boolean }): string {
   if (Number(r.handed)) return KHANZA_PHARMACY.done;
   if (Number(r.called)) return KHANZA_PHARMACY.ready;
