@@ -1,7 +1,7 @@
 // Passkeys (WebAuthn) and the patient's devices: the ceremonies' options and answers as the
 // browser's JSON forms carry them (@simplewebauthn's *JSON types), the list of passkeys and
 // sessions, and what the patient and the hospital's counter may remove.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { LoginResponse } from './auth.ts';
 import { Nomr, NStr, Str } from './fields.ts';
 
@@ -11,6 +11,24 @@ const B64 = (maxLength: number, description?: string) =>
 const Transports = Type.Array(Type.String({ pattern: '^[a-z-]{1,20}$' }), { maxItems: 8 });
 const Attachment = Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')]);
 const CredentialDescriptor = Type.Object({ id: Str(), type: Type.Literal('public-key'), transports: Type.Optional(Type.Array(Str())) });
+
+/**
+ * What both ceremonies' answers are (WebAuthn's PublicKeyCredential in its JSON form): the
+ * credential's id twice, its type, the client data and the ceremony's own response fields beside
+ * it, where the authenticator sits, and the extensions' results.
+ */
+const PublicKeyCredential = <R extends TProperties, X extends TProperties>(response: R, clientExtensionResults: X, description: string) =>
+  Type.Object(
+    {
+      id: B64(1024),
+      rawId: B64(1024),
+      type: Type.Literal('public-key'),
+      response: Type.Object({ clientDataJSON: B64(4096), ...response }),
+      authenticatorAttachment: Type.Optional(Attachment),
+      clientExtensionResults: Type.Object(clientExtensionResults),
+    },
+    { description },
+  );
 
 /** navigator.credentials.create()'s options, for @simplewebauthn/browser's startRegistration. */
 export const RegistrationOptions = Type.Object(
@@ -36,23 +54,16 @@ export const RegistrationOptions = Type.Object(
 export type RegistrationOptions = Static<typeof RegistrationOptions>;
 
 /** RegistrationResponseJSON: what startRegistration() resolves to. */
-export const RegistrationCredential = Type.Object(
+export const RegistrationCredential = PublicKeyCredential(
   {
-    id: B64(1024),
-    rawId: B64(1024),
-    type: Type.Literal('public-key'),
-    response: Type.Object({
-      clientDataJSON: B64(4096),
-      attestationObject: B64(8192),
-      authenticatorData: Type.Optional(B64(8192)),
-      transports: Type.Optional(Transports),
-      publicKeyAlgorithm: Type.Optional(Type.Integer()),
-      publicKey: Type.Optional(B64(2048)),
-    }),
-    authenticatorAttachment: Type.Optional(Attachment),
-    clientExtensionResults: Type.Object({ credProps: Type.Optional(Type.Object({ rk: Type.Optional(Type.Boolean()) })) }),
+    attestationObject: B64(8192),
+    authenticatorData: Type.Optional(B64(8192)),
+    transports: Type.Optional(Transports),
+    publicKeyAlgorithm: Type.Optional(Type.Integer()),
+    publicKey: Type.Optional(B64(2048)),
   },
-  { description: 'The new credential, as @simplewebauthn/browser startRegistration() answers (RegistrationResponseJSON)' },
+  { credProps: Type.Optional(Type.Object({ rk: Type.Optional(Type.Boolean()) })) },
+  'The new credential, as @simplewebauthn/browser startRegistration() answers (RegistrationResponseJSON)',
 );
 export type RegistrationCredential = Static<typeof RegistrationCredential>;
 
@@ -69,21 +80,10 @@ export const LoginOptions = Type.Object(
 export type LoginOptions = Static<typeof LoginOptions>;
 
 /** AuthenticationResponseJSON: what startAuthentication() resolves to. */
-export const LoginCredential = Type.Object(
-  {
-    id: B64(1024),
-    rawId: B64(1024),
-    type: Type.Literal('public-key'),
-    response: Type.Object({
-      clientDataJSON: B64(4096),
-      authenticatorData: B64(8192),
-      signature: B64(2048),
-      userHandle: Type.Optional(B64(128)),
-    }),
-    authenticatorAttachment: Type.Optional(Attachment),
-    clientExtensionResults: Type.Object({}),
-  },
-  { description: 'The signed assertion, as @simplewebauthn/browser startAuthentication() answers (AuthenticationResponseJSON)' },
+export const LoginCredential = PublicKeyCredential(
+  { authenticatorData: B64(8192), signature: B64(2048), userHandle: Type.Optional(B64(128)) },
+  {},
+  'The signed assertion, as @simplewebauthn/browser startAuthentication() answers (AuthenticationResponseJSON)',
 );
 export type LoginCredential = Static<typeof LoginCredential>;
 

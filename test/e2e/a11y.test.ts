@@ -12,7 +12,7 @@ import { clinicQuery, to } from '../../common/routes.ts';
 import { addDays, dayLabel, todayWib } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
-import { PHONE, fillLogin, storeSession } from '../support/browser.ts';
+import { PHONE, fillLogin, fingerprintSensor, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { settle } from '../support/layout.ts';
 import { demoAppointment, samplePaths } from '../support/routes.ts';
@@ -216,17 +216,7 @@ test("the passkey offer after a login, and Perangkat's confirmations with a pass
   const site = `http://localhost:${app.server.port}`;
   const p = await (await app.browser.newContext({ ...PHONE, bypassCSP: true })).newPage();
   const cdp = await p.context().newCDPSession(p);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await fingerprintSensor(cdp);
   await p.goto(`${site}/registrasi`);
   await storeSession(p, who, await apiToken(app.server.url, who));
   const found: string[] = [];

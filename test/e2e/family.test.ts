@@ -6,18 +6,17 @@
 import { createRequire } from 'node:module';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { formatDate } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import type { RegistrationOptions } from '../../common/schemas/passkey.ts';
 import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
 import { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
-import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
-import { PHONE, fillLogin, launch } from '../support/browser.ts';
-import { needsFullChromium } from '../support/e2e.ts';
+import { PHONE, fillLogin, launch, serviceWorkerOf } from '../support/browser.ts';
+import { keysOnPhone, needsFullChromium } from '../support/e2e.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
@@ -127,22 +126,7 @@ async function apiData<T>(path: string, token: string, body?: unknown): Promise<
 }
 
 /** The owners of the data layer's copies on the phone. */
-const ownersOnPhone = (p: Page) =>
-  p.evaluate(
-    async ([name, storeName]) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(storeName)) return (db.close(), resolve([]));
-          const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
-          all.onsuccess = () => (db.close(), resolve([...new Set(all.result.map((k) => String(k).split('/')[0]))].sort()));
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    [DEVICE_DB, DEVICE_STORE],
-  );
+const ownersOnPhone = async (p: Page) => [...new Set((await keysOnPhone(p)).map((k) => k.split('/')[0]))].sort();
 
 test("A adds B: B's home with B's data, A one line above the cards, one tap back to A", async () => {
   // The page's CSP would refuse the injected accessibility checker.
@@ -305,21 +289,6 @@ interface Shown {
   data: { url?: string } | null;
 }
 
-/** The app's service worker and its registration id for CDP (as test/e2e/push.test.ts finds them). */
-async function serviceWorker(ctx: BrowserContext, page: Page): Promise<{ sw: Worker; cdp: CDPSession; registrationId: string }> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await ctx.newCDPSession(page);
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-    void cdp.send('ServiceWorker.enable');
-  });
-  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
-  return { sw, cdp, registrationId };
-}
-
 const notifications = (sw: Worker) =>
   sw.evaluate(async () => {
     const scope = self as unknown as { registration: { getNotifications(): Promise<Shown[]> } };
@@ -335,7 +304,7 @@ needsFullChromium(test)("a clinic call for A while B is on screen is a notificat
   const page = await signInA(ctx, (p) =>
     p.evaluate(([key, value]) => localStorage.setItem(key, value), [PUSH_STORE_KEY, JSON.stringify({ token: phone.json, at: Date.now() })]),
   );
-  const { sw, cdp, registrationId } = await serviceWorker(ctx, page);
+  const { sw, cdp, registrationId } = await serviceWorkerOf(page, server.url);
   await addB(page);
 
   // The app links the phone to both patients, each with its own token; then the clinic calls A.

@@ -54,6 +54,20 @@ async function fillAllButNameAndEmail(p: Page): Promise<void> {
   await p.getByRole('checkbox', { name: /Saya setuju/ }).check();
 }
 
+/**
+ * After 'Daftar' on a form fillAllButNameAndEmail filled in (31 February): the spec's dialog, a
+ * message beside Nama, Email and the birth date, and none beside the other fields; the dialog.
+ */
+async function refusedForNameEmailAndDate(p: Page): Promise<Locator> {
+  const dialog = p.getByRole('dialog', { name: 'Pesan' });
+  await dialog.getByText('Mohon isi semua data dengan benar!').waitFor();
+  assert.is(await description(p.getByRole('textbox', { name: 'Nama' })), 'Wajib diisi');
+  assert.is(await description(p.getByRole('textbox', { name: 'Email' })), 'Wajib diisi');
+  assert.is(await description(p.getByRole('group', { name: 'Tanggal Lahir' })), 'Tanggal lahir tidak valid');
+  for (const name of ['No KTP', 'Tempat Lahir', 'Telpon']) assert.is(await p.getByRole('textbox', { name }).getAttribute('aria-invalid'), null, name);
+  return dialog;
+}
+
 function counter(p: Page, path: string): () => number {
   let n = 0;
   p.on('request', (r) => r.url().includes(path) && n++);
@@ -119,12 +133,7 @@ test('registration: a message beside each wrong field, the spec dialog, and the 
   await fillAllButNameAndEmail(p);
   await p.getByRole('button', { name: 'Daftar' }).click();
 
-  const dialog = p.getByRole('dialog', { name: 'Pesan' });
-  await dialog.getByText('Mohon isi semua data dengan benar!').waitFor();
-  assert.is(await description(p.getByRole('textbox', { name: 'Nama' })), 'Wajib diisi');
-  assert.is(await description(p.getByRole('textbox', { name: 'Email' })), 'Wajib diisi');
-  assert.is(await description(p.getByRole('group', { name: 'Tanggal Lahir' })), 'Tanggal lahir tidak valid');
-  for (const name of ['No KTP', 'Tempat Lahir', 'Telpon']) assert.is(await p.getByRole('textbox', { name }).getAttribute('aria-invalid'), null, name);
+  const dialog = await refusedForNameEmailAndDate(p);
   assert.is(sent(), 0);
 
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -152,12 +161,7 @@ test('registration filled in before the page came alive (a slow phone): what the
   await p.waitForLoadState('networkidle');
   await p.getByRole('button', { name: 'Daftar' }).click();
 
-  const dialog = p.getByRole('dialog', { name: 'Pesan' });
-  await dialog.getByText('Mohon isi semua data dengan benar!').waitFor();
-  assert.is(await description(p.getByRole('textbox', { name: 'Nama' })), 'Wajib diisi');
-  assert.is(await description(p.getByRole('textbox', { name: 'Email' })), 'Wajib diisi');
-  assert.is(await description(p.getByRole('group', { name: 'Tanggal Lahir' })), 'Tanggal lahir tidak valid');
-  for (const name of ['No KTP', 'Tempat Lahir', 'Telpon']) assert.is(await p.getByRole('textbox', { name }).getAttribute('aria-invalid'), null, name);
+  await refusedForNameEmailAndDate(p);
   assert.is(await p.getByRole('combobox', { name: 'Pekerjaan' }).getAttribute('aria-invalid'), null);
   assert.ok(await p.getByRole('checkbox', { name: /Saya setuju/ }).isChecked(), 'the consent stays given');
   await ctx.close();

@@ -6,41 +6,12 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
 import { to } from '../../common/routes.ts';
-import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { gotoQuiet, offlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
-import { realApp } from '../support/e2e.ts';
+import { keysOnPhone, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
 const OFFLINE_TEXT = 'Anda sedang offline. Data akan dimuat saat koneksi kembali.';
 const CARDS = ['Jadwal Perjanjian Aktif', 'Antrian Poli', 'Antrian Obat Farmasi'];
-
-/** The keys of the data layer's store on the phone ([] when the database is gone). */
-function keysOnPhone(p: Page): Promise<string[]> {
-  return p.evaluate(
-    async ([name, storeName]) => {
-      const dbs = await indexedDB.databases();
-      if (!dbs.some((d) => d.name === name)) return [];
-      return new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(storeName)) {
-            db.close();
-            return resolve([]);
-          }
-          const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
-          all.onsuccess = () => {
-            db.close();
-            resolve(all.result.map(String));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      });
-    },
-    [DEVICE_DB, DEVICE_STORE],
-  );
-}
 
 async function until(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {

@@ -9,7 +9,7 @@ import type { CDPSession, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { deviceLabel } from '../../server/domain/passkeys.ts';
-import { fillLogin, PHONE, storeSession } from '../support/browser.ts';
+import { fillLogin, fingerprintSensor, PHONE, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
@@ -30,17 +30,7 @@ async function phone(): Promise<Phone> {
   const ctx = await app.browser.newContext(PHONE);
   const p = await ctx.newPage();
   const cdp = await ctx.newCDPSession(p);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticatorId = await fingerprintSensor(cdp);
   return { p, cdp, authenticatorId };
 }
 

@@ -4,9 +4,9 @@
 // not answer.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BrowserContext, CDPSession, Page, Worker } from 'playwright-core';
+import type { CDPSession, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
+import { PHONE, fillLogin, serviceWorkerOf, signedInPage } from '../support/browser.ts';
 import { needsFullChromium, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -16,21 +16,6 @@ interface Shown {
   body: string;
   tag: string;
   data: { url?: string } | null;
-}
-
-/** The app's service worker, active, and its registration id for CDP. */
-async function serviceWorker(ctx: BrowserContext, page: Page): Promise<{ sw: Worker; cdp: CDPSession; registrationId: string }> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await ctx.newCDPSession(page);
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${app.server.url}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-    void cdp.send('ServiceWorker.enable');
-  });
-  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
-  return { sw, cdp, registrationId };
 }
 
 const deliver = (cdp: CDPSession, registrationId: string, data: object) =>
@@ -58,7 +43,7 @@ async function homeWithWorker() {
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   await page.goto(`${app.server.url}/home`);
-  return { page, ctx, ...(await serviceWorker(ctx, page)) };
+  return { page, ctx, ...(await serviceWorkerOf(page, app.server.url)) };
 }
 
 needsFullChromium(test)('with no app window in front, a push shows a system notification that leads to its page', async () => {

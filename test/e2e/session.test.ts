@@ -14,6 +14,7 @@ import { DEMO_A } from '../../server/db/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { PHONE, gotoQuiet, launch, offlineAgain, onlineAgain, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';
+import { keysOnPhone } from '../support/e2e.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
 const INTERNAL_TOKEN = 'e2e-internal-token-0123456789';
@@ -101,27 +102,6 @@ async function phonesOfA(): Promise<number> {
   });
   assert.is(res.status, 200);
   return ((await res.json()) as { data: { registrations: number } }).data.registrations;
-}
-
-/** The keys of the data layer's store on the phone ([] when the database or its store is gone). */
-function keysOnPhone(p: Page): Promise<string[]> {
-  return p.evaluate(
-    async ([name, storeName]) => {
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return [];
-      return new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(storeName)) return (db.close(), resolve([]));
-          const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
-          all.onsuccess = () => (db.close(), resolve(all.result.map(String)));
-          all.onerror = () => reject(all.error);
-        };
-      });
-    },
-    [DEVICE_DB, DEVICE_STORE],
-  );
 }
 
 /** Every entry of the service worker's caches (its precache: it keeps no API answer). */

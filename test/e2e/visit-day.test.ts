@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { launch, signedInPage } from '../support/browser.ts';
+import { launch, serviceWorkerOf, signedInPage } from '../support/browser.ts';
 import { needsFullChromium } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
@@ -82,6 +82,19 @@ async function call(noUrut: number): Promise<void> {
 }
 
 const isLive = (url: string) => new URL(url).pathname === API.clinicQueueLive;
+
+/** The page's API without the live stream (as one with the spec's calls only): the addresses it asked for. */
+async function withoutStream(page: Page): Promise<string[]> {
+  const live: string[] = [];
+  await page.route(
+    (url) => isLive(url.href),
+    (route) => {
+      live.push(route.request().url());
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not Found"}' });
+    },
+  );
+  return live;
+}
 const isQueueRead = (url: string) => new URL(url).pathname === API.clinicQueue;
 
 /** A's home on a phone of its own, with the live stream open. */
@@ -201,16 +214,7 @@ needsFullChromium(test)("'Antrian Anda tinggal N lagi' arrives once, and its not
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/home`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await ctx.newCDPSession(page);
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-    void cdp.send('ServiceWorker.enable');
-  });
-  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
+  const { sw, cdp, registrationId } = await serviceWorkerOf(page, server.url);
   await page.goto('about:blank');
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(near) });
   const shown = async () =>
@@ -289,14 +293,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
 
 test("against an API with only the spec's fields and no stream, the card shows what the spec shows and asks once", async () => {
   const page = await signedInPage(browser, server.url, DEMO_A);
-  const live: string[] = [];
-  await page.route(
-    (url) => isLive(url.href),
-    (route) => {
-      live.push(route.request().url());
-      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not Found"}' });
-    },
-  );
+  const live = await withoutStream(page);
   await page.route(
     (url) => isQueueRead(url.href),
     async (route) => {
@@ -366,30 +363,15 @@ test('a push in the foreground reads the queue card again, which shows the numbe
   const page = await signedInPage(browser, server.url, DEMO_A);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: server.url });
-  const live: string[] = [];
-  await page.route(
-    (url) => isLive(url.href),
-    (route) => {
-      live.push(route.request().url());
-      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"message":"Not Found"}' });
-    },
-  );
+  const live = await withoutStream(page);
   await page.goto(`${server.url}/home`);
   await queueCard(page).getByText('Nomor Antrian', { exact: true }).waitFor();
   for (const end = Date.now() + 15_000; live.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
   assert.is(live.length, 1, 'the stream was asked for, and found missing');
   const before = Number(await shownBeside(page, 'Nomor Dipanggil Saat Ini').textContent());
 
-  // The app's service worker, and its registration id for CDP (as test/e2e/push.test.ts finds them).
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const cdp = await ctx.newCDPSession(page);
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${server.url}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-    void cdp.send('ServiceWorker.enable');
-  });
+  // The app's service worker, and its registration id for CDP.
+  const { cdp, registrationId } = await serviceWorkerOf(page, server.url);
 
   const reads: string[] = [];
   page.on('request', (r) => isQueueRead(r.url()) && reads.push(r.url()));

@@ -22,10 +22,10 @@ import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { COHORT, DEMO_A, INTERNAL_TOKEN, loginAs, testApp, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { createPgDatabase, ENGINE, freshDb } from '../support/db.ts';
+import { type Answer, wibAt as at } from '../support/booking.ts';
 import { startServer } from '../support/server.ts';
 
 const today = todayWib();
-const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
 const MINUTE = 60_000;
 
 let standIn: BpjsStandIn;
@@ -56,8 +56,6 @@ test.before.each(() => {
   standIn.refuse(null);
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
-type Answer = { code: number; body: Record<string, any> };
 async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object, target = app): Promise<Answer> {
   const res = await target.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   return { code: res.statusCode, body: res.json() };

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { InjectOptions } from 'fastify';
 import { DEMO_A, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { d001BookingOf } from '../support/booking.ts';
 
 let t: TestApp;
 let tokenA: string;
@@ -103,17 +104,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
     email: 'uji@example.id',
     pekerjaan: '02',
   },
-  '/api/patient/simpan/janji': {
-    nomr: DEMO_A.nomr,
-    tgl_janji: '2000-01-03',
-    sts_ue: 'U',
-    tgl_lahir: DEMO_A.tgl_lahir,
-    kd_dep: '20001',
-    kd_dr: 'D001',
-    sts_jam: '1',
-    carabayar: 'P',
-    hp: '081234567890',
-  },
+  '/api/patient/simpan/janji': d001BookingOf(DEMO_A, '2000-01-03'),
   '/api/patient/simpan/fcmtoken': { fcmtoken: '{"endpoint":"https://attacker.example/x","keys":{"p256dh":"a","auth":"b"}}' },
   '/api/internal/notify': { nomr: '77777777', title: 'Uji', body: 'Uji', url: '/home' },
   '/api/internal/antrian/poli/panggil': { no_reg: 'RJ-TIDAK-ADA' },

@@ -18,12 +18,11 @@ import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
-import { d001Booking } from '../support/booking.ts';
+import { type Answer, d001Booking, wibAt as at } from '../support/booking.ts';
 
 const USER = 'mobilejkn-rs';
 const PASSWORD = 'kata-sandi-ws-rs-uji-0123';
 const today = todayWib();
-const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
 const MINUTE = 60_000;
 
 let standIn: BpjsStandIn;
@@ -64,8 +63,6 @@ test.before.each(() => {
   clock = at(today, '07:00');
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests read several answer shapes
-type Answer = { code: number; body: Record<string, any> };
 async function call(method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<Answer> {
   const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
   return { code: res.statusCode, body: res.json() };

@@ -25,6 +25,7 @@ import { buildApp } from '../../server/app.ts';
 import { queueBpjsAdd } from '../../server/db/bpjs.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
+import { d001BookingOf } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { subscriber } from '../support/push.ts';
@@ -281,17 +282,7 @@ test('login, registration, booking, push and the internal calls answer their sch
   assert.is((await answers({ method: 'POST', url: API.register, payload: registration }, 200, RegistrationAnswer)).status, true);
   assert.is((await answers({ method: 'POST', url: API.register, payload: { ...registration, no_ktp: '1' } }, 200, RegistrationAnswer)).status, false);
   const monday = nextOnWeekday(addDays(todayWib(), 14), 1);
-  const booking = {
-    nomr: DEMO_A.nomr,
-    tgl_janji: monday,
-    sts_ue: 'U',
-    tgl_lahir: DEMO_A.tgl_lahir,
-    kd_dep: '20001',
-    kd_dr: 'D001',
-    sts_jam: '1',
-    carabayar: 'P' as const,
-    hp: '081234567890',
-  };
+  const booking = d001BookingOf(DEMO_A, monday);
   assert.is((await answers({ method: 'POST', url: API.book, token: tokenA, payload: booking }, 200, BookingAnswer)).status, true);
   assert.is((await answers({ method: 'POST', url: API.book, token: tokenA, payload: { ...booking, hp: '' } }, 200, BookingAnswer)).status, false);
   await answers({ url: API.vapidKey }, 200, Success(VapidKey));

@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { d001BookingOf } from '../support/booking.ts';
 
 let t: TestApp;
 let tokenA: string;
@@ -155,17 +156,7 @@ test("B asking for A's records gets 403 and no data on every endpoint", async ()
     method: 'POST',
     url: '/api/patient/simpan/janji',
     headers: { authorization: `Bearer ${tokenB}` },
-    payload: {
-      nomr: DEMO_A.nomr,
-      tgl_janji: '2030-01-07',
-      sts_ue: 'U',
-      tgl_lahir: DEMO_A.tgl_lahir,
-      kd_dep: '20001',
-      kd_dr: 'D001',
-      sts_jam: '1',
-      carabayar: 'P',
-      hp: '081234567890',
-    },
+    payload: d001BookingOf(DEMO_A, '2030-01-07'),
   });
   assert.is(booking.statusCode, 403);
 });

@@ -6,6 +6,7 @@ import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { isMobileNumber } from '../../common/phone.ts';
 import { isFreeText } from '../../common/schemas/codes.ts';
 import { DEMO_A, loginAs, newPatient, testApp, type TestApp } from '../support/app.ts';
+import { d001BookingOf } from '../support/booking.ts';
 
 let t: TestApp;
 test.before(async () => {
@@ -48,17 +49,7 @@ test('the booking, the login and the quota query refuse them too, naming the fie
     method: 'POST',
     url: '/api/patient/simpan/janji',
     headers: { authorization: `Bearer ${token}` },
-    payload: {
-      nomr: DEMO_A.nomr,
-      tgl_janji: date,
-      sts_ue: 'U',
-      tgl_lahir: DEMO_A.tgl_lahir,
-      kd_dep: '20001',
-      kd_dr: 'D001',
-      sts_jam: '1',
-      carabayar: 'P',
-      hp: '0812\u202e34567890',
-    },
+    payload: d001BookingOf(DEMO_A, date, { hp: '0812\u202e34567890' }),
   });
   assert.is(booking.statusCode, 400);
   assert.match(booking.json().message, /Kolom hp /);
@@ -88,7 +79,6 @@ test('a mobile number is 08… or +628…, 10 to 13 digits, spaces and dashes al
 test('registration and booking answer one phone rule alike', async () => {
   const token = await loginAs(t.app, DEMO_A);
   const date = nextOnWeekday(addDays(todayWib(), 28), 1);
-  const base = { nomr: DEMO_A.nomr, tgl_janji: date, sts_ue: 'U', tgl_lahir: DEMO_A.tgl_lahir, kd_dep: '20001', kd_dr: 'D001', sts_jam: '1', carabayar: 'P' };
   for (const [phone, ok] of [
     ['0212345678', false],
     ['+6281234567890', true],
@@ -99,7 +89,7 @@ test('registration and booking answer one phone rule alike', async () => {
       method: 'POST',
       url: '/api/patient/simpan/janji',
       headers: { authorization: `Bearer ${token}` },
-      payload: { ...base, hp: phone },
+      payload: d001BookingOf(DEMO_A, date, { hp: phone }),
     });
     assert.is(book.json().status, ok, `booking ${phone}`);
   }

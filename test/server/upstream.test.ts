@@ -6,14 +6,13 @@
 // is said to the patient and never holds other patients' calls. On PGlite and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import Ajv from 'ajv';
 import draft6 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, formatLong } from '../../common/dates.ts';
-import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
+import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import type { UpstreamConfig } from '../../server/config/upstream.ts';
@@ -30,6 +29,7 @@ import { testConfig } from '../support/app.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { freshDb } from '../support/db.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
+import { openStream } from '../support/stream.ts';
 
 const A = { nomr: '00201234', tgl_lahir: '1968-03-14' };
 const B = { nomr: '00205678', tgl_lahir: '1990-11-02' };
@@ -771,38 +771,6 @@ test('the hospital’s 401 for an expired token: the session here ends, the pati
   const again = await tokenOf(A);
   assert.is((await get(again, API.historySurgery)).statusCode, 200);
 });
-
-/** The clinic queue events of a live stream read from a real socket. */
-function openStream(url: string, token: string) {
-  const { hostname, port, pathname } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  socket.write(`GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`);
-  let raw = '';
-  let waiter: (() => void) | null = null;
-  socket.on('data', (chunk: Buffer) => {
-    raw += chunk.toString('utf8');
-    waiter?.();
-  });
-  const events = () =>
-    [...raw.matchAll(new RegExp(`event: ${CLINIC_QUEUE_EVENT}\\ndata: (.*)\\n\\n`, 'g'))].map(
-      (m) => JSON.parse(m[1]) as { data: Array<Record<string, unknown>> },
-    );
-  /** Waits until `done`; the limit only keeps a broken stream from hanging the suite. */
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve, reject) => {
-      const limit = setTimeout(() => reject(new Error(`stream stalled:\n${raw.slice(0, 2000)}`)), 20_000);
-      const check = () => {
-        if (done()) {
-          clearTimeout(limit);
-          waiter = null;
-          resolve();
-        }
-      };
-      waiter = check;
-      check();
-    });
-  return { events, until, close: () => socket.destroy() };
-}
 
 test('the visit day: the live stream reads the hospital’s queue again each poll, one read for all of a patient’s phones', async () => {
   await app.close();

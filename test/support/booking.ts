@@ -72,6 +72,10 @@ export const d001Booking = <O extends object = Record<never, never>>(nomr: strin
   ...over,
 });
 
+/** d001Booking as the app sends it, with the patient's birth date and sts_ue 'U' (docs/product.md §7), `over` changing any field. */
+export const d001BookingOf = <O extends object = Record<never, never>>(who: Who, tgl_janji: string, over: O = {} as O) =>
+  d001Booking(who.nomr, tgl_janji, { sts_ue: 'U', tgl_lahir: who.tgl_lahir, ...over });
+
 /** The instant of a WIB wall-clock time on a date. */
 export const wibAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
 

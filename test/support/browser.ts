@@ -7,7 +7,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
 import { apiToken } from './server.ts';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -162,6 +162,44 @@ export async function signedInPage(browser: Browser, baseUrl: string, who: { nom
   await p.goto(`${baseUrl}/registrasi`);
   await storeSession(p, who, token);
   return p;
+}
+
+/**
+ * Chromium's virtual platform authenticator on the page's CDP session, as a phone's fingerprint
+ * sensor (discoverable keys, the user verified, presence given); its id.
+ */
+export async function fingerprintSensor(cdp: CDPSession): Promise<string> {
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
+}
+
+/**
+ * The app's service worker on the page's origin, active, and its registration id for a CDP
+ * session on the page (ServiceWorker.deliverPushMessage: the hop a push service makes).
+ */
+export async function serviceWorkerOf(page: Page, origin: string): Promise<{ sw: Worker; cdp: CDPSession; registrationId: string }> {
+  const ctx = page.context();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await ctx.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL === `${origin}/` && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  const sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
+  return { sw, cdp, registrationId };
 }
 
 /** Fills the login form: the number, and the birth date as day, month and the typed year. */

@@ -1,8 +1,10 @@
 // happy-dom as the global DOM for component tests, once per test process, and what Testing
-// Library does not give: another origin for the page, fields filled as a browser reports it,
-// label–value lists read as pairs, and states too brief to poll for.
+// Library does not give: another origin for the page, fields filled as a browser reports it (the
+// login form's among them), label–value lists read as pairs, states too brief to poll for, and
+// requests counted on their way out.
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { setFileScope } from '@vanilla-extract/css/fileScope';
+import { MONTHS } from '../../common/dates.ts';
 
 const g = globalThis as unknown as { __domReady?: boolean };
 if (!g.__domReady) {
@@ -30,7 +32,7 @@ if (!g.__domReady) {
 
 // Testing Library binds `screen` to the document.body there is when it loads: it loads only
 // now, after the registration (and test files import this module before it for that reason).
-const { configure, createEvent, fireEvent, within } = await import('@testing-library/preact');
+const { configure, createEvent, fireEvent, screen, within } = await import('@testing-library/preact');
 
 // The screens wait for answers of the real API server: 5 s, as before, not Testing Library's 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -56,6 +58,15 @@ export function choose(list: HTMLElement, option: string): void {
   enter(list, within(list).getByRole<HTMLOptionElement>('option', { name: option }).value);
 }
 
+/** Fills the number and the birth date of a login form (the login screen's, a family member's) as a person would. */
+export function fillLogin(nomr: string, iso: string): void {
+  const [y, m, d] = iso.split('-');
+  enter(screen.getByRole('textbox', { name: 'Nomor MR' }), nomr);
+  choose(screen.getByRole('combobox', { name: 'Tanggal' }), String(Number(d)));
+  choose(screen.getByRole('combobox', { name: 'Bulan' }), MONTHS[Number(m) - 1]);
+  enter(screen.getByRole('textbox', { name: 'Tahun' }), y);
+}
+
 /** The label–value pairs of a description list as a person reads them: each term, its definition. */
 export function fieldsIn(el: HTMLElement = document.body): Record<string, string> {
   const definitions = within(el).getAllByRole('definition');
@@ -69,27 +80,44 @@ export function fieldsIn(el: HTMLElement = document.body): Record<string, string
 /** Records every value an attribute takes while fn runs (states too brief to poll for). */
 export async function watchAttribute(el: Element, name: string, fn: () => Promise<unknown>): Promise<Array<string | null>> {
   const seen: Array<string | null> = [];
-  const observer = new MutationObserver(() => seen.push(el.getAttribute(name)));
-  observer.observe(el, { attributes: true, attributeFilter: [name], subtree: false });
-  try {
-    await fn();
-    await sleep(0);
-  } finally {
-    observer.disconnect();
-  }
+  await observing(el, { attributes: true, attributeFilter: [name], subtree: false }, () => seen.push(el.getAttribute(name)), fn);
   return seen;
 }
 
 /** Whether what `find` looks for was ever there while fn ran (a state too brief to poll for). */
 export async function appearedDuring(find: () => unknown, fn: () => Promise<unknown>): Promise<boolean> {
   let seen = !!find();
-  const observer = new MutationObserver(() => (seen ||= !!find()));
-  observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+  await observing(document.body, { attributes: true, childList: true, subtree: true }, () => (seen ||= !!find()), fn);
+  return seen;
+}
+
+/** Runs fn with `changed` called on each change of the target, until a moment after fn ends. */
+async function observing(target: Node, options: MutationObserverInit, changed: () => void, fn: () => Promise<unknown>): Promise<void> {
+  const observer = new MutationObserver(changed);
+  observer.observe(target, options);
   try {
     await fn();
     await sleep(0);
   } finally {
     observer.disconnect();
   }
-  return seen;
+}
+
+/**
+ * Counts the requests whose URL holds `part` on their way to the real server (a repeat the
+ * server answers alike shows only in the count); `restore` puts the page's fetch back.
+ */
+export function countRequests(part: string): { count: () => number; restore: () => void } {
+  const realFetch = globalThis.fetch;
+  let n = 0;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input instanceof Request ? input.url : input).includes(part)) n++;
+    return realFetch(input, init);
+  }) as typeof fetch;
+  return {
+    count: () => n,
+    restore: () => {
+      globalThis.fetch = realFetch;
+    },
+  };
 }

@@ -1,7 +1,9 @@
 // What every end-to-end file runs against: the real server on a fresh data dir, serving the
-// built app, and a headless Chromium; started before the file's tests, stopped after.
-import type { Browser } from 'playwright-core';
+// built app, and a headless Chromium; started before the file's tests, stopped after. And what
+// several of them read on the phone: the data layer's keys in IndexedDB.
+import type { Browser, Page } from 'playwright-core';
 import type { Callback, Test } from 'uvu';
+import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { chromiumBuild, launch } from './browser.ts';
 import { apiToken, startServer, type RunningServer } from './server.ts';
 
@@ -51,4 +53,25 @@ export function needsFullChromium(suite: Test): (name: string, fn: Callback) => 
     console.log(`skipped, needs full Chromium: ${name}`); // uvu counts skips but names none
     suite.skip();
   };
+}
+
+/** The keys of the data layer's store on the phone (IndexedDB; [] when the database or its store is gone). */
+export function keysOnPhone(p: Page): Promise<string[]> {
+  return p.evaluate(
+    async ([name, storeName]) => {
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return [];
+      return new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(storeName)) return (db.close(), resolve([]));
+          const all = db.transaction(storeName).objectStore(storeName).getAllKeys();
+          all.onsuccess = () => (db.close(), resolve(all.result.map(String)));
+          all.onerror = () => reject(all.error);
+        };
+      });
+    },
+    [DEVICE_DB, DEVICE_STORE],
+  );
 }

@@ -13,7 +13,7 @@ import { clinicQuery, to } from '../../common/routes.ts';
 import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
 import { DEMO_A } from '../../server/db/seed.ts';
-import { choose, enter, fieldsIn, watchAttribute } from '../support/dom.ts';
+import { choose, countRequests, enter, fieldsIn, watchAttribute } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
 test.after.each(cleanup);
@@ -231,12 +231,7 @@ test('the confirmation: the number filled from the profile; none, no call; one b
   enter(screen.getByRole('textbox', { name: 'Nomor HP' }), '081234567890');
   // Count the booking requests on their way to the real server (it would answer a repeat with
   // the same appointment, so only the count shows a second send).
-  const realFetch = globalThis.fetch;
-  let sent = 0;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input instanceof Request ? input.url : input).includes('/simpan/janji')) sent++;
-    return realFetch(input, init);
-  }) as typeof fetch;
+  const sent = countRequests('/simpan/janji');
   let states: Array<string | null> = [];
   try {
     states = await watchAttribute(submit, 'disabled', async () => {
@@ -247,9 +242,9 @@ test('the confirmation: the number filled from the profile; none, no call; one b
       await screen.findByRole('alertdialog', {}, { timeout: 10000 });
     });
   } finally {
-    globalThis.fetch = realFetch;
+    sent.restore();
   }
-  assert.is(sent, 1, 'one request for two taps');
+  assert.is(sent.count(), 1, 'one request for two taps');
   assert.ok(states.includes(''), 'disabled while sending');
   const answer = screen.getByRole('alertdialog', { name: 'Alert', description: /^Perjanjian berhasil dibuat\. Nomor antrian Anda \d+/ });
   assert.ok(submit.disabled, 'booked: the button stays off');

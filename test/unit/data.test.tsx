@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Result } from '../../src/api/http.ts';
 import { getQuota } from '../../src/api/quota.ts';
 import { createCache, type Read } from '../../src/data/cache.ts';
-import type { DeviceStore, Saved } from '../../src/data/device.ts';
+import type { DeviceStore } from '../../src/data/device.ts';
 import { book } from '../../src/data/reads.ts';
 import { toResource } from '../../src/data/resource.ts';
 import { session } from '../../src/session/session.ts';
@@ -17,7 +17,8 @@ import { isSlotAvailable } from '../../common/booking.ts';
 import { addDays, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
 import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
-import { setUrl, sleep } from '../support/dom.ts';
+import { countRequests, setUrl, sleep } from '../support/dom.ts';
+import { phone } from '../support/phone-store.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 
 test.before(() => session.signOut());
@@ -39,19 +40,6 @@ function server<T>(...answers: Array<Result<T>>) {
     },
   };
   return s;
-}
-
-/** The phone's store, in memory. */
-function phone(): DeviceStore & { saved: Map<string, Saved> } {
-  const saved = new Map<string, Saved>();
-  return {
-    saved,
-    get: async (k) => saved.get(k),
-    set: async (k, v) => void saved.set(k, v),
-    del: async (k) => void saved.delete(k),
-    keys: async () => [...saved.keys()],
-    clear: async () => saved.clear(),
-  };
 }
 
 function setup(store: DeviceStore | null = null) {
@@ -246,12 +234,7 @@ test('a lab detail offline without its list says the phone is offline, not Data 
 });
 
 test('a lab detail opened from its list, and the poli history, make no second penunjang call', async () => {
-  const realFetch = globalThis.fetch;
-  let penunjang = 0;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input instanceof Request ? input.url : input).includes('/riwayat/penunjang')) penunjang++;
-    return realFetch(input, init);
-  }) as typeof fetch;
+  const penunjang = countRequests('/riwayat/penunjang');
   try {
     await renderSignedIn(DEMO_A, to('lab'));
     fireEvent.click((await screen.findAllByRole('link', { name: 'Lihat hasil' }))[0]);
@@ -259,9 +242,9 @@ test('a lab detail opened from its list, and the poli history, make no second pe
     cleanup();
     await renderSignedIn(DEMO_A, to('poliHistory', { poli: 'poli kardiologi dewasa' }));
     await screen.findByText(DEMO_REGS.poliVisit());
-    assert.is(penunjang, 1);
+    assert.is(penunjang.count(), 1);
   } finally {
-    globalThis.fetch = realFetch;
+    penunjang.restore();
   }
 });
 

@@ -7,14 +7,13 @@ import { setUrl } from '../support/dom.ts'; // first: Testing Library needs the 
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MONTHS } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
 import { login } from '../../src/api/auth.ts';
 import { App } from '../../src/app.tsx';
 import { allProfiles, OTHERS_KEY } from '../../src/session/profiles.ts';
 import { session } from '../../src/session/session.ts';
 import { apiServer } from '../support/api-server.ts';
-import { choose, enter } from '../support/dom.ts';
+import { fillLogin } from '../support/dom.ts';
 
 test.before.each(async () => {
   const server = await apiServer();
@@ -33,14 +32,6 @@ async function tokenOf(who: { nomr: string; tgl_lahir: string }): Promise<string
   return (res as { data: { access_token: string } }).data.access_token;
 }
 
-function fill(nomr: string, iso: string) {
-  const [y, m, d] = iso.split('-');
-  enter(screen.getByRole('textbox', { name: 'Nomor MR' }), nomr);
-  choose(screen.getByRole('combobox', { name: 'Tanggal' }), String(Number(d)));
-  choose(screen.getByRole('combobox', { name: 'Bulan' }), MONTHS[Number(m) - 1]);
-  enter(screen.getByRole('textbox', { name: 'Tahun' }), y);
-}
-
 /** What the login page's failure dialog says for this number and date, signed out. */
 async function loginPageSays(nomr: string, iso: string): Promise<string> {
   cleanup();
@@ -49,7 +40,7 @@ async function loginPageSays(nomr: string, iso: string): Promise<string> {
   render(<App />);
   const notice = await screen.findByRole('dialog', { name: 'Pastikan Anda Mengaktifkan Notifikasi' });
   fireEvent.click(within(notice).getByRole('button', { name: 'Tutup' }));
-  fill(nomr, iso);
+  fillLogin(nomr, iso);
   fireEvent.click(screen.getByRole('button', { name: 'Login' }));
   return (await screen.findByRole('alertdialog', { name: 'Login Gagal' })).textContent ?? '';
 }
@@ -62,7 +53,7 @@ async function addFormSays(nomr: string, iso: string, title: string): Promise<st
   render(<App />);
   await screen.findByRole('heading', { name: 'Tambah Anggota Keluarga' });
   await screen.findByRole('button', { name: 'Tambah Profil' });
-  fill(nomr, iso);
+  fillLogin(nomr, iso);
   fireEvent.click(screen.getByRole('button', { name: 'Tambah Profil' }));
   const text = (await screen.findByRole('alertdialog', { name: title })).textContent ?? '';
   assert.is(screen.queryByRole('alertdialog', { name: 'Login Gagal' }), null);

@@ -5,7 +5,7 @@ import '../support/dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createCache } from '../../src/data/cache.ts';
-import type { DeviceStore, Saved } from '../../src/data/device.ts';
+import { phone } from '../support/phone-store.ts';
 import {
   ACTIVE_KEY,
   addProfile,
@@ -184,19 +184,6 @@ test('the last profile signed out clears the phone as a one-patient phone does',
   assert.equal(session.others.value, []);
   assert.is(localStorage.length, 0);
 });
-
-/** The phone's store, in memory. */
-function phone(): DeviceStore & { saved: Map<string, Saved> } {
-  const saved = new Map<string, Saved>();
-  return {
-    saved,
-    get: async (k) => saved.get(k),
-    set: async (k, v) => void saved.set(k, v),
-    del: async (k) => void saved.delete(k),
-    keys: async () => [...saved.keys()],
-    clear: async () => saved.clear(),
-  };
-}
 
 test("the phone keeps each profile's copies across switches, and drops only a signed-out profile's", async () => {
   const store = phone();

@@ -6,10 +6,9 @@ import * as assert from 'uvu/assert';
 import { login } from '../../src/api/auth.ts';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
-import { MONTHS } from '../../common/dates.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { apiServer } from '../support/api-server.ts';
-import { appearedDuring, choose, enter, setUrl, sleep, watchAttribute } from '../support/dom.ts';
+import { appearedDuring, fillLogin, setUrl, sleep, watchAttribute } from '../support/dom.ts';
 
 test.before.each(async () => {
   const server = await apiServer();
@@ -28,14 +27,6 @@ test.after.each(cleanup);
 test.after(() => session.signOut());
 
 const loginButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Login' });
-
-function fill(nomr: string, iso: string) {
-  const [y, m, d] = iso.split('-');
-  enter(screen.getByRole('textbox', { name: 'Nomor MR' }), nomr);
-  choose(screen.getByRole('combobox', { name: 'Tanggal' }), String(Number(d)));
-  choose(screen.getByRole('combobox', { name: 'Bulan' }), MONTHS[Number(m) - 1]);
-  enter(screen.getByRole('textbox', { name: 'Tahun' }), y);
-}
 
 test('shows the labelled fields, Login and Registrasi Pasien Baru, and a copyright footer', () => {
   assert.ok(screen.getByRole('textbox', { name: 'Nomor MR' }));
@@ -58,7 +49,7 @@ test('both fields are required: nothing is sent without them', async () => {
 });
 
 test('a wrong birth date shows Login Gagal with the spec text', async () => {
-  fill(DEMO_A.nomr, '1968-08-18');
+  fillLogin(DEMO_A.nomr, '1968-08-18');
   fireEvent.click(loginButton());
   const dialog = await screen.findByRole('alertdialog', { name: 'Login Gagal' });
   assert.ok(within(dialog).getByText('Periksa kembali Nomor MR dan Tanggal Lahir Anda'));
@@ -66,7 +57,7 @@ test('a wrong birth date shows Login Gagal with the spec text', async () => {
 });
 
 test('while submitting, Login is disabled and shows a spinner', async () => {
-  fill(DEMO_A.nomr, DEMO_A.tgl_lahir);
+  fillLogin(DEMO_A.nomr, DEMO_A.tgl_lahir);
   const button = loginButton();
   let states: Array<string | null> = [];
   const spinnerShown = await appearedDuring(
@@ -83,7 +74,7 @@ test('while submitting, Login is disabled and shows a spinner', async () => {
 });
 
 test('success stores the four keys, says Login Berhasil and goes home after 2 s', async () => {
-  fill(DEMO_A.nomr, DEMO_A.tgl_lahir);
+  fillLogin(DEMO_A.nomr, DEMO_A.tgl_lahir);
   fireEvent.click(loginButton());
   await screen.findByRole('dialog', { name: 'Login Berhasil' });
   assert.is(localStorage.getItem('statuslogin'), '1');
@@ -98,7 +89,7 @@ test('success stores the four keys, says Login Berhasil and goes home after 2 s'
 test('after five wrong dates the number is locked: Login Gagal also says when to try again', async () => {
   const nomr = '90000190';
   for (let i = 0; i < 5; i++) await login({ medical_record_number: nomr, birthdate: '1999-09-09', fcmtoken: '' });
-  fill(nomr, '2000-01-01'); // the right date, too late
+  fillLogin(nomr, '2000-01-01'); // the right date, too late
   fireEvent.click(loginButton());
   const dialog = await screen.findByRole('alertdialog', { name: 'Login Gagal' });
   assert.ok(within(dialog).getByText('Periksa kembali Nomor MR dan Tanggal Lahir Anda'));

@@ -1,5 +1,5 @@
-// What the two appointment confirmations (confirm.tsx) share: the patient's header, the rows
-// shown, the mobile number field and its first value, sending a booking once and saying what
+// What the two appointment confirmations (confirm.tsx) share: the patient's header, the session
+// chosen as shown, the mobile number field and its first value, sending a booking once and saying what
 // came of it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BookingRequest } from '../../../common/schemas/index.ts';
@@ -12,9 +12,9 @@ import { session } from '../../session/session.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
 import { Dialog, type DialogAction } from '../../ui/Dialog.tsx';
-import type { FieldRow } from '../../ui/RecordList.tsx';
+import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ErrorBanner } from '../../ui/Spinner.tsx';
-import { field, input, label, page } from '../../ui/controls.css.ts';
+import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 
 const T = BOOKING.confirm;
@@ -30,7 +30,7 @@ interface Shown {
   jaminan?: string;
 }
 
-export const ROWS: FieldRow<Shown>[] = [
+const ROWS: FieldRow<Shown>[] = [
   [T.nama, (x) => x.nama],
   [T.nomr, (x) => x.nomr],
   [T.tglLahir, (x) => x.tglLahir],
@@ -39,6 +39,19 @@ export const ROWS: FieldRow<Shown>[] = [
   [T.dokter, (x) => x.dokter],
   [T.jam, (x) => x.jam],
 ];
+const WITH_GUARANTEE: FieldRow<Shown>[] = [...ROWS, [T.jaminan, (x) => x.jaminan]];
+
+/** The session chosen, read-only: the patient, then the day, clinic, doctor and hours (and the guarantee, when chosen before). */
+export function Chosen({ patient, ...session }: { patient: ReturnType<typeof usePatient> } & Omit<Shown, 'nama' | 'nomr' | 'tglLahir'>) {
+  return (
+    <section className={card} aria-label={BOOKING.appointmentTitle}>
+      <Fields
+        item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: <DateText date={patient.birthDate} />, ...session }}
+        rows={session.jaminan === undefined ? ROWS : WITH_GUARANTEE}
+      />
+    </section>
+  );
+}
 
 /** The patient's name from the profile call; the rest of the header comes from the session. */
 export function usePatient() {

@@ -9,13 +9,13 @@ import { clinicFromQuery } from '../../../common/routes.ts';
 import { book, bookOnline } from '../../data/reads.ts';
 import type { ScreenProps } from '../../navigation.ts';
 import { BOOKING } from './strings.ts';
-import { DateText, Fields } from '../../ui/RecordList.tsx';
+import { DateText } from '../../ui/RecordList.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { card, page } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
-import { Incomplete, MessageDialog, PhoneField, ROWS, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
+import { Chosen, Incomplete, MessageDialog, PhoneField, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
 import { NO_REFERRAL, ReferralFields, referralFields, referralProblem } from './referral.tsx';
 import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
 
@@ -54,23 +54,16 @@ export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) 
 
   return (
     <main className={page}>
-      <section className={card} aria-label={BOOKING.appointmentTitle}>
-        <Fields
-          item={{
-            nama: patient.nama,
-            nomr: patient.nomr,
-            tglLahir: <DateText date={patient.birthDate} />,
-            // The route carries YYYY-MM-DD (docs/product.md §2); the patient reads the day as the date
-            // picker said it (decisions: dates in one voice).
-            tglJanji: <DateText date={p.tgljanji} style="day" />,
-            poli: clinic.ds_dep,
-            dokter: p.dokterr,
-            jam: p.jam,
-            jaminan: bayar,
-          }}
-          rows={[...ROWS, [T.jaminan, (x) => x.jaminan]]}
-        />
-      </section>
+      <Chosen
+        patient={patient}
+        // The route carries YYYY-MM-DD (docs/product.md §2); the patient reads the day as the date
+        // picker said it (decisions: dates in one voice).
+        tglJanji={<DateText date={p.tgljanji} style="day" />}
+        poli={clinic.ds_dep}
+        dokter={p.dokterr}
+        jam={p.jam}
+        jaminan={bayar}
+      />
       <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
         {bpjs && <ReferralFields value={referral} onChange={setReferral} />}
@@ -125,20 +118,7 @@ export function ConfirmOnline({ params: p, query, navigate }: ScreenProps<'confi
   return (
     <main className={page}>
       {!books && <p className={`${card} ${css.note}`}>{T.onlineNote}</p>}
-      <section className={card} aria-label={BOOKING.appointmentTitle}>
-        <Fields
-          item={{
-            nama: patient.nama,
-            nomr: patient.nomr,
-            tglLahir: <DateText date={patient.birthDate} />,
-            tglJanji: formatDate(p.tgljanji, 'dmy'),
-            poli: clinic.ds_dep,
-            dokter: p.dokterr,
-            jam: p.jam,
-          }}
-          rows={ROWS}
-        />
-      </section>
+      <Chosen patient={patient} tglJanji={formatDate(p.tgljanji, 'dmy')} poli={clinic.ds_dep} dokter={p.dokterr} jam={p.jam} />
       <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
         <GuaranteeSelect id="bk-jaminan-online" value={guarantee} onChange={setGuarantee} />

@@ -13,18 +13,15 @@ import { clinics as clinicsRead } from '../../data/reads.ts';
 import { BOOKING } from './strings.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
-import { button } from '../../ui/button.ts';
 import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
-import { SlotList, practiceHint, useSlots } from './shared.tsx';
+import { CheckButton, SlotList, practiceHint, useSlots } from './shared.tsx';
 
 export function OnlineBooking() {
   const [clinics] = useRead(clinicsRead);
   const [text, setText] = useState('');
-  const [date, setDate] = useState<string | null>(null);
-  const { slots, check, clear, checking } = useSlots();
+  const { date, pickDate, slots, check, clear, checking } = useSlots();
   const today = todayWib();
   const clinicList = (clinics.state !== 'error' && clinics.data) || [];
   const typed = text.trim();
@@ -72,27 +69,8 @@ export function OnlineBooking() {
           </datalist>
           {!!typed && !clinic && clinics.state === 'ok' && <span className={css.note}>{BOOKING.chooseFromList}</span>}
         </div>
-        <DatePicker
-          label={BOOKING.tanggal}
-          value={date}
-          today={today}
-          last={last}
-          excluded={excluded}
-          hint={hint}
-          onChange={(d) => {
-            setDate(d);
-            clear();
-          }}
-        />
-        <button
-          type="submit"
-          className={button({ kind: 'primary', block: true })}
-          disabled={!clinic || !date || excluded(date) || checking}
-          aria-busy={checking}
-        >
-          {checking && <Spinner small />}
-          {BOOKING.check}
-        </button>
+        <DatePicker label={BOOKING.tanggal} value={date} today={today} last={last} excluded={excluded} hint={hint} onChange={pickDate} />
+        <CheckButton disabled={!clinic || !date || excluded(date) || checking} checking={checking} />
       </form>
       {slots && clinic && date && (
         <SlotList

@@ -15,8 +15,7 @@ import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ErrorBanner, Loading, Spinner } from '../../ui/Spinner.tsx';
-import { SlotList, useDateRule, useSlots } from './shared.tsx';
-import { BOOKING } from './strings.ts';
+import { CheckButton, SlotList, useDateRule, useSlots } from './shared.tsx';
 import * as bookingCss from './booking.css.ts';
 import { changeable } from '../../appointments/actions.tsx';
 import * as css from '../../appointments/manage.css.ts';
@@ -74,9 +73,8 @@ interface FormProps {
 }
 
 function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
-  const [date, setDate] = useState<string | null>(null);
   const [chosen, setChosen] = useState<{ slot: QuotaSlot; date: string } | null>(null);
-  const { slots, check, clear, checking } = useSlots();
+  const { date, pickDate, slots, check, clear, checking } = useSlots();
   const last = lastDateOf(managed);
   const guarantee = guaranteeOf(a);
   const kdDep = a.kd_dep ?? '';
@@ -105,27 +103,13 @@ function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
       </section>
       <form className={`${card} ${bookingCss.form}`} onSubmit={submit} noValidate>
         <p className={css.note}>{MANAGE.keepsSame}</p>
-        <DatePicker
-          label={MANAGE.newDate}
-          value={date}
-          today={rule.today}
-          last={last}
-          excluded={excluded}
-          hint={hint}
-          onChange={(d) => {
-            setDate(d);
-            clear();
-          }}
-        />
+        <DatePicker label={MANAGE.newDate} value={date} today={rule.today} last={last} excluded={excluded} hint={hint} onChange={pickDate} />
         {refusal && (
           <p className={bookingCss.warn} role="alert">
             {refusal}
           </p>
         )}
-        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!date || !!refusal || checking} aria-busy={checking}>
-          {checking && <Spinner small />}
-          {BOOKING.check}
-        </button>
+        <CheckButton disabled={!date || !!refusal || checking} checking={checking} />
       </form>
       {slots && date && (
         <SlotList

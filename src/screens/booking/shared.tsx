@@ -122,14 +122,32 @@ export function practiceHint(days: readonly number[] | undefined): string | unde
   return BOOKING.practiceDays(named.join(', '));
 }
 
-/** The quota list of a screen: null until checked, cleared whenever an input changes. */
+/**
+ * The date asked about and the quota list of a screen: the list is null until checked, and
+ * cleared whenever an input changes (a new date among them: `pickDate`).
+ */
 export function useSlots() {
+  const [date, setDate] = useState<string | null>(null);
   const [read, setRead] = useState<Read<QuotaSlot[], QuotaSlot[]> | null>(null);
   const [slots, reload] = useRead(read);
   const clear = () => setRead(null);
+  const pickDate = (d: string) => {
+    setDate(d);
+    clear();
+  };
   // The same check again asks again: seats go by the minute.
   const check = (next: Read<QuotaSlot[], QuotaSlot[]>) => (next.key === read?.key ? reload() : setRead(next));
-  return { slots, check, clear, checking: slots?.state === 'loading' };
+  return { date, pickDate, slots, check, clear, checking: slots?.state === 'loading' };
+}
+
+/** 'Cek Kuota', the quota check's submit button, busy while the check runs. */
+export function CheckButton({ disabled, checking }: { disabled: boolean; checking: boolean }) {
+  return (
+    <button type="submit" className={button({ kind: 'primary', block: true })} disabled={disabled} aria-busy={checking}>
+      {checking && <Spinner small />}
+      {BOOKING.check}
+    </button>
+  );
 }
 
 /** What a slot of the list does: a link to the confirmation, or (rescheduling) a button. */
@@ -231,9 +249,8 @@ interface QuotaCheckProps {
  * any change clears the list. BPJS at clinic 20012 is refused with the spec's dialog.
  */
 export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children }: QuotaCheckProps) {
-  const [date, setDate] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const { slots, check, clear, checking } = useSlots();
+  const { date, pickDate, slots, check, clear, checking } = useSlots();
   const last = lastDateOf(useManaged());
   const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
   const refusal = why(date);
@@ -252,28 +269,13 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
       <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
         {children}
         <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
-        <DatePicker
-          label={dateLabel}
-          value={date}
-          today={rule.today}
-          last={last}
-          excluded={excluded}
-          disabled={!guarantee}
-          hint={hint}
-          onChange={(d) => {
-            setDate(d);
-            clear();
-          }}
-        />
+        <DatePicker label={dateLabel} value={date} today={rule.today} last={last} excluded={excluded} disabled={!guarantee} hint={hint} onChange={pickDate} />
         {refusal && (
           <p className={css.warn} role="alert">
             {refusal}
           </p>
         )}
-        <button type="submit" className={button({ kind: 'primary', block: true })} disabled={!ready || checking} aria-busy={checking}>
-          {checking && <Spinner small />}
-          {BOOKING.check}
-        </button>
+        <CheckButton disabled={!ready || checking} checking={checking} />
       </form>
       {slots && clinic && date && guarantee && (
         <SlotList
