@@ -21,7 +21,11 @@ import { TEXT_SIZES, layoutProblems, pageAt, settle } from '../support/layout.ts
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
-const today = todayWib();
+/** Today (WIB) as each test begins: the server waits out the day's last minutes (test/support/server.ts). */
+let today = todayWib();
+test.before.each(() => {
+  today = todayWib();
+});
 const SHOTS = process.env.SHOTS_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 

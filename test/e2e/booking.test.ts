@@ -13,7 +13,11 @@ import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
-const today = todayWib();
+/** Today (WIB) as each test begins: the server waits out the day's last minutes (test/support/server.ts). */
+let today = todayWib();
+test.before.each(() => {
+  today = todayWib();
+});
 const api = apiReads(test, app, DEMO_A);
 
 const quota = (kd_dep: string, date: string, kd_dr = '') =>

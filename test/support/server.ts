@@ -7,6 +7,8 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addDays, todayWib } from '../../common/dates.ts';
+import { atWib } from '../../common/wib.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,24 +43,45 @@ export function serverScript(source: string): string[] {
   return process.env.TEST_SERVER === 'compiled' ? [join('dist-server', source.replace(/\.ts$/, '.js'))] : ['--import', 'tsx', source];
 }
 
-let seededDir: Promise<string> | undefined;
+let seeded: { day: string; dir: Promise<string> } | undefined;
 
 /**
- * A data dir holding the migrated, seeded demo database, made once per process (on the day it
- * runs: the seed's dates are placed around it) and removed when the process ends. A server
- * started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on two
- * busy cores (docs/performance.md, The test run: before and after).
+ * A data dir holding the migrated, seeded demo database, made once per process and WIB day (the
+ * seed's dates and today's session are placed around the moment of seeding, so a worker of the
+ * end-to-end suite that goes on past midnight seeds again) and removed when the process ends. A
+ * server started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on
+ * two busy cores (docs/performance.md, The test run: before and after).
  */
 function seededDataDir(): Promise<string> {
-  seededDir ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pasien-seeded-'));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const day = todayWib();
+  if (seeded?.day === day) return seeded.dir;
+  const before = seeded?.dir;
+  const dir = (async () => {
+    await before?.then((old) => rmSync(old, { recursive: true, force: true })).catch(() => undefined);
+    const made = mkdtempSync(join(tmpdir(), 'pasien-seeded-'));
+    process.on('exit', () => rmSync(made, { recursive: true, force: true }));
     const { openDatabase } = await import('../../server/db/open.ts');
-    const db = await openDatabase({ databaseUrl: null, dataDir: dir, seedDemo: true });
+    const db = await openDatabase({ databaseUrl: null, dataDir: made, seedDemo: true });
     await db.close();
-    return dir;
+    return made;
   })();
-  return seededDir;
+  seeded = { day, dir };
+  return dir;
+}
+
+/** What a test file with the demo data may take at most: its server starts with at least this much of the WIB day left. */
+const DAY_LEFT_MS = 5 * 60_000;
+
+/**
+ * Waits, when the WIB day ends within DAY_LEFT_MS, until it has turned. The demo's today (its
+ * session of Dr D001 placed around the moment of seeding, A's queue number in it) is the day the
+ * server was seeded on: a file that began at 23:59 WIB would find it yesterday's halfway through
+ * (docs/decisions.md, Tests at any hour).
+ */
+async function enoughOfTheDay(): Promise<void> {
+  const midnight = atWib(addDays(todayWib(), 1), '00:00') as number;
+  const left = midnight - Date.now();
+  if (left < DAY_LEFT_MS) await new Promise((r) => setTimeout(r, left + 1000));
 }
 
 export interface RunningServer {
@@ -88,7 +111,10 @@ export async function startServer(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pasien-data-'));
   // A data dir with no database yet (a new one, or one a test made empty) gets the seeded copy.
   const onPglite = !(env.DATABASE_URL ?? process.env.DATABASE_URL);
-  if (onPglite && (env.SEED_DEMO ?? 'true') === 'true' && !existsSync(join(dataDir, 'pglite'))) {
+  const demo = (env.SEED_DEMO ?? 'true') === 'true';
+  const fresh = !existsSync(join(dataDir, 'pglite'));
+  if (demo && fresh) await enoughOfTheDay();
+  if (onPglite && demo && fresh) {
     cpSync(await seededDataDir(), dataDir, { recursive: true });
   }
   const compiled = opts.compiled ?? process.env.TEST_SERVER === 'compiled';
