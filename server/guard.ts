@@ -34,6 +34,17 @@ const routeOf = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url ?
 export function registerPatientGuard(app: FastifyInstance, db: Db, config: Config, audits: AuditBatch, sessions?: SessionCache): void {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
   app.decorateRequest('nomr', '');
+  // Every answer about a patient's records: who, which call, and how it ended. Queued as the answer
+  // is sent (onSend, not onResponse), so a flush after the answer has arrived includes it. A reply
+  // the route writes itself (the live stream, reply.hijack()) passes no onSend: its row is queued
+  // when its connection closes, whoever ends it.
+  const audited = new WeakSet<FastifyRequest>();
+  const record = (req: FastifyRequest, reply: FastifyReply) => {
+    if (audited.has(req) || !req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return;
+    audited.add(req);
+    const action = req.method === 'GET' ? 'records.read' : 'records.write';
+    audits.record({ action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req);
+  };
   // The token is checked before anything else is read from the request.
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req.headers.authorization);
@@ -45,6 +56,8 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
       return reply.code(401).send({ status: false, message: MSG.unauthorized });
     }
     req.nomr = nomr;
+    // A written stream's row; a request left before its answer began gets its row from onSend.
+    reply.raw.once('close', () => reply.raw.headersSent && record(req, reply));
   });
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     for (const claimed of [claimedNomr(req.params), claimedNomr(req.query), claimedNomr(req.body)]) {
@@ -54,12 +67,8 @@ export function registerPatientGuard(app: FastifyInstance, db: Db, config: Confi
       }
     }
   });
-  // Every answer about a patient's records: who, which call, and how it ended. Queued as the answer
-  // is sent (onSend, not onResponse), so a flush after the answer has arrived includes it.
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!req.nomr || reply.statusCode === 401 || reply.statusCode === 403) return payload;
-    const action = req.method === 'GET' ? 'records.read' : 'records.write';
-    audits.record({ action, outcome: String(reply.statusCode), actor: req.nomr, subject: req.nomr, detail: routeOf(req) }, req);
+    record(req, reply);
     return payload;
   });
 }

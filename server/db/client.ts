@@ -95,8 +95,8 @@ export async function openPostgres(url: string, max = 20, statementTimeoutMs = S
           if (/timeout/i.test(err.message)) unanswered = err;
           throw err;
         });
+      const control = (text: string): TimedQuery => ({ text, query_timeout: statementTimeoutMs });
       try {
-        const control = (text: string): TimedQuery => ({ text, query_timeout: statementTimeoutMs });
         await timed(client.query(control('BEGIN')));
         const result = await fn({
           query: async (sql, params) => (await timed(client.query(prepared(sql, params, statementTimeoutMs)))).rows,
@@ -106,7 +106,7 @@ export async function openPostgres(url: string, max = 20, statementTimeoutMs = S
         await timed(client.query(control('COMMIT')));
         return result;
       } catch (err) {
-        if (!unanswered) await client.query('ROLLBACK').catch(() => undefined);
+        if (!unanswered) await timed(client.query(control('ROLLBACK'))).catch(() => undefined);
         throw err;
       } finally {
         client.release(unanswered);

@@ -13,7 +13,7 @@ export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   // Under the lock too: two processes creating the table at once on an empty PostgreSQL collide
   // ('duplicate key … pg_type_typname_nsp_index'), IF NOT EXISTS notwithstanding.
   await db.tx(async (q) => {
-    if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411001)');
+    if (db.kind === 'postgres') await q.exec('SELECT pg_advisory_xact_lock(7411001)');
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
@@ -24,8 +24,8 @@ export async function migrate(db: Db, dir = MIGRATIONS): Promise<string[]> {
   for (const file of files) {
     const done = await db.tx(async (q) => {
       // Several server processes may start at once against one PostgreSQL: one migrates,
-      // the others wait for it, then find the work done.
-      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7411001)');
+      // the others wait for it (exec: as long as its migration takes), then find the work done.
+      if (db.kind === 'postgres') await q.exec('SELECT pg_advisory_xact_lock(7411001)');
       const seen = await q.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
       if (seen.length) return false;
       await q.exec(readFileSync(join(dir, file), 'utf8'));

@@ -4,8 +4,12 @@ import { openPglite, openPostgres, type Db } from './client.ts';
 import { migrate } from './migrate.ts';
 import { isEmpty, seedDemo } from './seed.ts';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'> & Partial<Pick<Config, 'databasePoolSize'>>): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite(config.dataDir);
+/** `statementTimeoutMs`: 0 for a command whose statements may take minutes (the seed of a large database); the server's limit otherwise. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  statementTimeoutMs?: number,
+): Promise<Db> {
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize, statementTimeoutMs) : await openPglite(config.dataDir);
   try {
     await migrate(db);
     if (config.seedDemo && (await isEmpty(db))) await seedDemo(db);

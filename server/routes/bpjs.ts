@@ -12,11 +12,6 @@ import { type BpjsReporting, listBpjs, retryBpjs } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
 
-/**
- * What a booking needs to report itself to BPJS; null when the bridge is not configured, or the
- * hospital's system reports the visits (BPJS_REPORTER=simrs).
- */
-
 const UNREADABLE = 'jawaban BPJS tidak dapat dibaca (bukan JSON).';
 /** A reference's or the dashboard's rows: BPJS answers a list, or { list }; null when the answer is not JSON. */
 function listOf<T>(response: string | null): T[] | null {
@@ -28,6 +23,11 @@ function listOf<T>(response: string | null): T[] | null {
     return null;
   }
 }
+
+/**
+ * What a booking needs to report itself to BPJS; null when the bridge is not configured, or the
+ * hospital's system reports the visits (BPJS_REPORTER=simrs).
+ */
 export const bpjsReporting = (config: Config): BpjsReporting | null =>
   config.bpjs?.reporter === 'app' ? { minutesPerPatient: config.visit.minutesPerPatient } : null;
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { archiveAudit } from '../../server/audit-cli.ts';
 import { AUDIT_RETENTION_DEFAULT_DAYS, loadConfig } from '../../server/config.ts';
@@ -15,6 +16,7 @@ import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { DEMO_A, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { ENGINE } from '../support/db.ts';
+import { openStream } from '../support/stream.ts';
 import { serverScript } from '../support/server.ts';
 
 let t: TestApp;
@@ -100,6 +102,28 @@ test('every patient read and write is still written, a row each', async () => {
   const rows = await rowsAfter(from);
   assert.is(rows.filter((r) => r.action === 'records.read' && r.actor === DEMO_A.nomr && r.count === 1).length, 7);
   assert.is(rows.filter((r) => r.action === 'records.write' && r.actor === DEMO_A.nomr).length, 1);
+});
+
+test('a live stream, which the route writes itself, is written too: a row once it ends', async () => {
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await loginAs(t.app, DEMO_A);
+  const from = await lastId();
+  const stream = openStream(`${url}${API.clinicQueueLive}`, token);
+  await stream.until((body) => body.includes('data: '));
+  stream.close();
+  const streamed = () =>
+    t.db.query<{ outcome: string; actor: string }>(`SELECT outcome, actor FROM audit_log WHERE id > $1 AND action = 'records.read' AND detail = $2`, [
+      from,
+      `GET ${API.clinicQueueLive}`,
+    ]);
+  // Its row is queued when the server sees the stream end, a moment after the phone left.
+  let rows = await streamed();
+  for (let i = 0; i < 200 && !rows.length; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    await t.app.flushAudit();
+    rows = await streamed();
+  }
+  assert.equal(rows, [{ outcome: '200', actor: DEMO_A.nomr }]);
 });
 
 if (ENGINE === 'postgres') {

@@ -541,8 +541,8 @@ it("Khanza's server frozen: a history answers its last copy once the call's time
     assert.equal([fresh.statusCode, fresh.headers['x-data-as-of']], [200, undefined]);
     const date = nextOnWeekday(addDays(today, 3), 4);
     const before = await sik('SELECT COUNT(*) AS n FROM reg_periksa');
-    await khanza.server.pause();
     try {
+      await khanza.server.pause();
       const kept = await read(API.historySurgery);
       assert.is(kept.statusCode, 200);
       assert.is(kept.body, fresh.body);

@@ -43,7 +43,12 @@ export interface Mariadb {
 /** The state letter of each thread of a process (/proc/PID/task/TID/stat): T is stopped. */
 const threadStates = (pid: number): string[] =>
   readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      return 'T'; // a thread that ended between the listing and the reading answers nothing either
+    }
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
   });
 

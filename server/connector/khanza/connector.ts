@@ -33,6 +33,8 @@ export function khanzaConnector(
   { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions,
   log: Pick<FastifyBaseLogger, 'error'> = console,
 ): HospitalConnector {
+  /** The guard's problem last logged: said once when it appears, not at every health check. */
+  let told: string | null = null;
   return {
     kind: 'khanza',
     // Answering is not enough: without its quota guard Khanza's seats are not one pool.
@@ -40,7 +42,8 @@ export function khanzaConnector(
       try {
         await sik.ping();
         const problem = await guardProblem(sik);
-        if (problem) log.error(problem);
+        if (problem && problem !== told) log.error(problem);
+        told = problem;
         return { name: 'khanza', ok: !problem };
       } catch {
         return { name: 'khanza', ok: false };

@@ -10,6 +10,8 @@ import { type KhanzaQuery, KhanzaUnavailable, errno } from './client.ts';
 export const GUARD_TRIGGERS = ['pasien_app_kuota_reg', 'pasien_app_kuota_booking'] as const;
 const NO_SUCH_TABLE = 1146;
 const DENIED = 1142;
+/** The view names what its definer may no longer read (the definer dropped, or its rights). */
+const VIEW_INVALID = 1356;
 
 /** Why the guard is not in place, in words for the hospital's IT staff; null when it is. Throws KhanzaUnavailable when Khanza does not answer. */
 export async function guardProblem(sik: KhanzaQuery): Promise<string | null> {
@@ -20,6 +22,8 @@ export async function guardProblem(sik: KhanzaQuery): Promise<string | null> {
     if (err instanceof KhanzaUnavailable) throw err;
     if (errno(err) === NO_SUCH_TABLE) return "Khanza's quota guard is not installed: run server/connector/khanza/quota-guard.sql as Khanza's administrator";
     if (errno(err) === DENIED) return "the connector's Khanza user may not read pasien_app_kuota_guard: GRANT SELECT ON it (docs/integration.md)";
+    if (errno(err) === VIEW_INVALID)
+      return "Khanza's quota guard view cannot be read (its definer is gone or lost its rights): run server/connector/khanza/quota-guard.sql again";
     throw err;
   }
   const missing = GUARD_TRIGGERS.filter((t) => !names.includes(t));
