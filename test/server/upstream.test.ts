@@ -25,7 +25,7 @@ import { CALLED_TITLE } from '../../server/domain/queues.ts';
 import { wibInstant } from '../../common/wib.ts';
 import { queueDueReminders } from '../../server/push/reminders.ts';
 import { LOGIN_FAILED } from '../../server/routes/auth.ts';
-import { testConfig } from '../support/app.ts';
+import { newPatient, testConfig } from '../support/app.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { freshDb } from '../support/db.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
@@ -410,15 +410,7 @@ test('reminders of the hospital’s appointments: planned from its list, queued 
 });
 
 test('a registration goes to the hospital without a token; its answer is the person’s; a repeat is the same call', async () => {
-  const person = {
-    nama: 'Rina Wati',
-    no_ktp: '3171234567890001',
-    tempat_lahir: 'Bogor',
-    tgl_lahir: '1995-06-01',
-    telp_hp: '081234567890',
-    email: 'rina@contoh.id',
-    pekerjaan: '02',
-  };
+  const person = newPatient('3171234567890001');
   const first = await post(null, API.register, person);
   assert.equal(first.json(), { status: true, message: 'Data pasien baru berhasil disimpan' });
   assert.equal((await post(null, API.register, person)).json(), first.json());
@@ -430,15 +422,7 @@ test('a registration goes to the hospital without a token; its answer is the per
 });
 
 test('a registration records the privacy consent here, in the audit; the hospital gets §7’s seven fields only', async () => {
-  const person = {
-    nama: 'Dewi Lestari',
-    no_ktp: '3171234567890002',
-    tempat_lahir: 'Depok',
-    tgl_lahir: '1992-02-02',
-    telp_hp: '081234567891',
-    email: 'dewi@contoh.id',
-    pekerjaan: '03',
-  };
+  const person = newPatient('3171234567890002');
   const res = await post(null, API.register, { ...person, persetujuan_privasi: true, versi_privasi: 'privasi-v1' });
   assert.is(res.json().status, true, res.body);
   assert.equal(h.callsTo(API.register)[0].body, person);
