@@ -26,6 +26,7 @@ import {
   RemovePasskey,
 } from './schemas/passkey.ts';
 import { PushRegistered, PushRegistration, VapidKey } from './schemas/push.ts';
+import { ReferralList } from './schemas/referrals.ts';
 import * as R from './schemas/records.ts';
 import { CheckedIn, CheckinRequest } from './schemas/visit.ts';
 
@@ -106,6 +107,7 @@ export const CONTRACT = {
   cancel: post('cancel', B.CancelRequest, B.CancelAnswer),
   reschedule: post('reschedule', B.RescheduleRequest, B.BookingAnswer),
   bookingRules: get('bookingRules', PatientQuery, Success(B.BookingRules)),
+  referrals: get('referrals', PatientQuery, Success(ReferralList)),
 
   // The visit day (server/routes/visit.ts) and push (server/routes/push.ts).
   clinicQueue: list('clinicQueue', ClinicQueueItem),

@@ -42,6 +42,8 @@ export const API = {
   reschedule: '/api/patient/ubah/janji',
   bookOnline: '/api/patient/simpan/janji/online',
   bookingRules: '/api/patient/perjanjian/aturan',
+  /** The patient's BPJS referrals and control letters from VClaim (docs/bpjs.md, Referrals; capability bpjs-referrals). */
+  referrals: '/api/patient/bpjs/rujukan',
   /** The record export (docs/fhir.md): the patient's whole record as a FHIR R4 Bundle. As OpenAPI writes it. */
   fhirEverything: '/api/fhir/Patient/{nomr}/$everything',
 } as const;

@@ -55,6 +55,7 @@ export type {
 } from './internal.ts';
 export type { MeetingLink, MeetingLinkSet, Reminder } from './internal.ts';
 export type { Health } from './health.ts';
+export type { ReferralKind, ReferralList, UsableReferral } from './referrals.ts';
 export type { BpjsQuery, BpjsRow, BpjsStatus } from './bpjs.ts';
 export type {
   Devices,
