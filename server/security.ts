@@ -60,6 +60,18 @@ const DOCUMENT: Record<string, string> = {
 const isDocument = (type: string) => /^(text\/html|image\/svg\+xml)/.test(type);
 const isWorker = (url: string) => url === '/sw.js';
 
+/**
+ * API answers carry patient data: never kept by the browser, a proxy or the service worker. The
+ * few public, cacheable ones (the VAPID key) say so themselves. Decided by the route the request
+ * matched, not by the URL as sent: the router decodes the path, so /%61pi/patient/profil/pasien
+ * reaches the profile's route while its raw URL does not start with /api/. An answer no route
+ * gave (a 404, a URL that does not decode) is never worth keeping either.
+ */
+const isApiAnswer = (req: FastifyRequest) => {
+  const route = req.routeOptions.url;
+  return route === undefined || route.startsWith('/api/');
+};
+
 export function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig, distDir: string): void {
   const csp = contentSecurityPolicy(config, inlineScriptHashes(distDir));
   app.addHook('onSend', async (req, reply, payload) => {
@@ -69,9 +81,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
       // A worker's own fetches obey its own policy.
       reply.header('Content-Security-Policy', csp);
     }
-    // API answers carry patient data: never kept by the browser, a proxy or the service worker.
-    // The few public, cacheable ones (the VAPID key) say so themselves.
-    if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (isApiAnswer(req) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
