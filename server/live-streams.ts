@@ -4,6 +4,7 @@
 // token that was logged out, ended from Perangkat or expired would go on receiving the patient's
 // queue, and one token could hold a thousand streams, each one a database read at every queue change.
 import type { Queryable } from './db/client.ts';
+import { addressKey } from './domain/address.ts';
 import type { SessionCache } from './db/session-cache.ts';
 import { sessionRemainingMs, type SessionPolicy } from './db/sessions.ts';
 
@@ -41,8 +42,13 @@ export class LiveStreams {
     private readonly policy: SessionPolicy,
   ) {}
 
-  /** A place for one more stream of the session from the address, or which limit refuses it. */
-  take(hash: string, address: string): Place | 'session' | 'address' {
+  /**
+   * A place for one more stream of the session from the address, or which limit refuses it. The
+   * address is counted as the login's throttle counts it (domain/address.ts): an IPv6 client by
+   * its /64, an IPv4-mapped one (::ffff:a.b.c.d) as its IPv4 address.
+   */
+  take(hash: string, from: string): Place | 'session' | 'address' {
+    const address = addressKey(from);
     if ((this.#bySession.get(hash) ?? 0) >= this.limits.maxPerSession) return 'session';
     if ((this.#byAddress.get(address) ?? 0) >= this.limits.maxPerAddress) return 'address';
     bump(this.#bySession, hash, 1);

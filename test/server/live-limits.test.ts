@@ -43,10 +43,11 @@ test.after(async () => {
 });
 
 /** A stream (or its refusal) read from a real socket: the status, the events, and whether it has ended. */
-function openStream(base: string, token: string) {
+function openStream(base: string, token: string, forwardedFor?: string) {
   const { hostname, port } = new URL(base);
   const socket = connect(Number(port), hostname);
-  socket.write(`GET ${API.clinicQueueLive} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nAccept: text/event-stream\r\n\r\n`);
+  const via = forwardedFor ? `X-Forwarded-For: ${forwardedFor}\r\n` : '';
+  socket.write(`GET ${API.clinicQueueLive} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n${via}Accept: text/event-stream\r\n\r\n`);
   let raw = '';
   let closed = false;
   let waiter: (() => void) | null = null;
@@ -173,6 +174,48 @@ test(`[${ENGINE}] at most 3 streams per session and 5 per address: the next one 
   assert.is(next.status(), 200);
   next.close();
   for (const s of streams) s.close();
+});
+
+test(`[${ENGINE}] the per-address limit counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address, as the login's throttle does`, async () => {
+  // Behind a proxy, X-Forwarded-For names the client: each stream may claim a fresh address.
+  const proxied = await build(db, config({ security: { ...loadConfig({}).security, trustProxy: true } }));
+  const base = await proxied.listen({ port: 0, host: '127.0.0.1' });
+  const held: Stream[] = [];
+  const open = async (token: string, from: string) => {
+    const s = openStream(base, token, from);
+    held.push(s);
+    await s.answered();
+    return s.status();
+  };
+  const refusedForAddress = async (token: string, from: string) => {
+    const s = openStream(base, token, from);
+    await s.answered();
+    s.close();
+    return s.status() === 429 && JSON.parse(s.body()).message === LIVE_MSG.perAddress;
+  };
+  try {
+    const [a, b] = [await loginAs(proxied, DEMO_A), await loginAs(proxied, DEMO_B)];
+    // Five addresses of one /64 (a phone's privacy addresses): one client, full at 5.
+    for (const [i, token] of [a, a, a, b, b].entries()) assert.is(await open(token, `2001:db8:7:1::${i + 1}`), 200);
+    assert.ok(await refusedForAddress(b, '2001:db8:7:1:ffff:1:2:3'));
+    // Another /64 is another client.
+    assert.is(await open(b, '2001:db8:7:2::1'), 200);
+    // 192.0.2.7 written plain, IPv4-mapped and IPv4-mapped in hex: one client.
+    const [c, d] = [await loginAs(proxied, DEMO_A), await loginAs(proxied, DEMO_B)];
+    for (const [token, from] of [
+      [c, '192.0.2.7'],
+      [c, '::ffff:192.0.2.7'],
+      [c, '::FFFF:192.0.2.7'],
+      [d, '::ffff:c000:207'],
+      [d, '192.0.2.7'],
+    ])
+      assert.is(await open(token, from), 200, from);
+    assert.ok(await refusedForAddress(d, '::ffff:192.0.2.7'));
+    assert.ok(await refusedForAddress(d, '192.0.2.7'));
+  } finally {
+    for (const s of held) s.close();
+    await proxied.close();
+  }
 });
 
 test(`[${ENGINE}] a body that trickles in is cut at REQUEST_TIMEOUT_SECONDS (408), while a stream quiet for longer than CONNECTION_TIMEOUT_SECONDS stays open`, async () => {
