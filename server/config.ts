@@ -30,6 +30,8 @@ export interface Config {
   internalApiToken: string | null;
   sessionIdleMinutes: number;
   sessionMaxDays: number;
+  /** Sessions one patient holds at once; a login past it ends the least recently used. */
+  sessionMaxPerPatient: number;
   seedDemo: boolean;
   logLevel: string;
   bodyLimitBytes: number;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     internalApiToken,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 525600),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 30, 1, 365),
+    sessionMaxPerPatient: integer(env, 'SESSION_MAX_PER_PATIENT', 10, 1, 1000),
     // Demo patients belong in the embedded database of a trial, not in a hospital's PostgreSQL.
     seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

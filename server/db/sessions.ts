@@ -7,6 +7,8 @@ import { sessionsEndedHere, type SessionCache } from './session-cache.ts';
 export interface SessionPolicy {
   idleMinutes: number;
   maxDays: number;
+  /** Sessions one patient holds at most (SESSION_MAX_PER_PATIENT): a login past it ends the least recently used. */
+  maxPerPatient?: number;
 }
 
 export function hashToken(token: string): string {
@@ -19,8 +21,18 @@ export interface SessionOrigin {
   method?: 'form' | 'passkey';
 }
 
+/**
+ * A new session of the patient. With `policy.maxPerPatient`, called inside the login's
+ * transaction: the patient's sessions that still hold past that many, the least recently used
+ * first, end with it (as a logout ends one: refused from the next request, their live streams
+ * closed on every process by the word of migration 011's trigger). Without a cap a script that
+ * logs in in a loop keeps every token it was given, each one a way in for 30 days.
+ */
 export async function createSession(q: Queryable, nomr: string, policy: SessionPolicy, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(16).toString('base64url');
+  // One patient's sessions are counted one login at a time (the patient's row locked to the
+  // commit): two logins at once cannot each see room for themselves.
+  if (policy.maxPerPatient !== undefined) await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
   await q.query(`INSERT INTO sessions (token_hash, nomr, expires_at, device, method) VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`, [
     hashToken(token),
     nomr,
@@ -28,7 +40,28 @@ export async function createSession(q: Queryable, nomr: string, policy: SessionP
     origin.device ?? null,
     origin.method ?? 'form',
   ]);
+  if (policy.maxPerPatient !== undefined) await endLeastUsed(q, nomr, hashToken(token), policy.idleMinutes, policy.maxPerPatient);
   return token;
+}
+
+/**
+ * Ends the patient's sessions that still hold beyond the `max` most recently used, the new one
+ * (`keep`) always among those kept. last_seen_at moves once a minute: within a minute, the older
+ * login goes first. Sessions already idle or expired are not counted (they open nothing).
+ */
+async function endLeastUsed(q: Queryable, nomr: string, keep: string, idleMinutes: number, max: number): Promise<void> {
+  const rows = await q.query<{ token_hash: string }>(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE revoked_at IS NULL AND token_hash IN (
+        SELECT token_hash FROM sessions
+         WHERE nomr = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now()
+           AND last_seen_at > now() - make_interval(mins => $3)
+         ORDER BY last_seen_at DESC, created_at DESC
+        OFFSET $4)
+      RETURNING token_hash`,
+    [nomr, keep, idleMinutes, max - 1],
+  );
+  sessionsEndedHere(rows.map((r) => r.token_hash));
 }
 
 /** last_seen_at is moved at most this often: most requests only read their session. */

@@ -28,7 +28,7 @@ const LoginFailed = Refusal('Unknown number or wrong birth date, alike');
 export const CAPABILITIES = [PATIENT_FROM_TOKEN];
 
 export async function authRoutes(app: Api, db: Db, config: Config): Promise<void> {
-  const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
+  const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays, maxPerPatient: config.sessionMaxPerPatient };
 
   app.route({
     ...route('login', {

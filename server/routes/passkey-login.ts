@@ -52,7 +52,7 @@ const passkeyOptionsLockedMessage = (until: Date) =>
 
 /** Sign-in: the options (a challenge) and the signed answer. Public, like proxy-login. */
 export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Promise<void> {
-  const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
+  const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays, maxPerPatient: config.sessionMaxPerPatient };
   const ipRule = config.security.login.ip;
   const locked = (req: { ip: string }, until: Date) => {
     refusalCounter(db).count({ action: 'login', outcome: 'throttled' }, req);

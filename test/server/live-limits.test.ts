@@ -130,6 +130,21 @@ test(`[${ENGINE}] a session ended from the Perangkat screen of another phone end
   own.close();
 });
 
+test(`[${ENGINE}] a session ended by a login past SESSION_MAX_PER_PATIENT, on another process, ends its stream`, async () => {
+  const capped = await build(otherDb, config({ sessionMaxPerPatient: 1 }));
+  try {
+    const stream = await streamOf(await loginAs(holder, DEMO_B));
+    const newest = await loginAs(capped, DEMO_B);
+    await stream.ended();
+    stream.close();
+    const own = await streamOf(newest);
+    assert.is(own.status(), 200);
+    own.close();
+  } finally {
+    await capped.close();
+  }
+});
+
 test(`[${ENGINE}] a session that expires ends its stream: at its expiry, and when its expiry is brought forward`, async () => {
   const token = await loginAs(holder, DEMO_A);
   // Expiring in 2 seconds before the stream opens: no word will come, the stream knows the time.
