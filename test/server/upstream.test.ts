@@ -270,6 +270,40 @@ test('the histories are checked row by row: every well-formed row passes, a malf
   assert.is(res.json().data.length, good);
 });
 
+test('a malformed item of a nested list is left out alone: the lab order keeps its other results, the high cholesterol among them', async () => {
+  // As the hospital's API may answer: one result with only its name, one finding with only its access.
+  type Lab = { no_lab: string; hasil_lab: Array<Record<string, unknown>> };
+  const order = h.records.hasillab[0] as Lab;
+  const results = order.hasil_lab.map((r) => r.test_nm);
+  order.hasil_lab.splice(1, 0, { test_nm: 'Trigliserida' });
+  const report = h.records.vaskular[0] as { no_reg: string; hasil_lab: Array<Record<string, unknown>> };
+  report.hasil_lab.push({ access: 'Vena poplitea' });
+  const token = await tokenOf(A);
+  const supporting = await get(token, API.supporting);
+  assert.is(supporting.statusCode, 200, supporting.body);
+  const [lab] = supporting.json().hasillab as Array<{ no_lab: string; hasil_lab: Array<{ test_nm: string; hasil: string; flag: string | null }> }>;
+  assert.is(lab.no_lab, order.no_lab);
+  assert.equal(
+    lab.hasil_lab.map((r) => r.test_nm),
+    results,
+  );
+  const ldl = lab.hasil_lab.find((r) => r.test_nm === 'Kolesterol LDL');
+  assert.equal([ldl?.hasil, ldl?.flag], ['162', 'H']);
+  const [vascular] = (await get(token, API.vascular)).json().data as Array<{ no_reg: string; hasil_lab: Array<{ access: string }> }>;
+  assert.is(vascular.no_reg, report.no_reg);
+  assert.equal(
+    vascular.hasil_lab.map((f) => f.access),
+    ['Vena safena magna'],
+  );
+  // The record export reads the same orders: the cholesterol is among its observations.
+  const bundle = (await get(token, `/api/fhir/Patient/${A.nomr}/$everything`)).json() as {
+    entry: Array<{ resource: { resourceType: string; code?: { text?: string } } }>;
+  };
+  const observed = bundle.entry.filter((e) => e.resource.resourceType === 'Observation').map((e) => e.resource.code?.text);
+  assert.ok(observed.includes('Kolesterol LDL'), JSON.stringify(observed));
+  assert.not.ok(observed.includes('Trigliserida'));
+});
+
 test('the record export is built from the hospital’s histories', async () => {
   const token = await tokenOf(A);
   const res = await get(token, `/api/fhir/Patient/${A.nomr}/$everything`);
