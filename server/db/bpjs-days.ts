@@ -4,7 +4,7 @@
 import type { Db, Queryable } from './client.ts';
 
 /** How many past visit days the day's-end job looks at: a server down for longer leaves older days to the staff. */
-export const NO_SHOW_DAYS = 7;
+const NO_SHOW_DAYS = 7;
 
 /** The kodebooking `a.no_reg` is reported under now: its latest add, unless cancelled (as db/bpjs.ts's CURRENT). */
 const CURRENT_OF_A = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = a.no_reg AND b.endpoint = 'add'
