@@ -34,7 +34,12 @@ export const BpjsRow = Type.Object({
     [Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add'), Type.Literal('jadwaldokter/updatejadwaldokter')],
     { description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}; jadwaldokter/updatejadwaldokter at {BPJS_ANTREAN_URL}/jadwaldokter/updatejadwaldokter' },
   ),
-  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped, or never called by the end of the visit day)' })),
+  taskid: Nullable(
+    Type.Integer({
+      description:
+        'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped, or never called by the end of the visit day)',
+    }),
+  ),
   status: BpjsStatus,
   alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),
   kode_bpjs: Nullable(Type.Integer({ description: "BPJS's metadata.code, when it answered" })),
