@@ -38,6 +38,7 @@ import { visitRoutes } from './routes/visit.ts';
 import { staticRoutes } from './routes/static.ts';
 import { memoVapidKeys } from './push/keys.ts';
 import type { VapidKeys } from './push/webpush.ts';
+import { latestReconciliation } from './db/bpjs-days.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,16 +138,19 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     '/api/health',
     { schema: { summary: "Whether this process, its database and the hospital's system answer", response: { 200: Healthy, 503: Unhealthy } } },
     async (_req, reply) => {
-      const [database, simrs] = await Promise.all([
+      const [database, simrs, reconciled] = await Promise.all([
         ping(db).then(
           () => true,
           () => false,
         ),
         app.simrs.health(),
+        // The BPJS bridge's latest day compared with BPJS (docs/bpjs.md): shown, never a reason to be down.
+        config.bpjs ? latestReconciliation(db).catch(() => null) : null,
       ]);
+      const bpjs = reconciled ? { bpjs: reconciled } : {};
       const down = [...(database ? [] : ['database' as const]), ...(simrs.ok ? [] : ['simrs' as const])];
-      if (!down.length) return { status: 'ok' as const, database: db.kind, simrs: app.simrs.kind };
-      return reply.code(503).send({ status: 'unavailable', database: db.kind, simrs: app.simrs.kind, down });
+      if (!down.length) return { status: 'ok' as const, database: db.kind, simrs: app.simrs.kind, ...bpjs };
+      return reply.code(503).send({ status: 'unavailable', database: db.kind, simrs: app.simrs.kind, down, ...bpjs });
     },
   );
 

@@ -34,7 +34,12 @@ export const BpjsRow = Type.Object({
     [Type.Literal('add'), Type.Literal('updatewaktu'), Type.Literal('batal'), Type.Literal('farmasi/add'), Type.Literal('jadwaldokter/updatejadwaldokter')],
     { description: 'POST {BPJS_ANTREAN_URL}/antrean/{endpoint}; jadwaldokter/updatejadwaldokter at {BPJS_ANTREAN_URL}/jadwaldokter/updatejadwaldokter' },
   ),
-  taskid: Nullable(Type.Integer({ description: 'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped)' })),
+  taskid: Nullable(
+    Type.Integer({
+      description:
+        'updatewaktu: 3 check-in, 4 called, 5 done, 6 pharmacy starts, 7 medicine ready, 99 absent (skipped, or never called by the end of the visit day)',
+    }),
+  ),
   status: BpjsStatus,
   alasan: NStr("Why: BPJS's message, the missing code, the last error, or the earlier row it waits for"),
   kode_bpjs: Nullable(Type.Integer({ description: "BPJS's metadata.code, when it answered" })),
@@ -92,4 +97,22 @@ export type BpjsDashboardQuery = Static<typeof BpjsDashboardQuery>;
 export const BpjsDashboardRow = Type.Record(Type.String(), Type.Unknown(), {
   description:
     "A row of BPJS's dashboard as BPJS answers it: per poli and day, the number of visits (jumlah_antrean) and the waiting times of each task (waktu_task1 … 7, avg_waktu_task1 … 7, in seconds)",
+});
+
+export const BpjsReconcileBody = Type.Object(
+  { tanggal: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', format: 'date', description: 'The visit date to compare (YYYY-MM-DD)' }) },
+  { additionalProperties: false },
+);
+export type BpjsReconcileBody = Static<typeof BpjsReconcileBody>;
+
+export const BpjsDifference = Type.Object({
+  kodebooking: Str(),
+  kurang: Type.Array(Type.Integer(), { description: 'Task ids the outbox says BPJS took that BPJS does not hold' }),
+  lebih: Type.Array(Type.Integer(), { description: 'Task ids BPJS holds that this server never sent (another sender, or BPJS itself)' }),
+});
+
+export const BpjsReconciliation = Type.Object({
+  tanggal: Str('The visit date compared'),
+  diperiksa: Type.Integer({ description: "The day's kodebookings BPJS took, each asked with antrean/getlisttask" }),
+  selisih: Type.Array(BpjsDifference, { description: 'Those whose task ids differ; empty when BPJS holds what the outbox sent' }),
 });

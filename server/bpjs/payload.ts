@@ -4,7 +4,10 @@ import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../../common/wib.ts';
 
-export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add' | typeof UPDATE_JADWAL;
+export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add' | typeof UPDATE_JADWAL | typeof GET_LIST_TASK;
+
+/** The task times BPJS holds of a kodebooking: POST {base}/antrean/getlisttask {kodebooking} (a read: no outbox row). */
+export const GET_LIST_TASK = 'getlisttask';
 
 /** HFIS's weekly schedule of a doctor at a poli: POST {base}/jadwaldokter/updatejadwaldokter (not under antrean/). */
 export const UPDATE_JADWAL = 'jadwaldokter/updatejadwaldokter';
@@ -155,8 +158,28 @@ const isHandedOver = (s: string) => ['sudah diambil', 'diserahkan', 'selesai'].i
 /** Being made: 'Sedang disiapkan', 'Sedang diracik', … */
 const isPreparing = (s: string) => normal(s).startsWith('sedang');
 
-/** BPJS's jenisresep: 'racikan' once the pharmacy says it is compounding (diracik), else 'non racikan'. */
+/**
+ * BPJS's jenisresep: 'racikan' once the pharmacy says it is compounding (diracik), else 'non racikan'.
+ * farmasi/add spells it so ('racikan' | 'non racikan': ssecd/jkn src/antrean.ts, tambahFarmasi).
+ */
 export const jenisResep = (status: string): 'racikan' | 'non racikan' => (/racik/i.test(status) ? 'racikan' : 'non racikan');
+
+/**
+ * The same kind as updatewaktu spells it: 'Tidak ada' | 'Racikan' | 'Non racikan', "khusus yang
+ * sudah implementasi antrean farmasi" (ssecd/jkn src/antrean.ts, updateWaktu). This server sends it
+ * on the pharmacy's tasks 6 and 7 only: at the clinic's 5 it cannot know yet whether a
+ * prescription follows.
+ */
+export const taskResep = (kind: 'racikan' | 'non racikan'): 'Racikan' | 'Non racikan' => (kind === 'racikan' ? 'Racikan' : 'Non racikan');
+
+/**
+ * The task BPJS needs before `taskid`: an old patient's visit goes 3-4-5, with medicine 6-7 after
+ * ("Alur Task Id Pasien Lama: 3-4-5 (apabila ada obat tambah 6-7)", the catalogue as ssecd/jkn
+ * src/antrean.ts quotes it), and BPJS refuses a step whose predecessor is missing ('TaskId=4 tidak
+ * valid / TaskId sebelumnya belum terkirim'; public senders handle the related 'TaskId=3 belum ada':
+ * rsaisyiyahmuntilancoid/antrol app/Services/MobileJknService.php). 99 (absent) needs none.
+ */
+export const taskBefore = (taskid: number): number | null => (taskid > TASK.checkin && taskid <= TASK.medicineReady ? taskid - 1 : null);
 
 /**
  * The pharmacy's task time a status change reports: 6 when the medicine starts being prepared,
@@ -188,7 +211,7 @@ export interface UpdateJadwalPayload {
  * HFIS's with it; a session without seats, a leave, is left out). Unmapped codes are never guessed.
  */
 export function buildJadwal(
-  codes: { kd_dep: string; kd_dr: string; kodepoli: string | null; kodedokter: number | null },
+  codes: { kd_dep: string; kd_dr: string; kodepoli: string | null; kodesubspesialis?: string | null; kodedokter: number | null },
   sessions: readonly WeeklySession[],
 ): { ok: true; payload: UpdateJadwalPayload } | { ok: false; status: 'unmapped'; missing: string } {
   if (!codes.kodepoli || !codes.kodedokter) {
@@ -199,9 +222,12 @@ export function buildJadwal(
     ok: true,
     payload: {
       kodepoli: codes.kodepoli,
-      kodesubspesialis: codes.kodepoli,
+      // HFIS keeps the poli and its sub-specialty apart (ref/poli: kdpoli, kdsubspesialis); a poli
+      // without sub-specialties is its own (ssecd/jkn src/antrean.ts, refPoli, updateJadwalDokter).
+      kodesubspesialis: codes.kodesubspesialis || codes.kodepoli,
       kodedokter: codes.kodedokter,
-      jadwal: [...sessions]
+      // One session per weekday and hours: two clinics of the poli may list the same hours.
+      jadwal: [...new Map(sessions.map((x) => [`${x.hari} ${hhmm(x.jam_dtg)} ${hhmm(x.jam_plg)}`, x])).values()]
         .sort((a, b) => a.hari - b.hari || hhmm(a.jam_dtg).localeCompare(hhmm(b.jam_dtg)))
         .map((s) => ({ hari: String(s.hari), buka: hhmm(s.jam_dtg), tutup: hhmm(s.jam_plg) })),
     },

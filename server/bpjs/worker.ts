@@ -8,6 +8,9 @@ import { type Claimed, claimDueBpjs, markBpjsRefused, markBpjsRetry, markBpjsSen
 import { retryDelaySeconds } from './answer.ts';
 import { type BpjsSend, bpjsClient } from './client.ts';
 import { createPoller } from '../poller.ts';
+import { addDays, todayWib } from '../../common/dates.ts';
+import { queueBpjsNoShows } from '../db/bpjs-days.ts';
+import { reconcileDay } from './reconcile.ts';
 
 export interface BpjsWorker {
   /** Sends everything due now, and what those sends let through; answers how many rows it handled. */
@@ -25,9 +28,29 @@ export interface BpjsWorkerOptions {
   clock?: () => number;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   batch?: number;
+  /**
+   * The day's-end job (docs/bpjs.md, "After the day"): before its sends, at most every ten minutes
+   * of `clock`, the worker queues task 99 for the past days' bookings never served and compares
+   * yesterday with BPJS's getlisttask. On in the server's worker; tests that drive the outbox
+   * alone leave it off.
+   */
+  dayEnd?: boolean;
 }
 
-export function createBpjsWorker({ db, send, config, clock = Date.now, log, batch = 20 }: BpjsWorkerOptions): BpjsWorker {
+/** How often a worker runs the day's-end job: each process may, the claims keep it once. */
+const DAY_END_EVERY_MS = 10 * 60_000;
+
+export function createBpjsWorker({ db, send, config, clock = Date.now, log, batch = 20, dayEnd = false }: BpjsWorkerOptions): BpjsWorker {
+  let lastDayEnd = Number.NEGATIVE_INFINITY;
+  async function afterTheDay(): Promise<void> {
+    const now = clock();
+    if (!dayEnd || now - lastDayEnd < DAY_END_EVERY_MS) return;
+    lastDayEnd = now;
+    const today = todayWib(now);
+    await queueBpjsNoShows(db, today);
+    await reconcileDay(db, send, addDays(today, -1), log);
+  }
+
   async function handle(row: Claimed): Promise<void> {
     const outcome = await send(row.endpoint, row.payload);
     if (outcome.kind === 'sent') return markBpjsSent(db, row.id, outcome.message, outcome.code);
@@ -39,6 +62,8 @@ export function createBpjsWorker({ db, send, config, clock = Date.now, log, batc
   }
 
   async function drain(): Promise<number> {
+    // A fault there must not hold up what is already queued.
+    await afterTheDay().catch((err) => log?.error({ err }, "BPJS Antrean day's end"));
     let handled = 0;
     // A row sent lets the next of its kodebooking through: claim again until nothing is due.
     while (!poller.stopping) {
@@ -56,4 +81,4 @@ export function createBpjsWorker({ db, send, config, clock = Date.now, log, batc
 
 /** The worker of a server process, sending with the configured credentials. */
 export const bpjsWorker = (db: Db, config: BpjsConfig, log?: BpjsWorkerOptions['log']): BpjsWorker =>
-  createBpjsWorker({ db, send: bpjsClient(config), config, log });
+  createBpjsWorker({ db, send: bpjsClient(config), config, log, dayEnd: config.reporter === 'app' });

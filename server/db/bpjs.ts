@@ -4,8 +4,9 @@
 // lease and records each answer. A kodebooking's rows go out in order: a row is held while an
 // earlier one of its kodebooking is waiting, unmapped or failed.
 import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
-import { type AddFacts, buildAdd, buildJadwal, type Endpoint, pharmacyTask, seqOf, TASK, UPDATE_JADWAL, type WeeklySession } from '../bpjs/payload.ts';
+import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf, TASK, taskBefore, taskResep, UPDATE_JADWAL } from '../bpjs/payload.ts';
 import { audit } from './audit.ts';
+import { firstClinicOfPoli, jadwalPayload } from './bpjs-jadwal.ts';
 import type { Db, Queryable } from './client.ts';
 import { wibText } from './wib.ts';
 
@@ -81,19 +82,30 @@ const CURRENT = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = $1 A
  * Reports a service time of an appointment that was added (only those: the hospital's own system
  * reports the counter's). Each task once per kodebooking: a repeat keeps the first time.
  * `waktu` in epoch ms; null: the transaction's time (the moment of the change it reports).
+ * A step whose predecessor was never reported brings it along, a second earlier (a patient called
+ * who never checked in: task 3 at the call; a pharmacy straight to ready: 6 before 7), since BPJS
+ * refuses a task without the one before it (payload.ts, taskBefore); one already there keeps its
+ * own time. `jenisresep` goes with the pharmacy's 6 and 7 (payload.ts, taskResep).
  */
-export async function queueBpjsTask(q: Queryable, no_reg: string, taskid: number, waktu: number | null = null, earlierMs = 0): Promise<void> {
-  // BPJS takes no medicine ready (7) without its preparation (6): a pharmacy that went straight
-  // to ready reports both (a 6 already there keeps its time), 6 a second earlier so the times stay in order.
-  if (taskid === TASK.medicineReady) await queueBpjsTask(q, no_reg, TASK.pharmacyStarts, waktu, 1000);
+export async function queueBpjsTask(
+  q: Queryable,
+  no_reg: string,
+  taskid: number,
+  waktu: number | null = null,
+  earlierMs = 0,
+  jenisresep: string | null = null,
+): Promise<void> {
+  const before = taskBefore(taskid);
+  if (before !== null) await queueBpjsTask(q, no_reg, before, waktu, earlierMs + 1000, before >= TASK.pharmacyStarts ? jenisresep : null);
   await q.query(
     `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
      SELECT $1, k, 'updatewaktu', $2::smallint, $2::smallint,
             jsonb_build_object('kodebooking', k, 'taskid', $2::int,
                                'waktu', coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint) - $4::bigint)
+            || CASE WHEN $5::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('jenisresep', $5::text) END
        FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
      ON CONFLICT DO NOTHING`,
-    [no_reg, taskid, waktu, earlierMs],
+    [no_reg, taskid, waktu, earlierMs, jenisresep],
   );
 }
 
@@ -130,7 +142,7 @@ export async function queueBpjsPharmacy(
   no_mr: string,
   tgl_layanan: string,
   status_obat: string,
-  prescription: { no_antrian: string; jenisresep: string } | null = null,
+  prescription: { no_antrian: string; jenisresep: 'racikan' | 'non racikan' } | null = null,
 ): Promise<void> {
   const taskid = pharmacyTask(status_obat);
   if (taskid === null) return;
@@ -143,17 +155,25 @@ export async function queueBpjsPharmacy(
   );
   if (!visit) return;
   if (prescription) {
-    // Between the clinic's task 5 and the pharmacy's 6 (seq 5, after the 5 by id).
+    // The clinic's 5 first (the visit ended by the time the pharmacy has its prescription), two
+    // seconds back so the 6 a second back still follows it; then the add between 5 and 6 (seq 5,
+    // after the 5 by id).
+    await queueBpjsTask(q, visit.no_reg, TASK.done, null, 2000);
+    // nomorantrean is a number (ssecd/jkn src/antrean.ts, tambahFarmasi: `nomorantrean: number`; the
+    // catalogue's example sends 1): the digits the pharmacy's number ends with ('F-050': 50), else
+    // its place among the day's numbers.
     await q.query(
       `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload)
        SELECT $1, k, 'farmasi/add', ${seqOf('farmasi/add')},
-              jsonb_build_object('kodebooking', k, 'jenisresep', $2::text, 'nomorantrean', $3::text, 'keterangan', $4::text)
+              jsonb_build_object('kodebooking', k, 'jenisresep', $2::text, 'keterangan', $4::text, 'nomorantrean',
+                coalesce(right(substring($3::text from '([0-9]+)[^0-9]*$'), 9)::int,
+                         (SELECT count(*) FROM pharmacy_queue p WHERE p.tgl_layanan = $5::date AND p.no_antrian <= $3::text)::int))
          FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
        ON CONFLICT DO NOTHING`,
-      [visit.no_reg, prescription.jenisresep, prescription.no_antrian, 'Resep diproses di farmasi rawat jalan.'],
+      [visit.no_reg, prescription.jenisresep, prescription.no_antrian, 'Resep diproses di farmasi rawat jalan.', tgl_layanan],
     );
   }
-  await queueBpjsTask(q, visit.no_reg, taskid);
+  await queueBpjsTask(q, visit.no_reg, taskid, null, 0, prescription ? taskResep(prescription.jenisresep) : null);
 }
 
 /** A row claimed for sending. */
@@ -268,27 +288,17 @@ export function retryBpjs(db: Db, id: number, r: BpjsReporting): Promise<RetryRe
   });
 }
 
-/** The doctor's weekly clinic schedule at the clinic, as updatejadwaldokter sends it (sessions with seats only). */
-async function jadwalPayload(q: Queryable, kd_dep: string, kd_dr: string): Promise<ReturnType<typeof buildJadwal>> {
-  const [codes] = await q.query<{ kodepoli: string | null; kodedokter: number | null }>(
-    'SELECT (SELECT kodepoli FROM bpjs_poli WHERE kd_dep = $1) AS kodepoli, (SELECT kodedokter FROM bpjs_dokter WHERE kd_dr = $2) AS kodedokter',
-    [kd_dep, kd_dr],
-  );
-  const sessions = await q.query<WeeklySession>(
-    `SELECT hari::int AS hari, jam_dtg, jam_plg FROM practice_schedules WHERE kd_dep = $1 AND kd_dr = $2 AND jenis = 'poli' AND batas_quota > 0`,
-    [kd_dep, kd_dr],
-  );
-  return buildJadwal({ kd_dep, kd_dr, ...codes }, sessions);
-}
-
 /**
  * A doctor's weekly clinic schedule changed (its hours, its quota, a session closed): HFIS's
- * updatejadwaldokter, in the change's transaction, under the key jadwal/{kd_dep}/{kd_dr} so a
- * doctor's changes reach BPJS in order. An unmapped clinic or doctor is recorded as such, not sent.
+ * updatejadwaldokter, in the change's transaction, under the key jadwal/{kd_dep}/{kd_dr}, kd_dep
+ * the first clinic of those sharing the BPJS poli (db/bpjs-jadwal.ts), so a doctor's changes at
+ * that poli reach BPJS in order whichever of its clinics changed. An unmapped clinic or doctor is
+ * recorded as such, not sent.
  */
 export async function queueBpjsJadwal(q: Queryable, kd_dep: string, kd_dr: string): Promise<'waiting' | 'unmapped'> {
-  const key = `jadwal/${kd_dep}/${kd_dr}`;
-  const built = await jadwalPayload(q, kd_dep, kd_dr);
+  const first = await firstClinicOfPoli(q, kd_dep);
+  const key = `jadwal/${first}/${kd_dr}`;
+  const built = await jadwalPayload(q, first, kd_dr);
   await q.query(
     `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, seq, payload, kd_dep, kd_dr, status, reason) VALUES ($1, $1, $2, 0, $3, $4, $5, $6, $7)`,
     [key, UPDATE_JADWAL, JSON.stringify(built.ok ? built.payload : {}), kd_dep, kd_dr, built.ok ? 'waiting' : built.status, built.ok ? null : built.missing],

@@ -1,9 +1,22 @@
 // The BPJS Antrean outbox for the hospital's staff (docs/bpjs.md): what waits, was sent, was
 // refused or cannot go yet, and why; and one row sent again. Registered with the internal calls,
 // behind their service token, whose guard writes every call to the audit log.
-import { BpjsDashboardQuery, BpjsDashboardRow, BpjsHfisFinding, BpjsHfisQuery, BpjsQuery, BpjsRow, BpjsRowId } from '../../common/schemas/bpjs.ts';
+import {
+  BpjsDashboardQuery,
+  BpjsDashboardRow,
+  BpjsHfisFinding,
+  BpjsHfisQuery,
+  BpjsQuery,
+  BpjsReconcileBody,
+  BpjsReconciliation,
+  BpjsRow,
+  BpjsRowId,
+} from '../../common/schemas/bpjs.ts';
 import { todayWib } from '../../common/dates.ts';
-import { bpjsGet } from '../bpjs/client.ts';
+import { bpjsClient, bpjsGet } from '../bpjs/client.ts';
+import { compareDay } from '../bpjs/reconcile.ts';
+import { audit } from '../db/audit.ts';
+import { claimDay } from '../db/bpjs-days.ts';
 import { checkCodes, checkSchedule, type RefDokter, type RefJadwal, type RefPoli } from '../bpjs/hfis.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { Type } from 'typebox';
@@ -151,6 +164,40 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       if (!result.found) return reply.code(404).send({ status: false, message: 'Tidak ada baris itu.' });
       if (result.sent) return reply.code(409).send({ status: false, message: 'Baris itu sudah terkirim ke BPJS.' });
       return { status: true as const, data: result.row };
+    },
+  );
+
+  app.post(
+    '/api/internal/bpjs/rekonsiliasi',
+    {
+      schema: {
+        summary: "Compares a visit day's task times with what BPJS holds (antrean/getlisttask per kodebooking), now",
+        description:
+          'The server compares each day by itself once it is over and its rows are through (docs/bpjs.md, "After the day"); this runs it for any date, again if it ran. A difference is logged and shown on /api/health\'s bpjs.',
+        security: SERVICE,
+        body: BpjsReconcileBody,
+        response: {
+          200: Success(BpjsReconciliation),
+          409: Refusal('The BPJS bridge is not configured (BPJS_ANTREAN_URL …)'),
+          502: Refusal('BPJS did not answer, or refused: its words'),
+          ...SERVICE_POST,
+        },
+      },
+    },
+    async (req, reply) => {
+      const bpjs = config.bpjs;
+      if (!bpjs) return reply.code(409).send({ status: false, message: 'Bridging BPJS belum dikonfigurasi.' });
+      const { tanggal } = req.body;
+      await claimDay(db, tanggal, true);
+      const result = await compareDay(db, bpjsClient(bpjs), tanggal, req.log);
+      await audit(db, {
+        action: 'bpjs.reconcile',
+        outcome: result.ok ? (result.selisih.length ? 'differs' : 'same') : 'failed',
+        actor: 'hospital-system',
+        detail: result.ok ? `${tanggal}: ${result.diperiksa} kodebooking, ${result.selisih.length} berbeda` : `${tanggal}: ${result.message}`,
+      });
+      if (!result.ok) return reply.code(502).send({ status: false, message: result.message });
+      return { status: true as const, data: { tanggal, diperiksa: result.diperiksa, selisih: result.selisih } };
     },
   );
 }

@@ -124,6 +124,61 @@ test('an unmapped clinic waits for its code, never sent under a guessed one; map
   assert.equal([went?.answered, went?.body.kodepoli], [200, 'JAE']);
 });
 
+test("a poli several clinics share: BPJS gets the doctor's week from every one of them, under one key; a sub-specialty mapped apart is its own week", async () => {
+  // Dr D001 also holds a Saturday afternoon in clinic 20014, which BPJS knows as JAN too (seed-bpjs.ts).
+  await db.query(
+    `INSERT INTO practice_schedules (kd_dr, kd_dep, hari, jam_dtg, jam_plg, sts_jam, sts_ue, batas_quota) VALUES ('D001', '20014', 6, '13:00', '15:00', '9', '1', 10)`,
+  );
+  const [s] = await weekly('D001', '20001');
+  const sent = updates().length;
+  const body = { kd_dr: 'D001', kd_dep: '20001', hari: s.hari, sts_jam: s.sts_jam, jam_dtg: hhmm(s.jam_dtg), jam_plg: hhmm(s.jam_plg), batas_quota: 20 };
+  assert.is((await change(body)).body.data.bpjs, 'waiting');
+  // A change in 20014 goes under the same key, so the two reach BPJS in order.
+  assert.is(
+    (await change({ kd_dr: 'D001', kd_dep: '20014', hari: 6, sts_jam: '9', jam_dtg: '13:00', jam_plg: '15:30', batas_quota: 10 })).body.data.bpjs,
+    'waiting',
+  );
+  await drain();
+  const [first, second] = updates().slice(sent);
+  const week = [...(await weekly('D001', '20001')), ...(await weekly('D001', '20014'))]
+    .filter((x) => x.batas_quota > 0)
+    .map((x) => ({ hari: String(x.hari), buka: hhmm(x.jam_dtg), tutup: hhmm(x.jam_plg) }))
+    // The same hours in two clinics are one session of the doctor's week.
+    .filter((x, i, all) => all.findIndex((y) => y.hari === x.hari && y.buka === x.buka && y.tutup === x.tutup) === i)
+    .sort((a, b) => Number(a.hari) - Number(b.hari) || a.buka.localeCompare(b.buka));
+  assert.equal([first?.answered, second?.answered], [200, 200]);
+  assert.equal(second.body, { kodepoli: 'JAN', kodesubspesialis: 'JAN', kodedokter: 10001, jadwal: week }, "the week at JAN: 20001's sessions and 20014's");
+  assert.ok((first.body.jadwal as Array<Record<string, string>>).some((j) => j.hari === '6' && j.buka === '13:00' && j.tutup === '15:00'));
+  const keys = await db.query<{ kodebooking: string }>(
+    `SELECT kodebooking FROM bpjs_antrean WHERE endpoint = 'jadwaldokter/updatejadwaldokter' AND kd_dr = 'D001' ORDER BY id DESC LIMIT 2`,
+  );
+  assert.equal(
+    keys.map((k) => k.kodebooking),
+    ['jadwal/20001/D001', 'jadwal/20001/D001'],
+  );
+
+  // 20014 mapped to its own sub-specialty: its sessions are a week of their own, the poli code kept apart.
+  await db.query(`UPDATE bpjs_poli SET kodesubspesialis = 'VSK' WHERE kd_dep = '20014'`);
+  try {
+    assert.is(
+      (await change({ kd_dr: 'D001', kd_dep: '20014', hari: 6, sts_jam: '9', jam_dtg: '13:00', jam_plg: '15:00', batas_quota: 10 })).body.data.bpjs,
+      'waiting',
+    );
+    assert.is((await change(body)).body.data.bpjs, 'waiting');
+    await drain();
+    const [own, jan] = updates().slice(sent + 2);
+    const ofVsk = (await weekly('D001', '20014'))
+      .filter((x) => x.batas_quota > 0)
+      .map((x) => ({ hari: String(x.hari), buka: hhmm(x.jam_dtg), tutup: hhmm(x.jam_plg) }));
+    assert.equal([own.body.kodepoli, own.body.kodesubspesialis, own.body.jadwal], ['JAN', 'VSK', ofVsk], "20014's sessions alone");
+    assert.equal([jan.body.kodepoli, jan.body.kodesubspesialis], ['JAN', 'JAN']);
+    const isVsk = (j: Record<string, string>) => j.hari === '6' && j.buka === '13:00' && j.tutup === '15:00';
+    assert.not.ok((jan.body.jadwal as Array<Record<string, string>>).some(isVsk), "20014's session is not in JAN's week");
+  } finally {
+    await db.query(`UPDATE bpjs_poli SET kodesubspesialis = NULL WHERE kd_dep = '20014'`);
+  }
+});
+
 test("bad input is a 400 naming the field; an unknown session a 404; the bridge off queues nothing; with SIMRS=khanza the schedule is Khanza's", async () => {
   const ok = { kd_dr: 'D001', kd_dep: '20001', hari: 1, sts_jam: '1', jam_dtg: '08:00', jam_plg: '12:00', batas_quota: 20 };
   const reversed = await change({ ...ok, jam_plg: '07:00' });

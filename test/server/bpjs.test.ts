@@ -223,7 +223,8 @@ test('an outage of minutes: the visit day goes on, then the add and tasks 3, 4, 
   assert.equal(farmasi?.body, {
     kodebooking: made.no_reg,
     jenisresep: 'non racikan',
-    nomorantrean: 'F-050',
+    // A number, as the catalogue types it (ssecd/jkn src/antrean.ts, tambahFarmasi): F-050's digits.
+    nomorantrean: 50,
     keterangan: 'Resep diproses di farmasi rawat jalan.',
   });
   assert.is(forBooking(made.no_reg).filter((r) => r.answered !== 0 && r.answered !== 200).length, 0, 'no refusal, no duplicate');

@@ -409,19 +409,23 @@ test('the pharmacy and the operations: answered in the envelope', async () => {
   const status = await jkn.call<Record<string, unknown>>('statusantreanfarmasi', { kodebooking: no_reg });
   assert.equal([status.metadata.code, status.response?.keterangan], [200, 'Sedang diracik']);
 
-  // Straight to ready: BPJS gets the prescription, then 6 a second before 7 (never 7 without 6).
+  // Straight to ready, the clinic never heard of: BPJS gets the visit's 3, 4 and 5 (it takes no
+  // task without the one before), the prescription, then 6 a second before 7 (never 7 without 6).
   assert.is((await call('POST', '/api/internal/antrian/farmasi/status', INTERNAL_TOKEN, { no_antrian: 'F-901', status_obat: 'Siap diambil' })).code, 200);
   await drain();
   const sent = standIn.received.filter((r) => r.body.kodebooking === no_reg && r.endpoint !== 'add');
   assert.equal(
     sent.map((r) => [r.endpoint, r.body.taskid ?? r.body.jenisresep, r.answered]),
     [
+      ['updatewaktu', 3, 200],
+      ['updatewaktu', 4, 200],
+      ['updatewaktu', 5, 200],
       ['farmasi/add', 'racikan', 200],
       ['updatewaktu', 6, 200],
       ['updatewaktu', 7, 200],
     ],
   );
-  assert.is(Number(sent[2].body.waktu) - Number(sent[1].body.waktu), 1000);
+  assert.is(Number(sent[5].body.waktu) - Number(sent[4].body.waktu), 1000);
 });
 
 test('a BPJS booking in the app carries its referral to BPJS; one whose patient lacks the card number is held, never sent empty', async () => {

@@ -1,8 +1,14 @@
 // A stand-in for BPJS Antrean RS v2 on loopback. Like BPJS it checks every request's signature
 // headers, knows which kodebookings were added and cancelled (a task time or a cancel of an
-// unknown one is refused, a second add too), takes HFIS's updatejadwaldokter of a doctor's weekly
-// schedule, and answers with metadata and an encrypted,
-// lz-string-compressed `response`. A test can take it down (503, a reset connection, or a hang:
+// unknown one is refused; a second add is answered 208 'Terdapat duplikasi Kode Booking'), keeps
+// each kodebooking's task times in BPJS's order (a task without the one before it is refused with
+// BPJS's 'TaskId=N tidak valid / TaskId sebelumnya belum terkirim', a repeat answered 208 'TaskId=N
+// sudah ada': the answers public senders handle, rsaisyiyahmuntilancoid/antrol
+// app/Services/MobileJknService.php), answers antrean/getlisttask with what it holds (the
+// catalogue's list of {wakturs, waktu, taskname, taskid, kodebooking}: ssecd/jkn src/antrean.ts,
+// listTaskId), takes farmasi/add with the catalogue's field types (a numeric nomorantrean), takes
+// HFIS's updatejadwaldokter of a doctor's weekly schedule, and answers with metadata and an
+// encrypted, lz-string-compressed `response`. A test can take it down (503, a reset connection, or a hang:
 // the request taken and never answered) and make it refuse. Written from BPJS's documentation,
 // apart from server/bpjs/.
 import { createCipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -46,6 +52,10 @@ export interface BpjsStandIn {
   hfis: (refs: { poli: object[]; dokter: object[]; jadwal: Array<{ kodepoli: string } & Record<string, unknown>>; dashboard?: object[] | string }) => void;
   /** A kodebooking BPJS holds without the hospital's add: booked in Mobile JKN, BPJS's own app. */
   know: (kodebooking: string) => void;
+  /** The task ids BPJS holds of a kodebooking, in the order taken. */
+  tasks: (kodebooking: string) => number[];
+  /** BPJS loses a task time it took (a difference the reconciliation must find). */
+  lose: (kodebooking: string, taskid: number) => void;
   close: () => Promise<void>;
 }
 
@@ -58,6 +68,50 @@ function encryptForBpjsClient(c: BpjsCredentials, timestamp: string, plain: stri
   return Buffer.concat([cipher.update(LZString.compressToEncodedURIComponent(plain), 'utf8'), cipher.final()]).toString('base64');
 }
 
+/** The catalogue's task names (antrean/updatewaktu's taskid, as getlisttask names them). */
+const TASK_NAMES: Record<number, string> = {
+  1: 'mulai waktu tunggu admisi',
+  2: 'akhir waktu tunggu admisi/mulai waktu layan admisi',
+  3: 'akhir waktu layan admisi/mulai waktu tunggu poli',
+  4: 'akhir waktu tunggu poli/mulai waktu layan poli',
+  5: 'akhir waktu layan poli/mulai waktu tunggu farmasi',
+  6: 'akhir waktu tunggu farmasi/mulai waktu layan farmasi membuat obat',
+  7: 'akhir waktu obat selesai dibuat',
+  99: 'tidak hadir/batal',
+};
+
+/** 'DD-MM-YYYY HH:mm:ss WIB', as getlisttask writes its times. */
+const wibText = (ms: number): string => {
+  const [date, time] = new Date(ms + 7 * 3_600_000).toISOString().slice(0, 19).split('T');
+  return `${date.split('-').reverse().join('-')} ${time} WIB`;
+};
+
+type Rule = { code: number; message: string } | null;
+
+/**
+ * updatewaktu as BPJS takes it: a task id of the catalogue (1–7, 99), its waktu in epoch ms, a
+ * jenisresep (when sent) of 'Tidak ada', 'Racikan' or 'Non racikan'; each task once (208), and
+ * 2–7 only after the one before (an old patient's visit starts at 3: 'Alur Task Id Pasien Lama:
+ * 3-4-5 (apabila ada obat tambah 6-7)'). 99, absent or cancelled, stands alone.
+ */
+function taskRule(held: Map<number, unknown>, taskid: number, body: Record<string, unknown>): Rule {
+  if (!TASK_NAMES[taskid]) return { code: 201, message: `TaskId=${String(body.taskid)} tidak valid` };
+  if (!Number.isInteger(body.waktu) || (body.waktu as number) < 1e12) return { code: 201, message: 'Waktu tidak valid' };
+  if (body.jenisresep !== undefined && !['Tidak ada', 'Racikan', 'Non racikan'].includes(String(body.jenisresep))) {
+    return { code: 201, message: 'Jenis resep tidak valid' };
+  }
+  if (held.has(taskid)) return { code: 208, message: `TaskId=${taskid} sudah ada` };
+  if (taskid > 3 && taskid <= 7 && !held.has(taskid - 1)) return { code: 201, message: `TaskId=${taskid} tidak valid / TaskId sebelumnya belum terkirim` };
+  return null;
+}
+
+/** farmasi/add with the catalogue's types: jenisresep racikan or non racikan, nomorantrean a number. */
+function pharmacyRule(body: Record<string, unknown>): Rule {
+  if (!['racikan', 'non racikan'].includes(String(body.jenisresep).toLowerCase())) return { code: 201, message: 'Jenis resep tidak valid' };
+  if (!Number.isInteger(body.nomorantrean)) return { code: 201, message: 'Format nomorantrean tidak sesuai' };
+  return null;
+}
+
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export async function bpjsStandIn(
@@ -66,6 +120,13 @@ export async function bpjsStandIn(
   const received: BpjsRequest[] = [];
   const added = new Set<string>();
   const cancelled = new Set<string>();
+  /** kodebooking → task id → the task's waktu (epoch ms) and when BPJS took it. */
+  const taskTimes = new Map<string, Map<number, { waktu: number; at: number }>>();
+  const timesOf = (k: string) => {
+    const held = taskTimes.get(k) ?? new Map<number, { waktu: number; at: number }>();
+    taskTimes.set(k, held);
+    return held;
+  };
   let down: Outage = null;
   const held = new Set<ServerResponse>();
   const release = () => {
@@ -155,18 +216,39 @@ export async function bpjsStandIn(
       }
       const kodebooking = String(body.kodebooking ?? '');
       const known = added.has(kodebooking) && !cancelled.has(kodebooking);
+      const taskid = Number(body.taskid);
       const rule =
         refused ??
-        (endpoint === 'add' && added.has(kodebooking)
-          ? { code: 208, message: 'Terdapat duplikasi Kode Booking' }
-          : endpoint !== 'add' && !known
-            ? { code: 201, message: 'Kode booking tidak ditemukan' }
-            : !['add', 'updatewaktu', 'batal', 'farmasi/add'].includes(endpoint)
-              ? { code: 404, message: 'Service tidak ditemukan' }
-              : null);
+        (endpoint === 'getlisttask'
+          ? added.has(kodebooking)
+            ? null
+            : { code: 201, message: 'Kode booking tidak ditemukan' }
+          : endpoint === 'add' && added.has(kodebooking)
+            ? { code: 208, message: 'Terdapat duplikasi Kode Booking' }
+            : endpoint !== 'add' && !known
+              ? { code: 201, message: 'Kode booking tidak ditemukan' }
+              : !['add', 'updatewaktu', 'batal', 'farmasi/add'].includes(endpoint)
+                ? { code: 404, message: 'Service tidak ditemukan' }
+                : endpoint === 'updatewaktu'
+                  ? taskRule(timesOf(kodebooking), taskid, body)
+                  : endpoint === 'farmasi/add'
+                    ? pharmacyRule(body)
+                    : null);
       if (rule) return reply(200, rule.code, { metadata: rule, response: null });
+      if (endpoint === 'getlisttask') {
+        const list = [...timesOf(kodebooking)].map(([id, t]) => ({
+          wakturs: wibText(t.waktu),
+          waktu: wibText(t.at),
+          taskname: TASK_NAMES[id] ?? '',
+          taskid: id,
+          kodebooking,
+        }));
+        if (!list.length) return reply(200, 201, { metadata: { code: 201, message: 'Data tidak ditemukan' }, response: null });
+        return reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify({ list })), metadata: { code: 200, message: 'OK' } });
+      }
       if (endpoint === 'add') added.add(kodebooking);
       if (endpoint === 'batal') cancelled.add(kodebooking);
+      if (endpoint === 'updatewaktu') timesOf(kodebooking).set(taskid, { waktu: Number(body.waktu), at: Date.now() });
       reply(200, 200, { response: encryptForBpjsClient(credentials, timestamp, JSON.stringify({ kodebooking })), metadata: { code: 200, message: 'Ok.' } });
     });
   });
@@ -183,6 +265,8 @@ export async function bpjsStandIn(
     },
     refuse: (fn) => (refusal = fn),
     know: (kodebooking) => void added.add(kodebooking),
+    tasks: (kodebooking) => [...timesOf(kodebooking).keys()],
+    lose: (kodebooking, taskid) => void timesOf(kodebooking).delete(taskid),
     hfis: (r) => (refs = r),
     close: () =>
       new Promise((resolve) => {

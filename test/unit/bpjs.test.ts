@@ -6,7 +6,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
 import { checkCodes, checkSchedule } from '../../server/bpjs/hfis.ts';
-import { type AddFacts, buildAdd, pharmacyTask } from '../../server/bpjs/payload.ts';
+import { type AddFacts, buildAdd, buildJadwal, jenisResep, pharmacyTask, taskBefore, taskResep } from '../../server/bpjs/payload.ts';
+import { taskIdsOf } from '../../server/bpjs/reconcile.ts';
 import { decryptResponse, signature, signedHeaders, timestampOf } from '../../server/bpjs/signing.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
@@ -200,6 +201,46 @@ test("208 (there already) and BPJS's 'TaskId terakhir' answers count as done", (
 
 test('the pharmacy: being prepared is task 6, ready or handed over task 7, anything else none', () => {
   assert.equal(['Sedang disiapkan', 'Sedang diracik', 'Siap diambil', ' siap diambil ', 'Sudah diambil', 'Menunggu'].map(pharmacyTask), [6, 6, 7, 7, 7, null]);
+});
+
+test('a task needs the one before it (3-4-5, then 6-7); 3 and 99 stand alone', () => {
+  assert.equal([3, 4, 5, 6, 7, 99].map(taskBefore), [null, 3, 4, 5, 6, null]);
+});
+
+test("jenisresep: farmasi/add's 'racikan' / 'non racikan', updatewaktu's 'Racikan' / 'Non racikan' (ssecd/jkn src/antrean.ts)", () => {
+  assert.equal(['Sedang diracik', 'Siap diambil'].map(jenisResep), ['racikan', 'non racikan']);
+  assert.equal([taskResep('racikan'), taskResep('non racikan')], ['Racikan', 'Non racikan']);
+});
+
+test("getlisttask's answer: the catalogue's { list } and the bare list public code reads both give the task ids", () => {
+  const task = (taskid: number) => ({ wakturs: '16-03-2021 11:32:49 WIB', waktu: '24-03-2021 12:55:23 WIB', taskname: 'x', taskid, kodebooking: 'K1' });
+  assert.equal(taskIdsOf(JSON.stringify({ list: [task(4), task(3), task(3)] })), [3, 4]);
+  assert.equal(taskIdsOf(JSON.stringify([task(5)])), [5]);
+  assert.equal(taskIdsOf(null), []);
+  assert.equal([taskIdsOf('<html>'), taskIdsOf('{"list":"x"}')], [null, null]);
+});
+
+test('updatejadwaldokter: the sub-specialty is the poli unless mapped apart; the same hours in two clinics are one session', () => {
+  const sessions = [
+    { hari: 3, jam_dtg: '13:00', jam_plg: '16:00' },
+    { hari: 1, jam_dtg: '8:00', jam_plg: '12:00' },
+    { hari: 1, jam_dtg: '08:00:00', jam_plg: '12:00:00' },
+  ];
+  const jan = buildJadwal({ kd_dep: '20001', kd_dr: 'D001', kodepoli: 'JAN', kodedokter: 10001 }, sessions);
+  assert.equal(jan, {
+    ok: true,
+    payload: {
+      kodepoli: 'JAN',
+      kodesubspesialis: 'JAN',
+      kodedokter: 10001,
+      jadwal: [
+        { hari: '1', buka: '08:00', tutup: '12:00' },
+        { hari: '3', buka: '13:00', tutup: '16:00' },
+      ],
+    },
+  });
+  const sub = buildJadwal({ kd_dep: '20014', kd_dr: 'D001', kodepoli: 'JAN', kodesubspesialis: 'VSK', kodedokter: 10001 }, sessions);
+  assert.equal(sub.ok && [sub.payload.kodepoli, sub.payload.kodesubspesialis], ['JAN', 'VSK']);
 });
 
 const BRIDGE = { BPJS_ANTREAN_URL: 'https://apijkn-dev.bpjs-kesehatan.go.id/antreanrs_dev/', BPJS_CONS_ID: '21095', BPJS_SECRET_KEY: 's', BPJS_USER_KEY: 'u' };
