@@ -49,7 +49,7 @@ const nik = (v: Scalar, field = 'NIK') => digits(v, field, 16);
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /** YYYY-MM-DD naming a day of the calendar from the year 1 (PostgreSQL has no year 0). */
-export function realDate(t: string): boolean {
+function realDate(t: string): boolean {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(t);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -36,8 +36,7 @@ const token = async (remoteAddress: string, password = PASSWORD) => {
   const body = res.json() as { response?: { token: string }; metadata: { code: number; message: string } };
   return { http: res.statusCode, code: body.metadata.code, message: body.metadata.message };
 };
-const denied = async () =>
-  (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'jkn.token' AND outcome = 'denied'`))[0].n;
+const denied = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'jkn.token' AND outcome = 'denied'`))[0].n;
 
 test('300 wrong passwords at once from one address: exactly JKN_WS_MAX_FAILURES compared, the rest and then the right one refused (201)', async () => {
   const before = await denied();
@@ -65,7 +64,14 @@ test("counted by the client's /64 for IPv6 and by the IPv4 of an IPv4-mapped add
 if (ENGINE === 'postgres') {
   test('two server processes on one PostgreSQL: 300 wrong passwords between them, exactly JKN_WS_MAX_FAILURES compared; the right one then refused by both', async () => {
     const url = await createPgDatabase(process.env.TEST_PG_URL!);
-    const env = { DATABASE_URL: url, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', JKN_WS_USERNAME: USER, JKN_WS_PASSWORD: PASSWORD, JKN_WS_MAX_FAILURES: String(MAX) };
+    const env = {
+      DATABASE_URL: url,
+      DIST_DIR: '/nonexistent',
+      PUSH_WORKER: 'false',
+      JKN_WS_USERNAME: USER,
+      JKN_WS_PASSWORD: PASSWORD,
+      JKN_WS_MAX_FAILURES: String(MAX),
+    };
     // One after the other: the first migrates and seeds the empty database.
     const a = await startServer(env);
     const b = await startServer(env).catch(async (err) => {
