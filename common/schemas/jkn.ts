@@ -1,8 +1,7 @@
 // The hospital's web service for Mobile JKN (BPJS Antrean Online v2, "WS RS"; docs/bpjs.md), in
 // BPJS's envelope: { response, metadata: { message, code } }. code 200 done, 201 refused with the
 // reason in message, 202 the patient is not known yet and must first register (pasienbaru).
-import { Type, type Static, type TSchema } from 'typebox';
-import { IsoDate, Text } from './fields.ts';
+import { Type, type TSchema } from 'typebox';
 
 export const JKN_CODES = { ok: 200, refused: 201, newPatient: 202 } as const;
 
@@ -35,16 +34,29 @@ export const JknTokenHeaders = Type.Object({
 
 export const JknToken = Type.Object({ token: Type.String(), expired: Type.Integer({ description: 'When it stops answering: epoch milliseconds' }) });
 
-const Kodepoli = Type.String({ pattern: '^[A-Z0-9]{1,10}$', description: "BPJS's poli code (HFIS), as in bpjs_poli" });
-const Kodedokter = Type.Integer({ minimum: 1, description: "BPJS's doctor code (HFIS), as in bpjs_dokter" });
-const Jampraktek = Type.String({ pattern: '^[0-9]{2}:[0-9]{2}-[0-9]{2}:[0-9]{2}$', description: 'The session, HH:mm-HH:mm' });
-const Kodebooking = Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$', description: 'The kodebooking of ambilantrean' });
+// The requests as Mobile JKN sends them, as loose as the catalogue's own examples (BPJS Antrean
+// Online v2, WS RS; the same examples as public implementations quote them, e.g. SIMRS Khanza's
+// webapps/api-bpjsfktl/index.php, which reads every field as text): numbers may come as strings
+// and the other way round, norm may be null or empty, and a field the catalogue does not name is
+// let through. What a value must be is checked after the schema, in server/jkn/input.ts, and a
+// value that is not answered with code 201 and the reason, as BPJS's and Khanza's services answer.
+const Scalar = (description: string, maxLength = 60) => Type.Union([Type.String({ maxLength }), Type.Integer()], { description });
+const Kodepoli = Scalar("BPJS's poli code (HFIS), as in bpjs_poli", 10);
+const Kodedokter = Scalar("BPJS's doctor code (HFIS), as in bpjs_dokter: a number, or its digits as a string", 20);
+const Tanggal = (description: string) => Type.String({ maxLength: 20, description: `${description}, YYYY-MM-DD` });
+const Jampraktek = Type.String({ maxLength: 20, description: 'The session, HH:mm-HH:mm' });
+const Kodebooking = Scalar('The kodebooking of ambilantrean', 40);
+const Kartu = Scalar('The BPJS card number: 13 digits', 20);
+const Nik = Scalar('The NIK: 16 digits', 20);
+/** Fields of the catalogue's examples Mobile JKN may leave empty or null. */
+const Optional = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
-export const StatusAntreanRequest = Type.Object(
-  { kodepoli: Kodepoli, kodedokter: Kodedokter, tanggalperiksa: IsoDate, jampraktek: Jampraktek },
-  { additionalProperties: false },
-);
-export type StatusAntreanRequest = Static<typeof StatusAntreanRequest>;
+export const StatusAntreanRequest = Type.Object({
+  kodepoli: Kodepoli,
+  kodedokter: Kodedokter,
+  tanggalperiksa: Tanggal('The visit day'),
+  jampraktek: Jampraktek,
+});
 
 const Quota = {
   sisakuotajkn: Type.Integer(),
@@ -63,24 +75,18 @@ export const StatusAntrean = Type.Object({
   keterangan: Type.String(),
 });
 
-export const AmbilAntreanRequest = Type.Object(
-  {
-    nomorkartu: Type.String({ pattern: '^[0-9]{13}$', description: 'The BPJS card number' }),
-    nik: Type.String({ pattern: '^[0-9]{16}$' }),
-    nohp: Text(30),
-    kodepoli: Kodepoli,
-    norm: Type.Optional(Type.String({ maxLength: 12, description: 'The medical record number, when Mobile JKN knows it' })),
-    tanggalperiksa: IsoDate,
-    kodedokter: Kodedokter,
-    jampraktek: Jampraktek,
-    jeniskunjungan: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)], {
-      description: '1 rujukan FKTP, 2 rujukan internal, 3 kontrol, 4 rujukan antar RS',
-    }),
-    nomorreferensi: Type.String({ pattern: '^[0-9A-Za-z]{6,30}$' }),
-  },
-  { additionalProperties: false },
-);
-export type AmbilAntreanRequest = Static<typeof AmbilAntreanRequest>;
+export const AmbilAntreanRequest = Type.Object({
+  nomorkartu: Kartu,
+  nik: Nik,
+  nohp: Scalar('The mobile number', 30),
+  kodepoli: Kodepoli,
+  norm: Optional(Scalar('The medical record number, when Mobile JKN knows it (null or empty when not)', 12)),
+  tanggalperiksa: Tanggal('The visit day'),
+  kodedokter: Kodedokter,
+  jampraktek: Jampraktek,
+  jeniskunjungan: Scalar('1 rujukan FKTP, 2 rujukan internal, 3 kontrol, 4 rujukan antar RS', 2),
+  nomorreferensi: Scalar('The referral or control letter number', 40),
+});
 
 export const AmbilAntrean = Type.Object({
   nomorantrean: Type.String(),
@@ -94,8 +100,7 @@ export const AmbilAntrean = Type.Object({
   keterangan: Type.String(),
 });
 
-export const KodebookingRequest = Type.Object({ kodebooking: Kodebooking }, { additionalProperties: false });
-export type KodebookingRequest = Static<typeof KodebookingRequest>;
+export const KodebookingRequest = Type.Object({ kodebooking: Kodebooking });
 
 export const SisaAntrean = Type.Object({
   nomorantrean: Type.String(),
@@ -107,44 +112,61 @@ export const SisaAntrean = Type.Object({
   keterangan: Type.String(),
 });
 
-export const BatalAntreanRequest = Type.Object({ kodebooking: Kodebooking, keterangan: Text(200, { minLength: 1 }) }, { additionalProperties: false });
-export type BatalAntreanRequest = Static<typeof BatalAntreanRequest>;
+export const BatalAntreanRequest = Type.Object({
+  kodebooking: Kodebooking,
+  keterangan: Type.String({ maxLength: 400, description: "Why, in the patient's words" }),
+});
 
-export const CheckinAntreanRequest = Type.Object(
-  { kodebooking: Kodebooking, waktu: Type.Integer({ minimum: 0, description: 'Epoch milliseconds' }) },
-  { additionalProperties: false },
-);
-export type CheckinAntreanRequest = Static<typeof CheckinAntreanRequest>;
+export const CheckinAntreanRequest = Type.Object({ kodebooking: Kodebooking, waktu: Scalar('When the patient checked in: epoch milliseconds', 20) });
 
-export const PasienBaruRequest = Type.Object(
-  {
-    nomorkartu: Type.String({ pattern: '^[0-9]{13}$' }),
-    nik: Type.String({ pattern: '^[0-9]{16}$' }),
-    nomorkk: Type.String({ pattern: '^[0-9]{16}$' }),
-    nama: Text(100, { minLength: 1 }),
-    jeniskelamin: Type.Union([Type.Literal('L'), Type.Literal('P')]),
-    tanggallahir: IsoDate,
-    nohp: Text(30),
-    alamat: Text(200, { minLength: 1 }),
-    kodeprop: Text(10),
-    namaprop: Text(60),
-    kodedati2: Text(10),
-    namadati2: Text(60),
-    kodekec: Text(10),
-    namakec: Text(60),
-    kodekel: Text(15),
-    namakel: Text(60),
-    rw: Text(5),
-    rt: Text(5),
-  },
-  { additionalProperties: false },
-);
-export type PasienBaruRequest = Static<typeof PasienBaruRequest>;
+const Words = (maxLength: number) => Optional(Type.String({ maxLength }));
+export const PasienBaruRequest = Type.Object({
+  nomorkartu: Kartu,
+  nik: Nik,
+  nomorkk: Scalar('The family card number: 16 digits', 20),
+  nama: Type.String({ maxLength: 100 }),
+  jeniskelamin: Type.String({ maxLength: 1, description: 'L or P' }),
+  tanggallahir: Tanggal('The birth date'),
+  nohp: Scalar('The mobile number', 30),
+  alamat: Type.String({ maxLength: 200 }),
+  kodeprop: Optional(Scalar('', 10)),
+  namaprop: Words(60),
+  kodedati2: Optional(Scalar('', 10)),
+  namadati2: Words(60),
+  kodekec: Optional(Scalar('', 10)),
+  namakec: Words(60),
+  kodekel: Optional(Scalar('', 15)),
+  namakel: Words(60),
+  rw: Optional(Scalar('', 5)),
+  rt: Optional(Scalar('', 5)),
+});
+
+/** A pasienbaru as server/jkn/input.ts has read it: every field checked, texts trimmed, empty where not given. */
+export interface PasienBaruRequest {
+  nomorkartu: string;
+  nik: string;
+  nomorkk: string;
+  nama: string;
+  jeniskelamin: 'L' | 'P';
+  tanggallahir: string;
+  nohp: string;
+  alamat: string;
+  kodeprop: string;
+  namaprop: string;
+  kodedati2: string;
+  namadati2: string;
+  kodekec: string;
+  namakec: string;
+  kodekel: string;
+  namakel: string;
+  rw: string;
+  rt: string;
+}
 
 export const PasienBaru = Type.Object({ norm: Type.String() });
 
-export const JadwalOperasiRsRequest = Type.Object({ tanggalawal: IsoDate, tanggalakhir: IsoDate }, { additionalProperties: false });
-export const JadwalOperasiPasienRequest = Type.Object({ nopeserta: Type.String({ pattern: '^[0-9]{13}$' }) }, { additionalProperties: false });
+export const JadwalOperasiRsRequest = Type.Object({ tanggalawal: Tanggal('The first day'), tanggalakhir: Tanggal('The last day') });
+export const JadwalOperasiPasienRequest = Type.Object({ nopeserta: Kartu });
 
 export const JadwalOperasi = Type.Object({
   list: Type.Array(

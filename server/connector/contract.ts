@@ -11,7 +11,7 @@ import type { BookingRequest } from '../../common/schemas/booking.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { Queryable } from '../db/client.ts';
-import type { JknAppointment, JknPharmacy, JknSession } from '../db/jkn.ts';
+import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from '../db/jkn.ts';
 import type { SaveOutcome } from '../db/registrations.ts';
 import type { CheckinEntry, QueueRow } from '../db/visit.ts';
 import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
@@ -133,8 +133,8 @@ export interface MobileJknDesk {
   codesKnown(kodepoli: string, kodedokter: number): Promise<{ poli: boolean; dokter: boolean }>;
   /** The doctor's clinic sessions on the date under BPJS's codes, with their seats and the day's queue. */
   sessions(kodepoli: string, kodedokter: number, date: string): Promise<JknSession[]>;
-  /** The patient with this BPJS card number, else with this NIK; null: not known to the hospital. */
-  patient(nomorkartu: string, nik: string): Promise<string | null>;
+  /** The patients this card number, NIK or medical record number names (server/jkn/identity.ts decides who it is). */
+  patients(nomorkartu: string, nik: string, norm: string): Promise<JknPatientRow[]>;
   /** pasienbaru: a new medical record; `known` when the card number or NIK is there; `refused` with the words when new patients are the counter's. */
   newPatient(p: PasienBaruRequest): Promise<{ nomr: string } | { known: true } | { refused: string }>;
   readonly booking: BookingStore;

@@ -4,7 +4,7 @@ import { buildAdd } from '../bpjs/payload.ts';
 import type { Db } from '../db/client.ts';
 import { addFacts, type BpjsReporting } from '../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
-import { insertJknPatient, jknAppointment, jknCodesKnown, jknPatient, jknPharmacy, jknSessions, mappedSessions, mappings } from '../db/jkn.ts';
+import { insertJknPatient, jknAppointment, jknCodesKnown, jknOperations, jknPatients, jknPharmacy, jknSessions, mappedSessions, mappings } from '../db/jkn.ts';
 import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
 import * as records from '../db/records.ts';
 import { saveRegistration } from '../db/registrations.ts';
@@ -66,7 +66,7 @@ function localJknDesk(db: Db, bpjs: BpjsReporting | null): MobileJknDesk {
   return {
     codesKnown: (kodepoli, kodedokter) => jknCodesKnown(db, kodepoli, kodedokter),
     sessions: (kodepoli, kodedokter, date) => jknSessions(db, kodepoli, kodedokter, date),
-    patient: async (nomorkartu, nik) => (await jknPatient(db, nomorkartu, nik))?.nomr ?? null,
+    patients: (nomorkartu, nik, norm) => jknPatients(db, nomorkartu, nik, norm),
     async newPatient(p) {
       const nomr = await insertJknPatient(db, p);
       return nomr ? { nomr } : { known: true };
@@ -94,8 +94,8 @@ function localJknDesk(db: Db, bpjs: BpjsReporting | null): MobileJknDesk {
         keterangan: p.keterangan,
       };
     },
-    // This server keeps no operation schedule.
-    operations: async () => [],
+    // The surgeries and catheterizations the app shows; lastupdate: when this answer was made.
+    operations: async (range) => (await jknOperations(db, range)).map((o) => ({ ...o, lastupdate: Date.now() })),
     pharmacy: (nomr, date) => jknPharmacy(db, nomr, date),
     mappings: () => mappings(db),
     mappedSessions: (date) => mappedSessions(db, date),

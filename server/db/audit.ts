@@ -83,7 +83,8 @@ export function auditBatch(db: Queryable, log: Pick<FastifyBaseLogger, 'error'>,
 
 /** A kind of refusal that is counted rather than written: who was refused is unknown. */
 interface Refusal {
-  action: 'auth' | 'internal' | 'login';
+  /** jkn: Mobile JKN's web service (server/jkn/gate.ts). */
+  action: 'auth' | 'internal' | 'login' | 'jkn';
   outcome: 'unauthorized' | 'throttled';
 }
 

@@ -55,13 +55,19 @@ export async function jknCodesKnown(q: Queryable, kodepoli: string, kodedokter: 
   return row;
 }
 
-/** The patient with this BPJS card number, else with this NIK; null: not known to the hospital. */
-export async function jknPatient(q: Queryable, nomorkartu: string, nik: string): Promise<{ nomr: string } | null> {
-  const [row] = await q.query<{ nomr: string }>(
-    `SELECT nomr FROM patients WHERE no_jaminan = $1 OR no_ktp = $2 ORDER BY (no_jaminan = $1) DESC NULLS LAST, nomr LIMIT 1`,
-    [nomorkartu, nik],
+/** The patients a card number, NIK or medical record number names (at most three: one is the answer, more a mismatch). */
+export function jknPatients(q: Queryable, nomorkartu: string, nik: string, norm: string): Promise<JknPatientRow[]> {
+  return q.query<JknPatientRow>(
+    `SELECT nomr, no_jaminan AS kartu, no_ktp AS nik FROM patients WHERE no_jaminan = $1 OR no_ktp = $2 OR nomr = $3 ORDER BY nomr LIMIT 3`,
+    [nomorkartu, nik, norm],
   );
-  return row ?? null;
+}
+
+/** A patient as Mobile JKN's identity check reads them (server/jkn/identity.ts). */
+export interface JknPatientRow {
+  nomr: string;
+  kartu: string | null;
+  nik: string | null;
 }
 
 /**
@@ -78,12 +84,18 @@ export interface JknAppointment {
   cancelled: boolean;
   kodepoli: string | null;
   called: number | null;
+  /**
+   * Mobile JKN may act on it (sisa, batal, check-in): taken through Mobile JKN, or added to BPJS's
+   * Antrean under the patient's card number, where Mobile JKN shows it to the card holder.
+   */
+  mobile: boolean;
 }
 
 export async function jknAppointment(q: Queryable, kodebooking: string): Promise<JknAppointment | null> {
   const [row] = await q.query<JknAppointment>(
     `SELECT a.no_reg, a.nomr, a.jenis, a.sumber, to_char(a.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, a.no_urut, a.cancelled_at IS NOT NULL AS cancelled,
             bp.kodepoli,
+            (a.sumber = 'mobilejkn' OR EXISTS (SELECT 1 FROM bpjs_antrean b WHERE b.no_reg = a.no_reg AND b.endpoint = 'add' AND b.status = 'sent')) AS mobile,
             (SELECT x.no_urut FROM clinic_queue x
               WHERE x.tgl_janji = a.tgl_janji AND x.kd_dr = a.kd_dr AND x.kd_dep = a.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = a.sts_jam)
                 AND x.called_at IS NOT NULL ORDER BY x.called_at DESC, x.no_urut DESC LIMIT 1) AS called
@@ -145,6 +157,32 @@ export async function jknPharmacy(q: Queryable, nomr: string, date: string): Pro
     [nomr, date],
   );
   return row ?? null;
+}
+
+/**
+ * The hospital's planned and done operations as BPJS's catalogue lists them (jadwaloperasirs,
+ * jadwaloperasipasien): the surgeries and catheterizations the app shows (procedures, db/records.ts),
+ * in a date range or of a card number. kodepoli: the BPJS poli of a clinic the operating doctor
+ * practises in, '' where none is mapped (the catalogue's own example leaves nopeserta '').
+ */
+export function jknOperations(
+  q: Queryable,
+  range: { from: string; to: string } | { nopeserta: string },
+): Promise<
+  Array<{ kodebooking: string; tanggaloperasi: string; jenistindakan: string; kodepoli: string; namapoli: string; terlaksana: number; nopeserta: string }>
+> {
+  const byMember = 'nopeserta' in range;
+  return q.query(
+    `SELECT pr.no_reg AS kodebooking, to_char(pr.tanggal, 'YYYY-MM-DD') AS tanggaloperasi, pr.tindakan AS jenistindakan,
+            coalesce(m.kodepoli, '') AS kodepoli, coalesce(m.namapoli, '') AS namapoli, pr.selesai::int AS terlaksana, coalesce(p.no_jaminan, '') AS nopeserta
+       FROM procedures pr JOIN patients p ON p.nomr = pr.no_mr
+       LEFT JOIN LATERAL (SELECT bp.kodepoli, coalesce(bp.namapoli, c.ds_dep) AS namapoli
+                            FROM practice_schedules s JOIN bpjs_poli bp ON bp.kd_dep = s.kd_dep JOIN clinics c ON c.kd_dep = s.kd_dep
+                           WHERE s.kd_dr = pr.kd_dr ORDER BY s.kd_dep, bp.kodepoli LIMIT 1) m ON true
+      WHERE ${byMember ? 'p.no_jaminan = $1' : 'pr.tanggal BETWEEN $1::date AND $2::date'}
+      ORDER BY pr.tanggal, pr.no_reg`,
+    byMember ? [range.nopeserta] : [range.from, range.to],
+  );
 }
 
 /** The mapping tables as they are. */

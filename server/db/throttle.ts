@@ -134,11 +134,3 @@ export async function admitUse(q: Queryable, scope: Scope, key: string, rule: Ru
   await settle(q, [[scope, key]]);
   return null;
 }
-
-/** Counts one event for the key (registration); answers until when the key is locked, if it is. */
-export async function countEvent(q: Queryable, scope: Scope, key: string, rule: Rule): Promise<Date | null> {
-  const r = await reserve(q, scope, key, rule);
-  if (!r.admitted) return r.until;
-  await settle(q, [[scope, key]]);
-  return r.lockedUntil;
-}

@@ -13,6 +13,8 @@ export const JKN_MSG = {
   dokterUnknown: 'Dokter tidak ditemukan.',
   noSession: 'Jadwal dokter tidak ditemukan pada tanggal dan jam praktik tersebut.',
   newPatient: 'Data pasien ini tidak ditemukan. Silakan melakukan registrasi pasien baru.',
+  notOnePatient:
+    'Nomor kartu, NIK dan nomor rekam medis tidak merujuk pada pasien yang sama di rumah sakit ini. Silakan menghubungi loket pendaftaran rumah sakit.',
   notFound: 'Antrean tidak ditemukan.',
   cancelledAlready: 'Antrean tidak ditemukan atau sudah dibatalkan.',
   notQueued: 'Antrean belum terdaftar di loket hari ini. Silakan ke loket pendaftaran.',
@@ -27,9 +29,12 @@ export const JKN_MSG = {
 export const answer = <T>(response: T) => ({ response, metadata: { message: JKN_MSG.ok, code: JKN_CODES.ok } });
 export const refuse = (message: string, code: number = JKN_CODES.refused) => ({ metadata: { message, code } });
 
+/**
+ * What a call answers besides its 200. Every refusal is an HTTP 200 with code 201 and the reason
+ * (a token missing, wrong or expired; a body that does not fit; a value out of range): Mobile JKN
+ * reads metadata, not the HTTP status. Only our own fault is a 500.
+ */
 export const ANSWERS = {
-  400: JknRefusal('The request does not fit its schema; metadata.message names the field (code 201)'),
-  401: JknRefusal('x-token missing, wrong or expired, or x-username not the configured one (code 201)'),
   500: JknRefusal('Our fault, logged with the request id'),
 } as const;
 export const SECURITY = [{ jknToken: [], jknUsername: [] }];

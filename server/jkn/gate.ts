@@ -1,11 +1,14 @@
-// What stands before Mobile JKN's calls (docs/bpjs.md): BPJS's envelope for every failure, the
-// token check before any body is read, the token call itself, and the calls' own /api/jkn/docs.
+// What stands before Mobile JKN's calls (docs/bpjs.md): BPJS's envelope for every refusal (HTTP
+// 200 with metadata.code 201 and the reason, as the catalogue's "Selain metadata code 200, agar
+// message pada metadata diisi" asks and SIMRS Khanza's webapps/api-bpjsfktl answers: Mobile JKN
+// reads metadata), the token check before any body is read, the token call with its lockout, and
+// the calls' own /api/jkn/docs.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { JknAnswer, JknCredentials, JknRefusal, JknToken } from '../../common/schemas/jkn.ts';
+import { JknAnswer, JknCredentials, JknToken } from '../../common/schemas/jkn.ts';
 import type { JknConfig } from '../config.ts';
-import { audit } from '../db/audit.ts';
+import { audit, refusalCounter } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { countEvent, lockedUntil } from '../db/throttle.ts';
+import { forgive, reserve, settle } from '../db/throttle.ts';
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { MSG, validationText } from '../errors.ts';
 import { SECURITY_SCHEMES, type Api } from '../routes/contract.ts';
@@ -15,6 +18,7 @@ import { checkToken, issueToken, sameSecret } from './token.ts';
 /** Registers the gate on Mobile JKN's own instance (server/routes/jkn.ts registers the calls behind it). */
 export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): void {
   const tokenRule = { max: jkn.maxFailures, windowMinutes: 15, lockMinutes: 15, maxLockMinutes: 60 };
+  const refusals = refusalCounter(db);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = err.statusCode ?? 500;
@@ -22,20 +26,23 @@ export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): 
       req.log.error({ err, reqId: req.id }, 'request failed');
       return reply.code(500).send(refuse(MSG.server));
     }
+    // A body that is not JSON, too large, or does not fit the schema: refused as any other reason.
     const message = err.validation ? `${MSG.badRequest} ${validationText(err)}`.trim() : status === 413 ? MSG.tooLarge : MSG.badRequest;
-    return reply.code(status).send(refuse(message));
+    return reply.code(200).send(refuse(message));
   });
 
-  // Every call but the token's carries x-token and x-username, checked before its body: a caller
-  // without a token learns nothing of the schemas.
-  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
+  // Every call but the token's carries x-token and x-username, checked when the request arrives,
+  // before its body is read (onRequest: no parser has run), so a caller without a token costs no
+  // parsing and learns nothing of the schemas. Such refusals reach no data and cost an attacker
+  // nothing: counted per minute and address (db/audit.ts refusalCounter), not a row each.
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.routeOptions.url === '/api/jkn/token' || req.routeOptions.url === '/api/jkn/docs') return;
     const token = String(req.headers['x-token'] ?? '');
     const username = String(req.headers['x-username'] ?? '');
     const checked = await checkToken(jkn, token, username, clock());
     if (checked.ok) return;
-    await audit(db, { action: 'jkn.token', outcome: checked.reason, actor: 'mobile-jkn', detail: `${req.method} ${req.routeOptions.url}` }, req);
-    return reply.code(401).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
+    refusals.count({ action: 'jkn', outcome: 'unauthorized' }, req);
+    return reply.code(200).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
   });
 
   app.get('/api/jkn/docs', { schema: { hide: true } }, async () => {
@@ -59,30 +66,31 @@ export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): 
       schema: {
         summary: 'Mobile JKN: a token for the other calls, with x-username and x-password',
         headers: JknCredentials,
-        response: {
-          200: JknAnswer(JknToken),
-          401: JknRefusal('Wrong username or password (code 201)'),
-          429: JknRefusal('Too many wrong attempts from this address'),
-          400: ANSWERS[400],
-          500: ANSWERS[500],
-        },
+        response: { 200: JknAnswer(JknToken, 'code 200 with the token; 201: wrong username or password, or too many wrong attempts'), 500: ANSWERS[500] },
       },
     },
     async (req, reply) => {
-      const locked = await lockedUntil(db, [['jkn-token', req.ip]]);
-      if (locked)
-        return reply
-          .code(429)
-          .header('Retry-After', String(retryAfterSeconds(locked)))
-          .send(refuse(JKN_MSG.locked(locked)));
+      // The attempt is counted, and a lock decided, before anything is compared (db/throttle.ts,
+      // as the patient login does): however many arrive at once, from however many processes, at
+      // most JKN_WS_MAX_FAILURES are compared. Counted by the client's address as every
+      // per-address limit is (an IPv6 client by its /64, domain/address.ts).
+      const attempt = await reserve(db, 'jkn-token-ip', req.ip, tokenRule);
+      if (!attempt.admitted) {
+        refusals.count({ action: 'jkn', outcome: 'throttled' }, req);
+        return reply.header('Retry-After', String(retryAfterSeconds(attempt.until))).send(refuse(JKN_MSG.locked(attempt.until)));
+      }
       const okUser = sameSecret(req.headers['x-username'], jkn.username);
       const okPassword = sameSecret(req.headers['x-password'], jkn.password);
       if (!okUser || !okPassword) {
-        await countEvent(db, 'jkn-token', req.ip, tokenRule);
-        // Never the password, nor the username that was tried.
-        await audit(db, { action: 'jkn.token', outcome: 'denied', actor: 'mobile-jkn' }, req);
-        return reply.code(401).send(refuse(JKN_MSG.wrongCredentials));
+        await db.tx(async (q) => {
+          // Never the password, nor the username that was tried. One row per comparison: at most the limit's.
+          await audit(q, { action: 'jkn.token', outcome: 'denied', actor: 'mobile-jkn' }, req);
+          await settle(q, [['jkn-token-ip', req.ip]]);
+        });
+        return refuse(JKN_MSG.wrongCredentials);
       }
+      // Alone, it forgives the address's earlier failures; in a burst, the burst's failures and their lock stand.
+      await forgive(db, 'jkn-token-ip', req.ip, attempt);
       const { token, expires } = await issueToken(jkn, clock());
       return answer({ token, expired: expires });
     },

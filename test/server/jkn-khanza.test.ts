@@ -610,4 +610,34 @@ it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's r
   assert.equal([jadwal?.status, jadwal?.keterangan], ['berbeda', 'kd_dep 20001, kd_dr K105: kapasitas di BPJS 20, kuota di RS 18']);
 });
 
+it("Mobile JKN's patient in Khanza: card, NIK and norm must name one pasien, as Khanza's own cekpasien finds one only where both are on one record", async () => {
+  await jkn.token();
+  await practice('K109', 20109, today, 10);
+  now = at(today, '07:30');
+  const notOne =
+    'Nomor kartu, NIK dan nomor rekam medis tidak merujuk pada pasien yang sama di rumah sakit ini. Silakan menghubungi loket pendaftaran rumah sakit.';
+  const body = (over: object) => ({
+    nohp: '081234567890',
+    nomorkartu: cardOf(182),
+    nik: nikOf(182),
+    kodepoli: 'JAN',
+    norm: null,
+    tanggalperiksa: today,
+    kodedokter: '20109',
+    jampraktek: '08:00-12:00',
+    jeniskunjungan: '1',
+    nomorreferensi: '0301U0011126P000182',
+    ...over,
+  });
+  for (const over of [{ nik: nikOf(183) }, { norm: nomrOf(183) }]) {
+    const a = await jkn.call('ambilantrean', body(over));
+    assert.equal([a.http, a.metadata.code, a.metadata.message], [200, 201, notOne], JSON.stringify(over));
+  }
+  const registered = async () => Number((await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = 'K109' AND tgl_registrasi = ?`, [today]))[0].n);
+  assert.is(await registered(), 0, 'nothing registered in Khanza');
+  const right = await jkn.call('ambilantrean', body({ norm: nomrOf(182) }));
+  assert.is(right.metadata.code, 200, right.metadata.message);
+  assert.is(await registered(), 1);
+});
+
 test.run();

@@ -6,7 +6,7 @@
 import type { BookingStore } from '../../domain/booking.ts';
 import { estimateCall } from '../../domain/estimate.ts';
 import type { ManageStore } from '../../domain/manage.ts';
-import type { JknAppointment, JknSession } from '../../db/jkn.ts';
+import type { JknAppointment, JknPatientRow, JknSession } from '../../db/jkn.ts';
 import type { JknOperation, MobileJknDesk } from '../contract.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaJknPharmacy } from './pharmacy.ts';
@@ -89,13 +89,11 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
       );
     },
 
-    async patient(nomorkartu, nik) {
-      const [row] = await sik.query<{ no_rkm_medis: string }>(
-        'SELECT no_rkm_medis FROM pasien WHERE no_peserta = ? OR no_ktp = ? ORDER BY (no_peserta = ?) DESC, no_rkm_medis LIMIT 1',
-        [nomorkartu, nik, nomorkartu],
-      );
-      return row?.no_rkm_medis ?? null;
-    },
+    patients: (nomorkartu, nik, norm) =>
+      sik.query<JknPatientRow>(
+        'SELECT no_rkm_medis AS nomr, no_peserta AS kartu, no_ktp AS nik FROM pasien WHERE no_peserta = ? OR no_ktp = ? OR no_rkm_medis = ? ORDER BY no_rkm_medis LIMIT 3',
+        [nomorkartu, nik, norm],
+      ),
 
     async newPatient(p) {
       const [row] = await sik.query<{ n: number }>('SELECT COUNT(*) AS n FROM pasien WHERE no_peserta = ? OR no_ktp = ?', [p.nomorkartu, p.nik]);
@@ -107,15 +105,17 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
 
     async appointment(kodebooking) {
       // A cancel in Khanza's own Mobile JKN service deletes the registration: not found, as a cancelled one.
-      const [row] = await sik.query<Omit<JknAppointment, 'cancelled'> & { cancelled: number }>(
+      // Found through referensi_mobilejkn_bpjs: Mobile JKN's own bookings, as Khanza's service acts on only those.
+      const [row] = await sik.query<Omit<JknAppointment, 'cancelled' | 'mobile'> & { cancelled: number; mobile: number }>(
         `SELECT r.no_rawat AS no_reg, r.no_rkm_medis AS nomr, 'poli' AS jenis, 'mobilejkn' AS sumber, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl_janji,
-                CONVERT(r.no_reg, SIGNED) AS no_urut, (r.stts = 'Batal' OR m.status = 'Batal') AS cancelled, mp.kd_poli_bpjs AS kodepoli, NULL AS called
+                CONVERT(r.no_reg, SIGNED) AS no_urut, (r.stts = 'Batal' OR m.status = 'Batal') AS cancelled, mp.kd_poli_bpjs AS kodepoli, NULL AS called,
+                1 AS mobile
            FROM referensi_mobilejkn_bpjs m JOIN reg_periksa r ON r.no_rawat = m.no_rawat
            LEFT JOIN maping_poli_bpjs mp ON mp.kd_poli_rs = r.kd_poli
           WHERE m.nobooking = ? AND r.kd_pj = ? AND r.status_lanjut = 'Ralan'`,
         [kodebooking, payers.bpjs],
       );
-      return row ? { ...row, no_urut: Number(row.no_urut), cancelled: Number(row.cancelled) === 1 } : null;
+      return row ? { ...row, no_urut: Number(row.no_urut), cancelled: Number(row.cancelled) === 1, mobile: true } : null;
     },
 
     async ticket(no_reg, now, minutesPerPatient) {
