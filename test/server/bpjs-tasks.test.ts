@@ -113,7 +113,8 @@ test("BPJS's own refusals: a task without the one before it or not later than it
   const other = await bookToday(72);
   await drain();
   await db.query(
-    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload) VALUES ($1, $1, 'updatewaktu', 5, 5, jsonb_build_object('kodebooking', $1::text, 'taskid', 5, 'waktu', $2::bigint))`,
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload, next_attempt_at)
+     VALUES ($1, $1, 'updatewaktu', 5, 5, jsonb_build_object('kodebooking', $1::text, 'taskid', 5, 'waktu', $2::bigint), now() - interval '1 minute')`,
     [other, waktu],
   );
   await drain();
