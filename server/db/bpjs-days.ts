@@ -79,16 +79,16 @@ export async function dayPending(q: Queryable, tanggal: string): Promise<boolean
 }
 
 /**
- * Claims the comparison of `tanggal` for this process: the first to ask, or one whose claimant
- * died (ten minutes without finishing). `force` (the staff's call) takes it whatever was done.
+ * Claims the day's-end comparison of `tanggal` for this process: the first to ask, or one whose
+ * claimant died (ten minutes without finishing). A day compared is not claimed again.
  */
-export async function claimDay(q: Queryable, tanggal: string, force = false): Promise<boolean> {
+export async function claimDay(q: Queryable, tanggal: string): Promise<boolean> {
   const rows = await q.query(
     `INSERT INTO bpjs_rekonsiliasi (tanggal) VALUES ($1::date)
-     ON CONFLICT (tanggal) DO UPDATE SET started_at = now(), finished_at = NULL
-      WHERE $2::boolean OR (bpjs_rekonsiliasi.finished_at IS NULL AND bpjs_rekonsiliasi.started_at < now() - interval '10 minutes')
+     ON CONFLICT (tanggal) DO UPDATE SET started_at = now()
+      WHERE bpjs_rekonsiliasi.finished_at IS NULL AND bpjs_rekonsiliasi.started_at < now() - interval '10 minutes'
      RETURNING tanggal`,
-    [tanggal, force],
+    [tanggal],
   );
   return rows.length > 0;
 }
@@ -100,12 +100,13 @@ export interface Difference {
   lebih: number[];
 }
 
+/** A day compared: kept (the staff's call may compare a day again, or one never claimed). */
 export async function finishDay(q: Queryable, tanggal: string, bookings: number, differences: Difference[]): Promise<void> {
-  await q.query('UPDATE bpjs_rekonsiliasi SET finished_at = now(), bookings = $2, differences = $3 WHERE tanggal = $1::date', [
-    tanggal,
-    bookings,
-    JSON.stringify(differences),
-  ]);
+  await q.query(
+    `INSERT INTO bpjs_rekonsiliasi (tanggal, finished_at, bookings, differences) VALUES ($1::date, now(), $2, $3)
+     ON CONFLICT (tanggal) DO UPDATE SET finished_at = now(), bookings = $2, differences = $3`,
+    [tanggal, bookings, JSON.stringify(differences)],
+  );
 }
 
 /** The latest day compared, for /api/health: its date and how many kodebookings differed; null before the first. */

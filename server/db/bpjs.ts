@@ -85,7 +85,10 @@ const CURRENT = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = $1 A
  * A step whose predecessor was never reported brings it along, a second earlier (a patient called
  * who never checked in: task 3 at the call; a pharmacy straight to ready: 6 before 7), since BPJS
  * refuses a task without the one before it (payload.ts, taskBefore); one already there keeps its
- * own time. `jenisresep` goes with the pharmacy's 6 and 7 (payload.ts, taskResep).
+ * own time, and a task is never earlier than a second after the one before ("waktu Task Id yang
+ * kecil lebih dulu daripada Task Id yang besar", the catalogue's note as ssecd/jkn src/antrean.ts
+ * quotes it: a check-in time from another clock, a call within a second of the pharmacy's change).
+ * `jenisresep` goes with the pharmacy's 6 and 7 (payload.ts, taskResep).
  */
 export async function queueBpjsTask(
   q: Queryable,
@@ -100,12 +103,14 @@ export async function queueBpjsTask(
   await q.query(
     `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
      SELECT $1, k, 'updatewaktu', $2::smallint, $2::smallint,
-            jsonb_build_object('kodebooking', k, 'taskid', $2::int,
-                               'waktu', coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint) - $4::bigint)
+            jsonb_build_object('kodebooking', k, 'taskid', $2::int, 'waktu',
+                               greatest(coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint) - $4::bigint,
+                                        (SELECT (p.payload->>'waktu')::bigint + 1000 FROM bpjs_antrean p
+                                          WHERE p.kodebooking = k AND p.endpoint = 'updatewaktu' AND p.taskid = $6::smallint)))
             || CASE WHEN $5::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('jenisresep', $5::text) END
        FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
      ON CONFLICT DO NOTHING`,
-    [no_reg, taskid, waktu, earlierMs, jenisresep],
+    [no_reg, taskid, waktu, earlierMs, jenisresep, before],
   );
 }
 

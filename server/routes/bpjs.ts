@@ -16,7 +16,6 @@ import { todayWib } from '../../common/dates.ts';
 import { bpjsClient, bpjsGet } from '../bpjs/client.ts';
 import { compareDay } from '../bpjs/reconcile.ts';
 import { audit } from '../db/audit.ts';
-import { claimDay } from '../db/bpjs-days.ts';
 import { checkCodes, checkSchedule, type RefDokter, type RefJadwal, type RefPoli } from '../bpjs/hfis.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { Type } from 'typebox';
@@ -188,7 +187,6 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
       const bpjs = config.bpjs;
       if (!bpjs) return reply.code(409).send({ status: false, message: 'Bridging BPJS belum dikonfigurasi.' });
       const { tanggal } = req.body;
-      await claimDay(db, tanggal, true);
       const result = await compareDay(db, bpjsClient(bpjs), tanggal, req.log);
       await audit(db, {
         action: 'bpjs.reconcile',

@@ -86,7 +86,7 @@ test('a patient called who never checked in: task 3 goes at the call, a second b
   assert.equal(refusals, [], 'nothing refused');
 });
 
-test("BPJS's own refusals: a task without the one before it, a task of an unknown kodebooking; a repeat is 208 and counts as sent", async () => {
+test("BPJS's own refusals: a task without the one before it or not later than it, a task of an unknown kodebooking; a repeat is 208 and counts as sent", async () => {
   const send = bpjsClient(bridgeTo(standIn));
   // A kodebooking added straight to BPJS, outside the outbox (the day's comparison below reads the outbox's).
   const no_reg = 'UJI-URUTAN';
@@ -103,13 +103,18 @@ test("BPJS's own refusals: a task without the one before it, a task of an unknow
     message: 'TaskId=3 sudah ada',
     response: null,
   });
+  const early = await send('updatewaktu', { kodebooking: no_reg, taskid: 4, waktu });
+  assert.equal(early, { kind: 'refused', code: 201, message: 'waktu TaskId=4 tidak boleh kurang atau sama dengan waktu sebelumnya' });
+  assert.is((await send('updatewaktu', { kodebooking: no_reg, taskid: 4, waktu: waktu + 1000 })).kind, 'sent');
+  assert.equal(standIn.tasks(no_reg), [3, 4]);
 
   // A row written out of order, as this server did before tasks brought their predecessors: BPJS's
   // refusal is the row's, kept with its words.
   const other = await bookToday(72);
   await drain();
   await db.query(
-    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload) VALUES ($1, $1, 'updatewaktu', 5, 5, jsonb_build_object('kodebooking', $1::text, 'taskid', 5, 'waktu', $2::bigint))`,
+    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload, next_attempt_at)
+     VALUES ($1, $1, 'updatewaktu', 5, 5, jsonb_build_object('kodebooking', $1::text, 'taskid', 5, 'waktu', $2::bigint), now() - interval '1 minute')`,
     [other, waktu],
   );
   await drain();

@@ -2,8 +2,8 @@
 // headers, knows which kodebookings were added and cancelled (a task time or a cancel of an
 // unknown one is refused; a second add is answered 208 'Terdapat duplikasi Kode Booking'), keeps
 // each kodebooking's task times in BPJS's order (a task without the one before it is refused with
-// BPJS's 'TaskId=N tidak valid / TaskId sebelumnya belum terkirim', a repeat answered 208 'TaskId=N
-// sudah ada': the answers public senders handle, rsaisyiyahmuntilancoid/antrol
+// BPJS's 'TaskId=N tidak valid / TaskId sebelumnya belum terkirim', one not later than it too, a
+// repeat answered 208 'TaskId=N sudah ada': the answers public senders handle, rsaisyiyahmuntilancoid/antrol
 // app/Services/MobileJknService.php), answers antrean/getlisttask with what it holds (the
 // catalogue's list of {wakturs, waktu, taskname, taskid, kodebooking}: ssecd/jkn src/antrean.ts,
 // listTaskId), takes farmasi/add with the catalogue's field types (a numeric nomorantrean), takes
@@ -94,7 +94,7 @@ type Rule = { code: number; message: string } | null;
  * 2–7 only after the one before (an old patient's visit starts at 3: 'Alur Task Id Pasien Lama:
  * 3-4-5 (apabila ada obat tambah 6-7)'). 99, absent or cancelled, stands alone.
  */
-function taskRule(held: Map<number, unknown>, taskid: number, body: Record<string, unknown>): Rule {
+function taskRule(held: Map<number, { waktu: number }>, taskid: number, body: Record<string, unknown>): Rule {
   if (!TASK_NAMES[taskid]) return { code: 201, message: `TaskId=${String(body.taskid)} tidak valid` };
   if (!Number.isInteger(body.waktu) || (body.waktu as number) < 1e12) return { code: 201, message: 'Waktu tidak valid' };
   if (body.jenisresep !== undefined && !['Tidak ada', 'Racikan', 'Non racikan'].includes(String(body.jenisresep))) {
@@ -102,6 +102,12 @@ function taskRule(held: Map<number, unknown>, taskid: number, body: Record<strin
   }
   if (held.has(taskid)) return { code: 208, message: `TaskId=${taskid} sudah ada` };
   if (taskid > 3 && taskid <= 7 && !held.has(taskid - 1)) return { code: 201, message: `TaskId=${taskid} tidak valid / TaskId sebelumnya belum terkirim` };
+  // A later task's time after the earlier one's ('… tidak boleh kurang atau sama dengan waktu
+  // sebelumnya', as rsaisyiyahmuntilancoid/antrol app/Services/MobileJknService.php meets it).
+  const before = held.get(taskid - 1);
+  if (taskid > 3 && taskid <= 7 && before && (body.waktu as number) <= before.waktu) {
+    return { code: 201, message: `waktu TaskId=${taskid} tidak boleh kurang atau sama dengan waktu sebelumnya` };
+  }
   return null;
 }
 
