@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../common/booking.ts';
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
+import type { ReferralGates } from '../bpjs/referral-gate.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -32,7 +33,13 @@ export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
  * `now` is the clock the booking rules read (today, whether a session has ended or started); tests
  * fix it. The hospital's system (app.simrs) holds the sessions and takes the seats.
  */
-export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now): Promise<void> {
+export async function bookingRoutes(
+  app: Api,
+  db: Db,
+  config: BookingConfig,
+  now: () => number = Date.now,
+  gates: Pick<ReferralGates, 'app'> = { app: () => 'drop' },
+): Promise<void> {
   const hospital = app.simrs;
   const store = hospital.booking;
   const manage = hospital.manage;
@@ -91,7 +98,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
           if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
           return answer(await relay.book(req.nomr, req.body));
         }
-        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, gates.app(req.nomr));
         if (!outcome.ok && outcome.limit) {
           const { held, max } = outcome.limit;
           await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
@@ -126,7 +133,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       failures: MANAGE_POST,
     }),
     preHandler: managed,
-    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
+    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy, gates.app(req.nomr)), reply),
   });
 
   app.route({
