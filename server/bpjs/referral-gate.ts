@@ -9,17 +9,15 @@ import type { ReferralGate } from '../domain/booking.ts';
 import { checkLetter } from './referrals.ts';
 import { type Vclaim, vclaimClient } from './vclaim.ts';
 
-/** The BPJS poli code of a clinic of ours, through the hospital's mapping (bpjs_poli, or Khanza's maping_poli_bpjs). */
-export async function kodepoliOf(hospital: HospitalConnector, kd_dep: string): Promise<string | null> {
-  const maps = await hospital.mobileJkn?.mappings();
-  return maps?.poli.find((p) => p.kd_dep === kd_dep)?.kodepoli ?? null;
-}
-
 export interface ReferralGates {
   /** VClaim's client; null: off. */
   vclaim: Vclaim | null;
-  /** The app's: the patient's card as the hospital has it, the clinic's BPJS poli through the mapping. */
-  app(nomr: string): ReferralGate;
+  /**
+   * The app's: the patient's card as the hospital has it, the clinic's BPJS poli through the
+   * mapping (bpjs_poli, or Khanza's maping_poli_bpjs), both read before the booking's transaction,
+   * so that the check inside it waits on VClaim alone, never on the database it holds.
+   */
+  app(nomr: string): Promise<ReferralGate>;
   /** Mobile JKN's: the card and the BPJS poli the request names. */
   jkn(card: string, kodepoli: string): ReferralGate;
 }
@@ -29,16 +27,17 @@ export function referralGates(c: VclaimConfig | null, hospital: HospitalConnecto
   const v = client ?? (c ? vclaimClient(c) : null);
   return {
     vclaim: v,
-    app: (nomr) =>
-      v
-        ? {
-            check: async (letter, s, date) => {
-              const [profile, kodepoli] = await Promise.all([hospital.profile(nomr), kodepoliOf(hospital, s.kd_dep)]);
-              const card = profile?.no_jaminan?.trim() ?? '';
-              return checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) });
-            },
-          }
-        : 'drop',
+    async app(nomr) {
+      if (!v) return 'drop';
+      const [profile, maps] = await Promise.all([hospital.profile(nomr), hospital.mobileJkn?.mappings()]);
+      const card = profile?.no_jaminan?.trim() ?? '';
+      return {
+        check: (letter, s, date) => {
+          const kodepoli = maps?.poli.find((p) => p.kd_dep === s.kd_dep)?.kodepoli ?? null;
+          return checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) });
+        },
+      };
+    },
     jkn: (card, kodepoli) =>
       v ? { check: (letter, s, date) => checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) }) } : 'as-sent',
   };

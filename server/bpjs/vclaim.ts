@@ -27,7 +27,7 @@ export interface VclaimReferral {
 }
 
 /** A control letter as RencanaKontrol/noSuratKontrol answers it. */
-export interface VclaimControlLetter {
+interface VclaimControlLetter {
   noSuratKontrol: string;
   tglRencanaKontrol: string;
   tglTerbit: string;
@@ -40,7 +40,7 @@ export interface VclaimControlLetter {
 }
 
 /** One row of RencanaKontrol/ListRencanaKontrol. */
-export interface VclaimControlRow {
+interface VclaimControlRow {
   noSuratKontrol: string;
   jnsKontrol: string;
   tglRencanaKontrol: string;

@@ -38,7 +38,7 @@ export async function bookingRoutes(
   db: Db,
   config: BookingConfig,
   now: () => number = Date.now,
-  gates: Pick<ReferralGates, 'app'> = { app: () => 'drop' },
+  gates: Pick<ReferralGates, 'app'> = { app: async () => 'drop' },
 ): Promise<void> {
   const hospital = app.simrs;
   const store = hospital.booking;
@@ -98,7 +98,7 @@ export async function bookingRoutes(
           if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
           return answer(await relay.book(req.nomr, req.body));
         }
-        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, gates.app(req.nomr));
+        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, await gates.app(req.nomr));
         if (!outcome.ok && outcome.limit) {
           const { held, max } = outcome.limit;
           await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
@@ -133,7 +133,7 @@ export async function bookingRoutes(
       failures: MANAGE_POST,
     }),
     preHandler: managed,
-    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy, gates.app(req.nomr)), reply),
+    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy, await gates.app(req.nomr)), reply),
   });
 
   app.route({

@@ -27,7 +27,7 @@ export interface StandInReferral {
 }
 
 /** A control letter: jnsKontrol '2' kontrol rawat jalan, '1' SPRI; terbitSEP 'Sudah' once its SEP is out. */
-export interface StandInControl {
+interface StandInControl {
   noSuratKontrol: string;
   noKartu: string;
   jnsKontrol: '1' | '2';
@@ -73,7 +73,9 @@ const asReferral = (r: StandInReferral) => ({
   tglKunjungan: r.tglKunjungan,
 });
 
-export async function vclaimStandIn(credentials: VclaimCredentials = { consId: '12345', secretKey: 'vclaim-secret', userKey: 'vclaim-user-key' }): Promise<VclaimStandIn> {
+export async function vclaimStandIn(
+  credentials: VclaimCredentials = { consId: '12345', secretKey: 'vclaim-secret', userKey: 'vclaim-user-key' },
+): Promise<VclaimStandIn> {
   const referrals: StandInReferral[] = [];
   const controls: StandInControl[] = [];
   const received: VclaimStandIn['received'] = [];
@@ -94,41 +96,51 @@ export async function vclaimStandIn(credentials: VclaimCredentials = { consId: '
     if (header('x-cons-id') !== credentials.consId || header('user_key') !== credentials.userKey || !fresh || !sameText(header('x-signature'), expected)) {
       return send(200, JSON.stringify({ metaData: { code: '401', message: 'Authentication failed' }, response: null }), '401');
     }
-    const ok = (data: unknown) => send(200, JSON.stringify({ metaData: { code: '200', message: 'OK' }, response: encrypt(credentials, timestamp, JSON.stringify(data)) }), '200');
+    const ok = (data: unknown) =>
+      send(200, JSON.stringify({ metaData: { code: '200', message: 'OK' }, response: encrypt(credentials, timestamp, JSON.stringify(data)) }), '200');
     const none = (message: string) => send(200, JSON.stringify({ metaData: { code: '201', message }, response: null }), '201');
-    let m: RegExpMatchArray | null;
-    if ((m = path.match(/^Rujukan\/(RS\/)?List\/Peserta\/([^/]+)$/))) {
+    const list = path.match(/^Rujukan\/(RS\/)?List\/Peserta\/([^/]+)$/);
+    if (list) {
+      const m = list;
       const source = m[1] ? 'rs' : 'fktp';
-      const found = referrals.filter((r) => r.source === source && r.noKartu === m?.[2]);
+      const found = referrals.filter((r) => r.source === source && r.noKartu === m[2]);
       return found.length ? ok({ rujukan: found.map(asReferral) }) : none('Tidak ada data rujukan');
     }
-    if ((m = path.match(/^Rujukan\/JumlahSEP\/([12])\/([^/]+)$/))) {
+    const count = path.match(/^Rujukan\/JumlahSEP\/([12])\/([^/]+)$/);
+    if (count) {
+      const m = count;
       const source = m[1] === '2' ? 'rs' : 'fktp';
-      const r = referrals.find((x) => x.source === source && x.noKunjungan === m?.[2]);
+      const r = referrals.find((x) => x.source === source && x.noKunjungan === m[2]);
       return r ? ok({ jumlahSEP: String(r.sep) }) : none('Data rujukan tidak ditemukan');
     }
-    if ((m = path.match(/^RencanaKontrol\/noSuratKontrol\/([^/]+)$/))) {
-      const c = controls.find((x) => x.noSuratKontrol === m?.[1]);
+    const letter = path.match(/^RencanaKontrol\/noSuratKontrol\/([^/]+)$/);
+    if (letter) {
+      const m = letter;
+      const c = controls.find((x) => x.noSuratKontrol === m[1]);
       if (!c) return none('Data tidak ditemukan');
-      const { terbitSEP: _, noKartu, ...letter } = c;
+      const { terbitSEP: _, noKartu, ...held } = c;
       return ok({
-        ...letter,
+        ...held,
         flagKontrol: 'False',
         namaJnsKontrol: c.jnsKontrol === '1' ? 'SPRI' : 'Surat Kontrol',
         // An SPRI has no SEP of origin (the catalogue's note).
         sep: c.jnsKontrol === '1' ? null : { noSep: '0301R0010126V000001', peserta: { noKartu, nama: 'PESERTA' }, provPerujuk: { asalRujukan: '1' } },
       });
     }
-    if ((m = path.match(/^RencanaKontrol\/ListRencanaKontrol\/Bulan\/(\d\d)\/Tahun\/(\d{4})\/Nokartu\/([^/]+)\/filter\/([12])$/))) {
+    const month = path.match(/^RencanaKontrol\/ListRencanaKontrol\/Bulan\/(\d\d)\/Tahun\/(\d{4})\/Nokartu\/([^/]+)\/filter\/([12])$/);
+    if (month) {
+      const m = month;
       const [, mm, yyyy, noka, filter] = m;
       const list = controls
         .filter((c) => c.noKartu === noka && (filter === '2' ? c.tglRencanaKontrol : c.tglTerbit).startsWith(`${yyyy}-${mm}`))
         .map((c) => ({ ...c, jnsPelayanan: 'Rawat Jalan', namaJnsKontrol: 'Surat Kontrol', tglTerbitKontrol: c.tglTerbit, nama: 'PESERTA' }));
       return list.length ? ok({ list }) : none('Data tidak ditemukan');
     }
-    if ((m = path.match(/^Rujukan\/(RS\/)?([^/]+)$/))) {
+    const one = path.match(/^Rujukan\/(RS\/)?([^/]+)$/);
+    if (one) {
+      const m = one;
       const source = m[1] ? 'rs' : 'fktp';
-      const r = referrals.find((x) => x.source === source && x.noKunjungan === m?.[2]);
+      const r = referrals.find((x) => x.source === source && x.noKunjungan === m[2]);
       return r ? ok({ rujukan: asReferral(r) }) : none('Data rujukan tidak ditemukan');
     }
     return send(404, 'Not Found', 404);
