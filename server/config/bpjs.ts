@@ -40,6 +40,8 @@ export function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
   if (!set.length) return null;
+  // The consumer (BPJS_CONS_ID, BPJS_SECRET_KEY) alone, beside VClaim's own settings, is VClaim's: Antrean stays off.
+  if (env.BPJS_VCLAIM_URL && !env.BPJS_ANTREAN_URL && !env.BPJS_USER_KEY) return null;
   if (set.length < names.length) throw new ConfigError(`${names.join(', ')} must be set together (missing ${names.filter((n) => !env[n]).join(', ')})`);
   // The user key, the signature, NIKs and phone numbers travel in every request.
   const url = serviceUrl(env, 'BPJS_ANTREAN_URL', '', 'https://apijkn.bpjs-kesehatan.go.id/antreanrs');

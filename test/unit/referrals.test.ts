@@ -2,6 +2,7 @@
 // booking's card, poli and day, with the words the patient reads.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ConfigError, loadConfig } from '../../server/config.ts';
 import { type Letter, letterRefusal, REFERRAL_DAYS, REFERRAL_MSG, referralLetter, type Wanted } from '../../server/bpjs/referrals.ts';
 
 const today = '2026-11-28';
@@ -65,6 +66,28 @@ test('a control letter holds for its own day, unused, not an SPRI', () => {
     /^Surat kontrol ini untuk tanggal 4 Desember 2026\. Silakan buat janji pada tanggal itu/,
   );
   assert.match(letterRefusal(kontrol({ tgl_kontrol: '2026-11-20' }), want) ?? '', /sudah lewat/);
+});
+
+test('VClaim settings: off when unset; its address and user key with the shared consumer; https only except on this machine', () => {
+  assert.is(loadConfig({}).vclaim, null);
+  const set = { BPJS_VCLAIM_URL: 'https://apijkn.bpjs-kesehatan.go.id/vclaim-rest/', BPJS_VCLAIM_USER_KEY: 'uk', BPJS_CONS_ID: '21095', BPJS_SECRET_KEY: 's' };
+  assert.equal(loadConfig(set).vclaim, {
+    url: 'https://apijkn.bpjs-kesehatan.go.id/vclaim-rest',
+    consId: '21095',
+    secretKey: 's',
+    userKey: 'uk',
+    timeoutMs: 20_000,
+  });
+  assert.throws(
+    () => loadConfig({ BPJS_VCLAIM_URL: set.BPJS_VCLAIM_URL }),
+    (err: Error) => err instanceof ConfigError && /missing BPJS_VCLAIM_USER_KEY, BPJS_CONS_ID, BPJS_SECRET_KEY/.test(err.message),
+  );
+  assert.throws(
+    () => loadConfig({ ...set, BPJS_VCLAIM_URL: 'http://apijkn.bpjs-kesehatan.go.id/vclaim-rest' }),
+    (err: Error) => /BPJS_VCLAIM_URL must be an https:\/\/ address/.test(err.message),
+  );
+  assert.is(loadConfig({ ...set, BPJS_VCLAIM_URL: 'http://127.0.0.1:9000' }).vclaim?.url, 'http://127.0.0.1:9000');
+  assert.is(loadConfig(set).bpjs, null, 'VClaim without Antrean');
 });
 
 test.run();
