@@ -6,8 +6,11 @@ import { todayWib } from '../../common/dates.ts';
 import type { VclaimConfig } from '../config.ts';
 import type { HospitalConnector } from '../connector/contract.ts';
 import type { ReferralGate } from '../domain/booking.ts';
-import { checkLetter } from './referrals.ts';
+import { checkLetter, type Letter } from './referrals.ts';
 import { type Vclaim, vclaimClient } from './vclaim.ts';
+
+/** The app's check, with the letter it last confirmed (the route queues the pushes before a referral runs out). */
+type CheckedGate = Exclude<ReferralGate, string> & { confirmed: Letter | null };
 
 export interface ReferralGates {
   /** VClaim's client; null: off. */
@@ -17,7 +20,7 @@ export interface ReferralGates {
    * mapping (bpjs_poli, or Khanza's maping_poli_bpjs), both read before the booking's transaction,
    * so that the check inside it waits on VClaim alone, never on the database it holds.
    */
-  app(nomr: string): Promise<ReferralGate>;
+  app(nomr: string): Promise<CheckedGate | 'drop'>;
   /** Mobile JKN's: the card and the BPJS poli the request names. */
   jkn(card: string, kodepoli: string): ReferralGate;
 }
@@ -31,12 +34,16 @@ export function referralGates(c: VclaimConfig | null, hospital: HospitalConnecto
       if (!v) return 'drop';
       const [profile, maps] = await Promise.all([hospital.profile(nomr), hospital.mobileJkn?.mappings()]);
       const card = profile?.no_jaminan?.trim() ?? '';
-      return {
-        check: (letter, s, date) => {
+      const gate: CheckedGate = {
+        confirmed: null,
+        check: async (letter, s, date) => {
           const kodepoli = maps?.poli.find((p) => p.kd_dep === s.kd_dep)?.kodepoli ?? null;
-          return checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) });
+          const verdict = await checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) });
+          gate.confirmed = verdict.ok ? verdict.letter : null;
+          return verdict;
         },
       };
+      return gate;
     },
     jkn: (card, kodepoli) =>
       v ? { check: (letter, s, date) => checkLetter(v, letter, { card, kodepoli, clinic: s.ds_dep, date, today: todayWib(clock()) }) } : 'as-sent',

@@ -4,6 +4,7 @@ import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../co
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 import type { ReferralGates } from '../bpjs/referral-gate.ts';
+import { queueReferralReminders } from '../db/referral-reminders.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -98,7 +99,11 @@ export async function bookingRoutes(
           if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
           return answer(await relay.book(req.nomr, req.body));
         }
-        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, await gates.app(req.nomr));
+        const gate = await gates.app(req.nomr);
+        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, gate);
+        // A referral VClaim confirmed: pushes 14 and 3 days before it runs out (a control letter is for its own day).
+        const letter = outcome.ok && gate !== 'drop' ? gate.confirmed : null;
+        if (letter && !letter.tgl_kontrol) await queueReferralReminders(db, req.nomr, { ...letter, poli: letter.namapoli }, now());
         if (!outcome.ok && outcome.limit) {
           const { held, max } = outcome.limit;
           await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);

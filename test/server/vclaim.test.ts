@@ -14,6 +14,7 @@ import { bpjsClient } from '../../server/bpjs/client.ts';
 import { REFERRAL_MSG } from '../../server/bpjs/referrals.ts';
 import { vclaimClient } from '../../server/bpjs/vclaim.ts';
 import { createBpjsWorker } from '../../server/bpjs/worker.ts';
+import { queueDueReminders } from '../../server/push/reminders.ts';
 import type { BpjsConfig, VclaimConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, loginAs, testConfig } from '../support/app.ts';
@@ -122,6 +123,35 @@ test('the app: a valid FKTP referral, an RS referral and a control letter for th
       [3, '0301R0011126K000103'],
     ],
   );
+});
+
+test('a push 14 and 3 days before the referral a patient booked with runs out, each once; none for a control letter', async () => {
+  const last = addDays(today, -10 + 89);
+  const rows = await db.query<{ nomr: string; days_before: number }>(
+    'SELECT nomr, days_before::int AS days_before FROM referral_reminders WHERE nomr = ANY($1) ORDER BY nomr, days_before DESC',
+    [[1, 3].map(nomrOf)],
+  );
+  assert.equal(rows, [
+    { nomr: nomrOf(1), days_before: 14 },
+    { nomr: nomrOf(1), days_before: 3 },
+  ]);
+  const pushes = () => db.query<{ title: string; body: string }>('SELECT title, body FROM notifications WHERE nomr = $1 ORDER BY id', [nomrOf(1)]);
+  const before = (await pushes()).length;
+  const at14 = wibAt(addDays(last, -14), '09:00');
+  await queueDueReminders(db, at14 - 60_000);
+  assert.is((await pushes()).length, before, 'not before its time');
+  await queueDueReminders(db, at14);
+  await queueDueReminders(db, at14 + 60_000);
+  const sent = (await pushes()).slice(before);
+  assert.equal(sent, [
+    {
+      title: 'Rujukan BPJS Anda segera berakhir',
+      body: `Rujukan dari ${FKTP.nama} untuk poli ${JAN.nama} berlaku sampai ${formatLong(last)}, 14 hari lagi. Bila Anda masih memerlukan kunjungan sesudah tanggal itu, silakan minta rujukan baru ke puskesmas atau klinik Anda (FKTP) sebelum rujukan ini berakhir.`,
+    },
+  ]);
+  await queueDueReminders(db, wibAt(addDays(last, -3), '09:00'));
+  assert.match((await pushes()).slice(before)[1]?.body ?? '', /, 3 hari lagi\./);
+  assert.is((await pushes()).length, before + 2);
 });
 
 test('the app: an expired, used, other-poli, other-card, too-short, unknown or missing letter is refused with what to do', async () => {
