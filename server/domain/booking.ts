@@ -253,12 +253,15 @@ export async function book(
   const room = policy.reminders.onlineRoomMinutes;
   let rujukan: Rujukan | null =
     req.carabayar === 'B' && req.jeniskunjungan && req.nomorreferensi ? { jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi } : null;
-  if (gate === 'drop') rujukan = null;
-  else if (gate !== 'as-sent' && req.carabayar === 'B' && jenis === 'poli') {
-    // Asked before the transaction: VClaim is a network call, and no lock waits on it.
-    const verdict = await gate.check({ jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi }, session, req.tgl_janji);
-    if (!verdict.ok) return { ok: false, message: verdict.message };
-    rujukan = verdict.rujukan;
+  if (gate !== 'as-sent') {
+    // Only what VClaim confirmed is kept (an online consultation's letter is not checked: none kept).
+    rujukan = null;
+    if (gate !== 'drop' && req.carabayar === 'B' && jenis === 'poli') {
+      // Asked before the transaction: VClaim is a network call, and no lock waits on it.
+      const verdict = await gate.check({ jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi }, session, req.tgl_janji);
+      if (!verdict.ok) return { ok: false, message: verdict.message };
+      rujukan = verdict.rujukan;
+    }
   }
   return store.transaction(async (tx): Promise<BookingOutcome> => {
     await tx.lockPatient(nomr);
