@@ -2,7 +2,7 @@
 // with a message that names the variable.
 import { resolve } from 'node:path';
 import { type BookingConfig, bookingConfig } from './config/booking.ts';
-import { type BpjsConfig, bpjsConfig, type JknConfig, jknConfig } from './config/bpjs.ts';
+import { type BpjsConfig, bpjsConfig, type JknConfig, jknConfig, type VclaimConfig, vclaimConfig } from './config/bpjs.ts';
 import { bool, ConfigError, type Env, integer, oneOf } from './config/parse.ts';
 import { type PasskeyConfig, passkeyConfig } from './config/passkey.ts';
 import { type PushConfig, pushConfig } from './config/push.ts';
@@ -11,7 +11,7 @@ import { type SimrsConfig, simrsConfig } from './config/simrs.ts';
 import { type VisitConfig, visitConfig } from './config/visit.ts';
 
 // Each area's settings and their checks live in server/config/; this file puts them together.
-export type { BookingConfig, BpjsConfig, JknConfig, PushConfig, SecurityConfig };
+export type { BookingConfig, BpjsConfig, JknConfig, PushConfig, SecurityConfig, VclaimConfig };
 export { ConfigError };
 export { PUSH_SERVICE_HOSTS } from './config/push.ts';
 export { AUDIT_RETENTION_DEFAULT_DAYS } from './config/security.ts';
@@ -53,6 +53,8 @@ export interface Config {
   bpjs: BpjsConfig | null;
   /** The web service Mobile JKN calls (docs/bpjs.md, Mobile JKN: the hospital's web service); null: off, its calls answer 404. */
   jkn: JknConfig | null;
+  /** BPJS VClaim: the patients' referrals and control letters read and checked (docs/bpjs.md, Referrals); null: off. */
+  vclaim: VclaimConfig | null;
   /** The hospital's information system the API reads and writes (docs/integration.md). */
   simrs: SimrsConfig;
 }
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
     jkn: jknConfig(env),
+    vclaim: vclaimConfig(env),
     simrs: simrsConfig(env),
   };
 }

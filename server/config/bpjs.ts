@@ -40,6 +40,8 @@ export function bpjsConfig(env: Env): BpjsConfig | null {
   const names = ['BPJS_ANTREAN_URL', 'BPJS_CONS_ID', 'BPJS_SECRET_KEY', 'BPJS_USER_KEY'] as const;
   const set = names.filter((n) => env[n]);
   if (!set.length) return null;
+  // The consumer (BPJS_CONS_ID, BPJS_SECRET_KEY) alone, beside VClaim's own settings, is VClaim's: Antrean stays off.
+  if (env.BPJS_VCLAIM_URL && !env.BPJS_ANTREAN_URL && !env.BPJS_USER_KEY) return null;
   if (set.length < names.length) throw new ConfigError(`${names.join(', ')} must be set together (missing ${names.filter((n) => !env[n]).join(', ')})`);
   // The user key, the signature, NIKs and phone numbers travel in every request.
   const url = serviceUrl(env, 'BPJS_ANTREAN_URL', '', 'https://apijkn.bpjs-kesehatan.go.id/antreanrs');
@@ -98,5 +100,36 @@ export function jknConfig(env: Env): JknConfig | null {
     password,
     tokenMinutes: integer(env, 'JKN_WS_TOKEN_MINUTES', 60, 1, 1440),
     maxFailures: integer(env, 'JKN_WS_MAX_FAILURES', 20, 1, 10000),
+  };
+}
+
+/**
+ * BPJS VClaim (docs/bpjs.md, Referrals): where the patient's referrals and control letters are
+ * read. It signs with the same consumer as Antrean (BPJS_CONS_ID, BPJS_SECRET_KEY) and has its own
+ * address and user key; off (null) while BPJS_VCLAIM_URL and BPJS_VCLAIM_USER_KEY are unset.
+ */
+export interface VclaimConfig {
+  /** The service's base address, without a trailing slash: {url}/Rujukan/List/Peserta/{noka} … */
+  url: string;
+  consId: string;
+  secretKey: string;
+  userKey: string;
+  timeoutMs: number;
+}
+
+export function vclaimConfig(env: Env): VclaimConfig | null {
+  const own = ['BPJS_VCLAIM_URL', 'BPJS_VCLAIM_USER_KEY'] as const;
+  if (!own.some((n) => env[n])) return null;
+  const needed = [...own, 'BPJS_CONS_ID', 'BPJS_SECRET_KEY'] as const;
+  const missing = needed.filter((n) => !env[n]);
+  if (missing.length) throw new ConfigError(`${needed.join(', ')} must be set together for VClaim (missing ${missing.join(', ')})`);
+  // The card numbers and the user key travel in every request: https, as Antrean's.
+  const url = serviceUrl(env, 'BPJS_VCLAIM_URL', '', 'https://apijkn.bpjs-kesehatan.go.id/vclaim-rest');
+  return {
+    url,
+    consId: env.BPJS_CONS_ID ?? '',
+    secretKey: env.BPJS_SECRET_KEY ?? '',
+    userKey: env.BPJS_VCLAIM_USER_KEY ?? '',
+    timeoutMs: integer(env, 'BPJS_TIMEOUT_SECONDS', 20, 1, 300) * 1000,
   };
 }

@@ -68,7 +68,8 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
     `SELECT a.id::int AS id, a.no_reg, a.nomr, a.jenis, a.schedule_id, a.tgl_janji, a.kd_dep, a.kd_dr, a.sts_jam, a.carabayar,
             a.no_urut, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr, ${wibText('a.cancelled_at')} AS cancelled_at,
             EXISTS (SELECT 1 FROM clinic_queue cq WHERE cq.no_reg = a.no_reg
-                     AND (cq.checkin_at IS NOT NULL OR cq.status IN ('dipanggil', 'selesai', 'dilewati'))) AS checked_in
+                     AND (cq.checkin_at IS NOT NULL OR cq.status IN ('dipanggil', 'selesai', 'dilewati'))) AS checked_in,
+            CASE WHEN a.nomorreferensi IS NOT NULL THEN json_build_object('jeniskunjungan', a.jeniskunjungan, 'nomorreferensi', a.nomorreferensi) END AS rujukan
        FROM appointments a JOIN practice_schedules s ON s.id = a.schedule_id
        JOIN clinics c ON c.kd_dep = a.kd_dep JOIN doctors d ON d.kd_dr = a.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = a.schedule_id AND ps.tgl = a.tgl_janji

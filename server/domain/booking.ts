@@ -162,6 +162,29 @@ const NO_PRACTICE: QuotaSlot = {
 /** A day without any session answers one kode 301 entry, as the spec's client expects (docs/decisions.md D19). */
 export const orNoPractice = (slots: QuotaSlot[]): QuotaSlot[] => (slots.length ? slots : [NO_PRACTICE]);
 
+/** A BPJS visit's letter as the booking keeps it: its kind (jeniskunjungan 1–4) and number. */
+export interface Rujukan {
+  jeniskunjungan: number;
+  nomorreferensi: string;
+}
+
+/**
+ * How a BPJS clinic booking's letter is taken (docs/bpjs.md, Referrals): `check`ed where VClaim is
+ * on (server/bpjs/referrals.ts; what it confirmed is kept and reported), 'as-sent' where the sender
+ * is BPJS's own Mobile JKN, 'drop' for the app without VClaim: a typed number is kept by nobody
+ * and never reported to BPJS as if confirmed.
+ */
+export type ReferralGate =
+  | {
+      check: (
+        letter: Partial<Rujukan>,
+        s: Pick<Session, 'kd_dep' | 'ds_dep'>,
+        date: string,
+      ) => Promise<{ ok: true; rujukan: Rujukan } | { ok: false; message: string }>;
+    }
+  | 'as-sent'
+  | 'drop';
+
 export interface NewAppointment {
   nomr: string;
   session: Session;
@@ -171,7 +194,7 @@ export interface NewAppointment {
   no_urut: number;
   jenis: AppointmentKind;
   /** A BPJS visit's referral: its kind (jeniskunjungan 1–4) and number; null for another guarantee. */
-  rujukan: { jeniskunjungan: number; nomorreferensi: string } | null;
+  rujukan: Rujukan | null;
 }
 
 /** The patient's active appointment in a session on a date, as a repeated booking finds it. */
@@ -218,6 +241,7 @@ export async function book(
   now: number,
   policy: BookingPolicy = DEFAULT_POLICY,
   jenis: AppointmentKind = 'poli',
+  gate: ReferralGate = 'as-sent',
 ): Promise<BookingOutcome> {
   const today = todayWib(now);
   const beyond = windowRefusal(req.tgl_janji, today, policy.windowDays);
@@ -227,6 +251,18 @@ export async function book(
   const session = await store.session(req, jenis);
   if (!session) return { ok: false, message: BOOKING_MSG.noPractice };
   const room = policy.reminders.onlineRoomMinutes;
+  let rujukan: Rujukan | null =
+    req.carabayar === 'B' && req.jeniskunjungan && req.nomorreferensi ? { jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi } : null;
+  if (gate !== 'as-sent') {
+    // Only what VClaim confirmed is kept (an online consultation's letter is not checked: none kept).
+    rujukan = null;
+    if (gate !== 'drop' && req.carabayar === 'B' && jenis === 'poli') {
+      // Asked before the transaction: VClaim is a network call, and no lock waits on it.
+      const verdict = await gate.check({ jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi }, session, req.tgl_janji);
+      if (!verdict.ok) return { ok: false, message: verdict.message };
+      rujukan = verdict.rujukan;
+    }
+  }
   return store.transaction(async (tx): Promise<BookingOutcome> => {
     await tx.lockPatient(nomr);
     // A repeated identical booking (double tap, retry after a lost answer) gets the same
@@ -247,8 +283,6 @@ export async function book(
     if (held >= policy.maxActive) return { ok: false, message: BOOKING_MSG.limit(held, policy.maxActive), limit: { held, max: policy.maxActive } };
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return { ok: false, message: BOOKING_MSG.full };
-    const rujukan =
-      req.carabayar === 'B' && req.jeniskunjungan && req.nomorreferensi ? { jeniskunjungan: req.jeniskunjungan, nomorreferensi: req.nomorreferensi } : null;
     const made = await tx.insert({
       nomr,
       session,

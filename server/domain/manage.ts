@@ -13,6 +13,8 @@ import {
   windowRefusal,
   type BookingPolicy,
   type BookingTx,
+  type ReferralGate,
+  type Rujukan,
   type Session,
   type SessionQuery,
 } from './booking.ts';
@@ -53,6 +55,8 @@ export interface StoredAppointment {
   cancelled_at: string | null;
   /** The clinic queue has its check-in, or has called it already. */
   checked_in: boolean;
+  /** A BPJS visit's letter as the booking kept it; undefined where the store does not read it back. */
+  rujukan?: Rujukan | null;
 }
 
 /** 400 and 404 are answered as such; every other refusal is the booking's 200 { status: false }. */
@@ -154,6 +158,7 @@ export async function reschedule(
   req: RescheduleRequest,
   now: number,
   policy: BookingPolicy,
+  gate: ReferralGate = 'as-sent',
 ): Promise<ManageOutcome<BookingResult>> {
   const today = todayWib(now);
   const beyond = windowRefusal(req.tgl_janji, today, policy.windowDays);
@@ -178,6 +183,11 @@ export async function reschedule(
     // Already there (a repeated request, or nothing to move): the same answer, no seat changes.
     if (session.id === a.schedule_id && req.tgl_janji === a.tgl_janji) return answer(a.no_urut);
     if (sessionEnded(session, req.tgl_janji, now)) return refuse(BOOKING_MSG.ended);
+    // The letter the booking rests on must hold on the new day too (a referral's 90 days, a control letter's date).
+    if (typeof gate === 'object' && a.carabayar === 'B' && a.jenis === 'poli' && a.rujukan) {
+      const verdict = await gate.check(a.rujukan, session, req.tgl_janji);
+      if (!verdict.ok) return refuse(verdict.message);
+    }
     const other = await tx.sameClinicDay(nomr, a.kd_dep, req.tgl_janji, a.id);
     if (other) return refuse(BOOKING_MSG.sameDay(other));
     if (a.carabayar === 'B') {

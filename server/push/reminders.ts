@@ -1,7 +1,9 @@
 // Turns the appointment reminders that have come due into notifications for the push queue. Run
 // by every process's push worker before each drain (worker.ts), with no timer of its own: the
 // rows are the schedule, so a restart loses none and several processes send each one once.
+import { referralReminderNotification } from '../bpjs/referrals.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { claimDueReferralReminders, linkReferralNotification } from '../db/referral-reminders.ts';
 import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
@@ -17,8 +19,29 @@ export type WaitingVisits = (no_regs: string[]) => Promise<ReadonlyMap<string, s
  * (SIMRS other than local); without it they wait.
  */
 export async function queueDueReminders(db: Db, now: number, batch = 50, waiting?: WaitingVisits): Promise<number> {
-  return (await queueOwn(db, now, batch)) + (await queueUpstream(db, now, batch)) + (waiting ? await queueSimrs(db, now, batch, waiting) : 0);
+  return (
+    (await queueOwn(db, now, batch)) +
+    (await queueUpstream(db, now, batch)) +
+    (waiting ? await queueSimrs(db, now, batch, waiting) : 0) +
+    (await queueReferral(db, now, batch))
+  );
 }
+
+/** The pushes before a BPJS referral runs out (docs/bpjs.md, Referrals): each once. */
+const queueReferral = (db: Db, now: number, batch: number) =>
+  inBatches(
+    db,
+    batch,
+    (q) => claimDueReferralReminders(q, now, batch),
+    async (q, due) => {
+      let sent = 0;
+      for (const r of due) {
+        const n = await enqueueIn(q, referralReminderNotification(r));
+        if (n) await linkReferralNotification(q, r.id, n.id), sent++;
+      }
+      return sent;
+    },
+  );
 
 /** Claims due rows a batch per transaction and sends each `send` passes; answers how many were sent. */
 async function inBatches<R>(db: Db, batch: number, claim: (q: Queryable) => Promise<R[]>, send: (q: Queryable, due: R[]) => Promise<number>): Promise<number> {

@@ -1,5 +1,5 @@
 // The login service (docs/decisions.md D18) and logout.
-import { PATIENT_FROM_TOKEN } from '../../common/capabilities.ts';
+import { BPJS_REFERRALS, PATIENT_FROM_TOKEN } from '../../common/capabilities.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
@@ -23,9 +23,12 @@ const LoginFailed = Refusal('Unknown number or wrong birth date, alike');
 
 /**
  * What this API says of itself in every login answer: every patient call reads the token's own
- * patient (guard.ts), so the app need not put the birth date in its URLs.
+ * patient (guard.ts), so the app need not put the birth date in its URLs; and, where VClaim is on
+ * and the bookings are this server's (not SIMRS=upstream's), that it lists and checks the patient's
+ * BPJS referrals (routes/referrals.ts).
  */
-export const CAPABILITIES = [PATIENT_FROM_TOKEN];
+export const capabilitiesOf = (config: Pick<Config, 'vclaim' | 'simrs'>): string[] =>
+  config.vclaim && config.simrs.kind !== 'upstream' ? [PATIENT_FROM_TOKEN, BPJS_REFERRALS] : [PATIENT_FROM_TOKEN];
 
 export async function authRoutes(app: Api, db: Db, config: Config): Promise<void> {
   const policy = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays, maxPerPatient: config.sessionMaxPerPatient };
@@ -116,7 +119,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         await release(q, 'login-ip', req.ip, address.seq);
         return made;
       });
-      return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: CAPABILITIES };
+      return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: capabilitiesOf(config) };
     },
   });
 

@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { CANCEL_REASONS, lastBookableDate, type AppointmentKind } from '../../common/booking.ts';
 import { fromQuotaDate, sameWeekday, todayWib, weekdayName } from '../../common/dates.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
+import type { ReferralGates } from '../bpjs/referral-gate.ts';
+import { queueReferralReminders } from '../db/referral-reminders.ts';
 import type { BookingConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -32,7 +34,13 @@ export const bookingPolicy = (c: BookingConfig): BookingPolicy => ({
  * `now` is the clock the booking rules read (today, whether a session has ended or started); tests
  * fix it. The hospital's system (app.simrs) holds the sessions and takes the seats.
  */
-export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now: () => number = Date.now): Promise<void> {
+export async function bookingRoutes(
+  app: Api,
+  db: Db,
+  config: BookingConfig,
+  now: () => number = Date.now,
+  gates: Pick<ReferralGates, 'app'> = { app: async () => 'drop' },
+): Promise<void> {
   const hospital = app.simrs;
   const store = hospital.booking;
   const manage = hospital.manage;
@@ -91,7 +99,11 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
           if (jenis !== 'poli') throw new HttpError(404, MSG.notFound);
           return answer(await relay.book(req.nomr, req.body));
         }
-        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis);
+        const gate = await gates.app(req.nomr);
+        const outcome = await book(store, req.nomr, req.body, now(), policy, jenis, gate);
+        // A referral VClaim confirmed: pushes 14 and 3 days before it runs out (a control letter is for its own day).
+        const letter = outcome.ok && gate !== 'drop' ? gate.confirmed : null;
+        if (letter && !letter.tgl_kontrol) await queueReferralReminders(db, req.nomr, { ...letter, poli: letter.namapoli }, now());
         if (!outcome.ok && outcome.limit) {
           const { held, max } = outcome.limit;
           await audit(db, { action: 'appointment.book', outcome: 'limit', actor: req.nomr, subject: req.nomr, detail: `${held} active, limit ${max}` }, req);
@@ -126,7 +138,7 @@ export async function bookingRoutes(app: Api, db: Db, config: BookingConfig, now
       failures: MANAGE_POST,
     }),
     preHandler: managed,
-    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy), reply),
+    handler: async (req, reply) => manageAnswer(await reschedule(manage, req.nomr, req.body, now(), policy, await gates.app(req.nomr)), reply),
   });
 
   app.route({

@@ -18,6 +18,7 @@ import {
   StatusAntrean,
   StatusAntreanRequest,
 } from '../../common/schemas/jkn.ts';
+import { referralGates } from '../bpjs/referral-gate.ts';
 import type { Config, JknConfig } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -39,6 +40,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
   if (!desk) throw new Error(`Mobile JKN's web service needs SIMRS=local or SIMRS=khanza, not SIMRS=${hospital.kind}`);
   const policy = bookingPolicy(config.booking);
   const minutes = config.visit.minutesPerPatient;
+  const gates = referralGates(config.vclaim, hospital, clock);
 
   jknGate(app, db, jkn, clock);
 
@@ -107,7 +109,8 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
         nomorreferensi: b.nomorreferensi,
       };
       // The app's own booking: its rules, the hospital's seat pool, its reminders; BPJS has the booking already.
-      const outcome = await book(desk.booking, nomr, request, now, policy, 'poli');
+      // The letter checked in VClaim where it is on, as the app's booking is (server/bpjs/referrals.ts).
+      const outcome = await book(desk.booking, nomr, request, now, policy, 'poli', gates.jkn(b.nomorkartu, b.kodepoli));
       const no_reg = outcome.ok ? outcome.result.no_reg : undefined;
       await audit(
         db,

@@ -10,7 +10,7 @@ import { createSession } from '../db/sessions.ts';
 import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.ts';
 import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
-import { CAPABILITIES, loginLockedMessage } from './auth.ts';
+import { capabilitiesOf, loginLockedMessage } from './auth.ts';
 import { PUBLIC_POST, PUBLIC_QUERY, route, THROTTLED, type Api } from './contract.ts';
 
 /** Why a sign-in failed, for the audit log only: the caller hears one message for all. */
@@ -141,7 +141,7 @@ export async function passkeyLoginRoutes(app: Api, db: Db, config: Config): Prom
       if (token === null) return failed(`counter ${verdict.counter} not above the stored one (a concurrent or cloned assertion)`, verdict.nomr);
       return {
         token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 },
-        capabilities: CAPABILITIES,
+        capabilities: capabilitiesOf(config),
         patient: { nomr: patient.nomr, tgl_lahir: patient.tgl_lahir },
       };
     },

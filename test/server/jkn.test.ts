@@ -448,7 +448,7 @@ test('the pharmacy and the operations: answered in the envelope', async () => {
   assert.is(Number(sent[5].body.waktu) - Number(sent[4].body.waktu), 1000);
 });
 
-test('a BPJS booking in the app carries its referral to BPJS; one whose patient lacks the card number is held, never sent empty', async () => {
+test("a BPJS booking in the app without VClaim: its typed referral is not reported as confirmed (the add's fallback: kind by history, no number); one whose patient lacks the card number is held, never sent empty", async () => {
   const date = nextOnWeekday(addDays(today, 30), 5);
   const token = await loginAs(app, { nomr: nomrOf(160), tgl_lahir: COHORT.tgl_lahir });
   const made = await call('POST', API.book, token, { ...appBooking(160, date), carabayar: 'B', jeniskunjungan: 4, nomorreferensi: '0212R0011126B000042' });
@@ -462,7 +462,7 @@ test('a BPJS booking in the app carries its referral to BPJS; one whose patient 
   const [sent] = standIn.received.filter((r) => r.body.kodebooking === made.body.data.no_reg);
   assert.equal(
     [sent.endpoint, sent.answered, sent.body.jeniskunjungan, sent.body.nomorreferensi, sent.body.nomorkartu, sent.body.nik],
-    ['add', 200, 4, '0212R0011126B000042', cardOf(160), nikOf(160)],
+    ['add', 200, 1, '', cardOf(160), nikOf(160)],
   );
 
   await db.query('UPDATE patients SET no_jaminan = NULL WHERE nomr = $1', [nomrOf(161)]);
