@@ -18,12 +18,6 @@ export const getLastAppointment = (except?: string): Promise<Result<string | nul
 
 export const getDoctorSchedules = (spesialis: string): Promise<Result<C.DoctorSchedule[]>> => read('doctorSchedule', { query: { spesialis } });
 
-/**
- * The patient's usable BPJS referrals and control letters, read by the API from VClaim (docs/bpjs.md,
- * Referrals); asked only where the login answer offered them (api/capabilities.ts offersReferrals).
- */
-export const getReferrals = (): Promise<Result<C.ReferralList>> => read('referrals', { query: patientQuery(false) });
-
 export const bookAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => write('book', req);
 
 export const bookOnlineAppointment = (req: C.BookingRequest): Promise<Result<C.BookingResult>> => write('bookOnline', req);

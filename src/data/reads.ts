@@ -51,11 +51,6 @@ export const lastAppointmentBesides = (noReg: string): Read<string | null> => ({
  * again after an hour, since the window's last date moves with the day.
  */
 export const bookingRules: Read<C.BookingRules | null> = { key: 'bookingRules', load: booking.getBookingRules, fresh: 60 * MINUTE, keep: true };
-/**
- * The BPJS letters the patient can book with (where the API offers them). Read afresh after five
- * minutes and after a booking, which may use one up.
- */
-export const referrals: Read<C.ReferralList> = { key: 'referrals', load: booking.getReferrals, fresh: 5 * MINUTE };
 export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => ({
   key: `doctors/${spesialis}`,
   load: () => booking.getDoctorSchedules(spesialis),
@@ -63,7 +58,7 @@ export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => 
 
 /**
  * After a booking, a cancel or a reschedule, the appointments, the BPJS gap, the quota, the
- * online history and the BPJS letters are read afresh. The appointments at once, on screen or not: their copy on the
+ * online history and the BPJS letters (data/referrals.ts: a booking may use one up) are read afresh. The appointments at once, on screen or not: their copy on the
  * phone then holds the change, for the home opened without signal in the hospital. A refusal
  * reads them again too: the card may be out of date (the practice has started meanwhile).
  */

@@ -153,10 +153,10 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   // is docs/product.md §2's, the phone number and 'Buat Janji', nothing typed about a referral
   // (the counter checks the letter on arrival).
   const form = p.locator('main form');
-  assert.equal(
-    await form.locator('input, select, textarea, button').evaluateAll((els) => els.map((el) => el.getAttribute('name') ?? el.textContent?.trim())),
-    ['hp', 'Buat Janji'],
-  );
+  assert.equal(await form.locator('input, select, textarea, button').evaluateAll((els) => els.map((el) => el.getAttribute('name') ?? el.textContent?.trim())), [
+    'hp',
+    'Buat Janji',
+  ]);
   assert.is(await p.getByRole('radio').count(), 0, 'no letter to pick');
   const said = await bookOnConfirmation(p);
   assert.match(said, /Perjanjian berhasil dibuat/);

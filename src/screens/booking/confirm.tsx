@@ -16,9 +16,8 @@ import { button } from '../../ui/button.ts';
 import { useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { Chosen, Incomplete, MessageDialog, PhoneField, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
-import { letterFromQuery, letterName } from './referrals.tsx';
+import { letterFromQuery, letterName, offersReferrals } from './letters.ts';
 import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
-import { offersReferrals } from '../../api/capabilities.ts';
 
 const T = BOOKING.confirm;
 

@@ -9,7 +9,8 @@ import { card } from '../../ui/controls.css.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
-import { ReferralPicker, letterQuery, useLetters } from './referrals.tsx';
+import { letterQuery } from './letters.ts';
+import { ReferralPicker, useLetters } from './referrals.tsx';
 import { CheckButton, GuaranteeSelect, InvalidDialog, SlotList, useDateRule, useSlots } from './shared.tsx';
 
 interface QuotaCheckProps {

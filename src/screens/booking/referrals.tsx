@@ -7,47 +7,18 @@
 import { useState, type ReactNode } from 'react';
 import { daysBetween, formatDate, isIsoDate, todayWib } from '../../../common/dates.ts';
 import { to } from '../../../common/routes.ts';
-import type { Clinic, ReferralKind, ReferralList, UsableReferral } from '../../../common/schemas/index.ts';
+import type { Clinic, ReferralList, UsableReferral } from '../../../common/schemas/index.ts';
 import type { Guarantee } from '../../../common/booking.ts';
-import { offersReferrals } from '../../api/capabilities.ts';
 import { useRead } from '../../data/hooks.ts';
-import { referrals as referralsRead } from '../../data/reads.ts';
+import { referrals as referralsRead } from '../../data/referrals.ts';
 import type { Resource } from '../../data/resource.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { button } from '../../ui/button.ts';
 import { BOOKING } from './strings.ts';
+import { lettersFor, offersReferrals } from './letters.ts';
 import * as css from './referrals.css.ts';
 
 const T = BOOKING.referral;
-
-/** What the booking sends of a letter. */
-export interface Letter {
-  jeniskunjungan: ReferralKind;
-  nomorreferensi: string;
-}
-
-/**
- * The letters that can carry a booking in the chosen clinic (when one is) on the chosen day (when
- * one is): a letter for another clinic, or for none of ours, is not offered; nor one that runs
- * out before the day.
- */
-export function lettersFor(list: readonly UsableReferral[], kdDep: string | null, date: string | null): UsableReferral[] {
-  return list.filter((r) => r.kd_dep !== null && (!kdDep || r.kd_dep === kdDep) && (!date || daysBetween(date, r.berlaku_sampai) >= 0));
-}
-
-/** The letter a confirmation link carries (letterQuery), or null. */
-export function letterFromQuery(query: Record<string, string> | undefined): Letter | null {
-  const kind = Number(query?.jeniskunjungan);
-  const number = query?.nomorreferensi?.trim() ?? '';
-  if ((kind !== 1 && kind !== 3 && kind !== 4) || !/^[0-9A-Za-z]{6,30}$/.test(number)) return null;
-  return { jeniskunjungan: kind, nomorreferensi: number };
-}
-
-export const letterQuery = (r: Letter | null): Record<string, string> =>
-  r ? { jeniskunjungan: String(r.jeniskunjungan), nomorreferensi: r.nomorreferensi } : {};
-
-/** How the confirmation names the letter it sends: 'Surat kontrol, nomor 0301R…'. */
-export const letterName = (r: Letter): string => T.named(T.kinds[r.jeniskunjungan], r.nomorreferensi);
 
 /**
  * The letters of a BPJS booking where the API offers them: read while the guarantee is BPJS, the
