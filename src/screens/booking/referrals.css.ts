@@ -9,8 +9,11 @@ export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontWeigh
 
 export const hint = style({ margin: 0, color: vars.color.muted, fontSize: vars.font.size.sm });
 
+// The radio beside the text; under large text, where less than 10rem would be left beside it, the
+// text goes under the radio and has the card's whole width.
 export const letter = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'flex-start',
   gap: vars.space.sm,
   minHeight: vars.touch,
@@ -29,9 +32,9 @@ export const letter = style({
 
 export const radio = style({ width: '1.25rem', height: '1.25rem', margin: '0.125rem 0 0', flex: 'none', accentColor: vars.color.primaryDark });
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', flex: '1 1 0', minWidth: 0, overflowWrap: 'anywhere' });
+export const text = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', flex: '1 1 10rem', minWidth: 0, overflowWrap: 'break-word' });
 
-export const number = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+export const number = style({ color: vars.color.muted, fontSize: vars.font.size.sm, overflowWrap: 'anywhere' });
 
 export const status = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, margin: 0, color: vars.color.muted });
 
