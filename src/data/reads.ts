@@ -57,14 +57,14 @@ export const doctorSchedules = (spesialis: string): Read<C.DoctorSchedule[]> => 
 });
 
 /**
- * After a booking, a cancel or a reschedule, the appointments, the BPJS gap, the quota and the
- * online history are read afresh. The appointments at once, on screen or not: their copy on the
+ * After a booking, a cancel or a reschedule, the appointments, the BPJS gap, the quota, the
+ * online history and the BPJS letters (data/referrals.ts: a booking may use one up) are read afresh. The appointments at once, on screen or not: their copy on the
  * phone then holds the change, for the home opened without signal in the hospital. A refusal
  * reads them again too: the card may be out of date (the practice has started meanwhile).
  */
 async function changing<T>(send: Promise<Result<T>>): Promise<Result<T>> {
   const res = await send;
-  cache.invalidate(['upcoming', 'lastAppointment', 'quota/', 'onlineVisits']);
+  cache.invalidate(['upcoming', 'lastAppointment', 'quota/', 'onlineVisits', 'referrals']);
   if (res.ok || res.error.kind === 'status') void cache.load(upcoming);
   return res;
 }

@@ -9,7 +9,7 @@ import { DEMO_A } from '../../server/db/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
-import { signedInPage } from '../support/browser.ts';
+import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -31,6 +31,21 @@ async function findDate(kd_dep: string, from: number, match: (s: QuotaSlot) => b
     if (slot) return [date, slot];
   }
   throw new Error(`no matching slot in clinic ${kd_dep}`);
+}
+
+/**
+ * A page signed in through the login screen, so the app hears this server's own login answer and
+ * what it offers (its capabilities), then at `path`.
+ */
+async function loggedIn(path: string): Promise<Page> {
+  const p = await (await app.browser.newContext(PHONE)).newPage();
+  await p.goto(`${app.server.url}/`);
+  await p.getByRole('dialog', { name: 'Pastikan Anda Mengaktifkan Notifikasi' }).getByRole('button', { name: 'Tutup' }).click();
+  await fillLogin(p, DEMO_A.nomr, DEMO_A.tgl_lahir);
+  await p.getByRole('button', { name: 'Login', exact: true }).click();
+  await p.waitForURL('**/home');
+  await p.goto(app.server.url + path);
+  return p;
 }
 
 async function open(path: string): Promise<Page> {
@@ -104,7 +119,7 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   const { tgl_janji: last } = await api<{ tgl_janji: string }>('/api/patient/perjanjian/terakhir', { nomr: DEMO_A.nomr });
   assert.ok(last, 'A has a BPJS appointment');
 
-  const p = await open(to('doctors'));
+  const p = await loggedIn(to('doctors'));
   await p.getByRole('link', { name: 'Kardiologi', exact: true }).click();
   await p.waitForURL(/listdokter\/Kardiologi$/);
   const rowLink = p.locator(
@@ -114,6 +129,7 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   await p.getByRole('heading', { name: 'Cek Kuota' }).waitFor();
   await p.getByLabel('Jaminan').selectOption('BPJS');
   await p.getByText(`Perjanjian BPJS terakhir Anda ${formatLong(last)}`).waitFor();
+  assert.is(await p.getByRole('group', { name: 'Surat rujukan BPJS' }).count(), 0, 'this server offers no letters to pick');
 
   // The last on-weekday date the gap still closes is greyed; the first after it can be chosen.
   const weekday = weekdayNumber(row.hari)!;
@@ -133,14 +149,15 @@ test('a whole BPJS booking from Jadwal Dokter through Cek Kuota, past the 8-day 
   await p.waitForURL(/\/buatjanji\//);
   await p.getByText('BUDI SANTOSO').waitFor();
   assert.ok(((await p.locator('main').textContent()) ?? '').includes('BPJS'));
-  // A BPJS visit asks for its referral: without it nothing is sent.
-  await p.getByLabel('Nomor HP').fill('081298765400');
-  await p.getByRole('button', { name: 'Buat Janji' }).click();
-  const missing = p.getByRole('alertdialog', { name: 'Gagal' });
-  await missing.getByText('Jenis rujukan Harus dipilih !').waitFor();
-  await missing.getByRole('button', { name: 'Tutup' }).click();
-  await p.getByLabel('Jenis rujukan').selectOption({ label: 'Surat kontrol dari rumah sakit ini' });
-  await p.getByLabel('Nomor rujukan / surat kontrol').fill('0301r0011126k000321');
+  // This server reads no BPJS letters (its login answer names no bpjs-referrals): the confirmation
+  // is docs/product.md §2's, the phone number and 'Buat Janji', nothing typed about a referral
+  // (the counter checks the letter on arrival).
+  const form = p.locator('main form');
+  assert.equal(await form.locator('input, select, textarea, button').evaluateAll((els) => els.map((el) => el.getAttribute('name') ?? el.textContent?.trim())), [
+    'hp',
+    'Buat Janji',
+  ]);
+  assert.is(await p.getByRole('radio').count(), 0, 'no letter to pick');
   const said = await bookOnConfirmation(p);
   assert.match(said, /Perjanjian berhasil dibuat/);
   await listedOnHome(p, date, doctor.nama_dr_lengkap);

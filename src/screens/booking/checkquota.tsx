@@ -5,7 +5,7 @@ import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { BOOKING } from './strings.ts';
 import { Fields } from '../../ui/RecordList.tsx';
 import { card, page } from '../../ui/controls.css.ts';
-import { QuotaCheck } from './shared.tsx';
+import { QuotaCheck } from './quota-check.tsx';
 import type { ScreenProps } from '../../navigation.ts';
 
 export default function CheckQuota({ params: p }: ScreenProps<'checkQuota'>) {

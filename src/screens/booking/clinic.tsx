@@ -8,7 +8,7 @@ import { useRead } from '../../data/hooks.ts';
 import { clinics as clinicsRead } from '../../data/reads.ts';
 import { field, input, label, page } from '../../ui/controls.css.ts';
 import * as css from './booking.css.ts';
-import { QuotaCheck } from './shared.tsx';
+import { QuotaCheck } from './quota-check.tsx';
 
 export default function ClinicBooking() {
   const [clinics] = useRead(clinicsRead);
@@ -24,7 +24,7 @@ export default function ClinicBooking() {
 
   return (
     <main className={page}>
-      <QuotaCheck clinic={clinic} dateLabel={BOOKING.tanggal} guarantee={guarantee} onGuarantee={setGuarantee}>
+      <QuotaCheck clinic={clinic} dateLabel={BOOKING.tanggal} guarantee={guarantee} onGuarantee={setGuarantee} onClinic={chooseClinic}>
         <div className={field}>
           <label className={label} htmlFor="bk-poli">
             {BOOKING.poli}

@@ -28,6 +28,8 @@ interface Shown {
   dokter: string;
   jam: string;
   jaminan?: string;
+  /** The BPJS letter the booking sends, where the API offers them. */
+  rujukan?: string;
 }
 
 const ROWS: FieldRow<Shown>[] = [
@@ -40,14 +42,15 @@ const ROWS: FieldRow<Shown>[] = [
   [T.jam, (x) => x.jam],
 ];
 const WITH_GUARANTEE: FieldRow<Shown>[] = [...ROWS, [T.jaminan, (x) => x.jaminan]];
+const WITH_LETTER: FieldRow<Shown>[] = [...WITH_GUARANTEE, [BOOKING.referral.row, (x) => x.rujukan]];
 
-/** The session chosen, read-only: the patient, then the day, clinic, doctor and hours (and the guarantee, when chosen before). */
+/** The session chosen, read-only: the patient, then the day, clinic, doctor and hours (and the guarantee, when chosen before, and its BPJS letter). */
 export function Chosen({ patient, ...session }: { patient: ReturnType<typeof usePatient> } & Omit<Shown, 'nama' | 'nomr' | 'tglLahir'>) {
   return (
     <section className={card} aria-label={BOOKING.appointmentTitle}>
       <Fields
         item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: <DateText date={patient.birthDate} />, ...session }}
-        rows={session.jaminan === undefined ? ROWS : WITH_GUARANTEE}
+        rows={session.jaminan === undefined ? ROWS : session.rujukan === undefined ? WITH_GUARANTEE : WITH_LETTER}
       />
     </section>
   );
@@ -101,10 +104,10 @@ export function PhoneField({ value, onChange }: { value: string; onChange: (v: s
   );
 }
 
-export function Incomplete() {
+export function Incomplete({ text = T.incomplete }: { text?: string }) {
   return (
     <main className={page}>
-      <ErrorBanner text={T.incomplete} />
+      <ErrorBanner text={text} />
       <a className={button({ kind: 'secondary', block: true })} href={to('clinicBooking')}>
         {T.chooseAgain}
       </a>

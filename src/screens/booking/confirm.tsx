@@ -1,6 +1,6 @@
 // The appointment confirmations (docs/product.md §2, §4, §5, §8). /buatjanji: the chosen session
-// read-only, the mobile number, 'Buat Janji' (sent once; the server also answers a repeat with
-// the same appointment). /buatjanjionline: the same fields and a guarantee; it books where the
+// read-only (with the BPJS letter picked, where the API offers them), the mobile number, 'Buat
+// Janji' (sent once; the server also answers a repeat with the same appointment). /buatjanjionline: the same fields and a guarantee; it books where the
 // API offers online consultations (docs/decisions.md D14, revised). Their shared parts: confirm-parts.tsx.
 import { useState, type FormEvent } from 'react';
 import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
@@ -16,7 +16,7 @@ import { button } from '../../ui/button.ts';
 import { useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { Chosen, Incomplete, MessageDialog, PhoneField, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
-import { NO_REFERRAL, ReferralFields, referralFields, referralProblem } from './referral.tsx';
+import { letterFromQuery, letterName, offersReferrals } from './letters.ts';
 import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
 
 const T = BOOKING.confirm;
@@ -25,21 +25,21 @@ export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) 
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = usePhone(patient.nomr, patient.telp);
-  const [referral, setReferral] = useState(NO_REFERRAL);
   const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr);
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
   const bayar: Guarantee = p.bayar;
-  // A BPJS visit rests on a referral, which the hospital reports to BPJS (docs/bpjs.md, Referrals).
-  const bpjs = bayar === 'BPJS';
+  // A BPJS visit rests on a letter (docs/bpjs.md, Referrals). Where the API reads them from VClaim,
+  // the one picked on the booking screen rides in the link and is sent; elsewhere nothing is asked
+  // beyond §2's phone number, and the counter checks the letter on arrival.
+  const letter = bayar === 'BPJS' && offersReferrals() ? letterFromQuery(query) : null;
+  if (bayar === 'BPJS' && offersReferrals() && !letter) return <Incomplete text={BOOKING.referral.missing} />;
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending || booked) return;
     if (!hp.trim()) return setMessage({ title: T.failTitle, lines: [T.hpRequired] });
-    const problem = bpjs ? referralProblem(referral) : null;
-    if (problem) return setMessage({ title: T.failTitle, lines: [problem] });
     void submit({
-      ...(bpjs ? referralFields(referral) : {}),
+      ...(letter ?? {}),
       nomr: patient.nomr,
       tgl_janji: p.tgljanji,
       sts_ue: p.sts_ue,
@@ -63,10 +63,10 @@ export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) 
         dokter={p.dokterr}
         jam={p.jam}
         jaminan={bayar}
+        rujukan={letter ? letterName(letter) : undefined}
       />
       <form className={`${card} ${css.form}`} onSubmit={onSubmit} noValidate>
         <PhoneField value={hp} onChange={setHp} />
-        {bpjs && <ReferralFields value={referral} onChange={setReferral} />}
         <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending || booked} aria-busy={sending}>
           {sending && <Spinner small />}
           {T.submit}

@@ -1,36 +1,21 @@
 // Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
-// rule and its explanation, the quota check and the slot list. The rules themselves are in
-// common/booking.ts.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { Clinic, QuotaSlot } from '../../../common/schemas/index.ts';
-import {
-  GUARANTEES,
-  bpjsGapEnd,
-  dateRefusal,
-  guaranteeAllowed,
-  isGuarantee,
-  isSlotAvailable,
-  remainingQuota,
-  sessionHours,
-  type DateRule,
-  type Guarantee,
-} from '../../../common/booking.ts';
+// rule and its explanation, the quota check's state and button, and the slot list (the form that
+// joins them: quota-check.tsx). The rules themselves are in common/booking.ts.
+import { useState } from 'react';
+import type { QuotaSlot } from '../../../common/schemas/index.ts';
+import { GUARANTEES, bpjsGapEnd, dateRefusal, isGuarantee, isSlotAvailable, remainingQuota, type DateRule, type Guarantee } from '../../../common/booking.ts';
 import { formatDate, isoWeekdayName, todayWib } from '../../../common/dates.ts';
-import { clinicQuery, to } from '../../../common/routes.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
-import { quota } from '../../data/quota.ts';
 import { lastAppointment, lastAppointmentBesides } from '../../data/reads.ts';
 import type { Resource } from '../../data/resource.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
-import { card, field, input, label } from '../../ui/controls.css.ts';
+import { field, input, label } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { DatePicker } from '../../ui/DatePicker.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 
 /** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */
@@ -226,70 +211,5 @@ export function SlotList({
         )}
       </ListState>
     </section>
-  );
-}
-
-interface QuotaCheckProps {
-  /** The clinic chosen, or null while none is. */
-  clinic: Clinic | null;
-  /** One doctor (Cek Kuota) or the whole clinic (''). */
-  kdDr?: string;
-  /** Cek Kuota: only this weekday can be chosen. */
-  weekday?: string;
-  dateLabel: string;
-  guarantee: Guarantee | '';
-  onGuarantee: (g: Guarantee | '') => void;
-  /** Fields above the guarantee (the clinic picker). */
-  children?: ReactNode;
-}
-
-/**
- * Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (docs/product.md §4):
- * the date waits for a guarantee, the button for a clinic, a guarantee and an allowed date, and
- * any change clears the list. BPJS at clinic 20012 is refused with the spec's dialog.
- */
-export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children }: QuotaCheckProps) {
-  const [invalid, setInvalid] = useState(false);
-  const { date, pickDate, slots, check, clear, checking } = useSlots();
-  const last = lastDateOf(useManaged());
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
-  const refusal = why(date);
-  const ready = !!(clinic && guarantee && date && !refusal);
-  useEffect(clear, [clinic?.kd_dep, guarantee]);
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!clinic || !guarantee || !date || refusal || checking) return;
-    if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
-    check(quota(clinic.kd_dep, date, kdDr));
-  };
-
-  return (
-    <>
-      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
-        {children}
-        <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
-        <DatePicker label={dateLabel} value={date} today={rule.today} last={last} excluded={excluded} disabled={!guarantee} hint={hint} onChange={pickDate} />
-        {refusal && (
-          <p className={css.warn} role="alert">
-            {refusal}
-          </p>
-        )}
-        <CheckButton disabled={!ready || checking} checking={checking} />
-      </form>
-      {slots && clinic && date && guarantee && (
-        <SlotList
-          slots={slots}
-          href={(s) =>
-            to(
-              'confirm',
-              { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: guarantee },
-              clinicQuery(clinic),
-            )
-          }
-        />
-      )}
-      {invalid && <InvalidDialog onClose={() => setInvalid(false)} />}
-    </>
   );
 }

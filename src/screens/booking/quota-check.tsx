@@ -1,0 +1,98 @@
+// Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (docs/product.md §4),
+// and the BPJS letter to pick where the API offers them (referrals.tsx).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { Clinic, UsableReferral } from '../../../common/schemas/index.ts';
+import { guaranteeAllowed, sessionHours, type Guarantee } from '../../../common/booking.ts';
+import { clinicQuery, to } from '../../../common/routes.ts';
+import { quota } from '../../data/quota.ts';
+import { card } from '../../ui/controls.css.ts';
+import { DatePicker } from '../../ui/DatePicker.tsx';
+import { lastDateOf, useManaged } from '../../appointments/rules.ts';
+import * as css from './booking.css.ts';
+import { letterQuery } from './letters.ts';
+import { ReferralPicker, useLetters } from './referrals.tsx';
+import { CheckButton, GuaranteeSelect, InvalidDialog, SlotList, useDateRule, useSlots } from './shared.tsx';
+
+interface QuotaCheckProps {
+  /** The clinic chosen, or null while none is. */
+  clinic: Clinic | null;
+  /** One doctor (Cek Kuota) or the whole clinic (''). */
+  kdDr?: string;
+  /** Cek Kuota: only this weekday can be chosen. */
+  weekday?: string;
+  dateLabel: string;
+  guarantee: Guarantee | '';
+  onGuarantee: (g: Guarantee | '') => void;
+  /** Fields above the guarantee (the clinic picker). */
+  children?: ReactNode;
+  /** Where the clinic can be changed here: a BPJS letter picked chooses its own. */
+  onClinic?: (kdDep: string) => void;
+}
+
+/**
+ * Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (docs/product.md §4):
+ * the date waits for a guarantee, the button for a clinic, a guarantee and an allowed date (and,
+ * where the API offers BPJS letters, a BPJS letter picked), and any change clears the list. BPJS at clinic 20012 is refused with the spec's dialog.
+ */
+export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children, onClinic }: QuotaCheckProps) {
+  const [invalid, setInvalid] = useState(false);
+  const { date, pickDate, slots, check, clear, checking } = useSlots();
+  const last = lastDateOf(useManaged());
+  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
+  const refusal = why(date);
+  // Where the API reads BPJS letters, a BPJS booking waits for one (referrals.tsx); not at a
+  // clinic that takes no BPJS, where 'Cek Kuota' says so with the spec's dialog.
+  const letters = useLetters(guarantee, clinic, date);
+  const { letter } = letters;
+  const wantsLetter = letters.offered && (!clinic || guaranteeAllowed(clinic.kd_dep, 'BPJS'));
+  const ready = !!(clinic && guarantee && date && !refusal && (!wantsLetter || letter));
+  // A control letter's doctor, where the hospital knows it, is the one asked about.
+  const doctor = kdDr || letter?.kd_dr || '';
+  useEffect(clear, [clinic?.kd_dep, guarantee, letter?.nomorreferensi]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!clinic || !guarantee || !date || !ready || checking) return;
+    if (!guaranteeAllowed(clinic.kd_dep, guarantee)) return setInvalid(true);
+    check(quota(clinic.kd_dep, date, doctor));
+  };
+
+  // A control letter brings its own clinic and day; a referral its clinic, where one can be chosen here.
+  const pickLetter = (r: UsableReferral) => {
+    letters.pick(r);
+    if (onClinic && r.kd_dep && r.kd_dep !== clinic?.kd_dep) onClinic(r.kd_dep);
+    if (r.tgl_kontrol && r.tgl_kontrol !== date && r.tgl_kontrol >= rule.today) pickDate(r.tgl_kontrol);
+  };
+
+  return (
+    <>
+      <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
+        {children}
+        <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
+        {wantsLetter && letters.list && (
+          <ReferralPicker {...letters} list={letters.list} onPick={pickLetter} onNonBpjs={() => onGuarantee('Non BPJS')} clinicChosen={!!clinic} />
+        )}
+        <DatePicker label={dateLabel} value={date} today={rule.today} last={last} excluded={excluded} disabled={!guarantee} hint={hint} onChange={pickDate} />
+        {refusal && (
+          <p className={css.warn} role="alert">
+            {refusal}
+          </p>
+        )}
+        <CheckButton disabled={!ready || checking} checking={checking} />
+      </form>
+      {slots && clinic && date && guarantee && (
+        <SlotList
+          slots={slots}
+          href={(s) =>
+            to(
+              'confirm',
+              { dokterr: s.nama_dr, kd_dokter: s.kd_dr, jam: sessionHours(s), tgljanji: date, sts_jam: s.sts_jam, sts_ue: s.sts_ue, bayar: guarantee },
+              { ...clinicQuery(clinic), ...letterQuery(letter) },
+            )
+          }
+        />
+      )}
+      {invalid && <InvalidDialog onClose={() => setInvalid(false)} />}
+    </>
+  );
+}
