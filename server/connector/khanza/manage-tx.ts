@@ -16,7 +16,8 @@ import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 import { moveReference } from './move.ts';
 import { known, practiceId, sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, REGISTRATION, type RegRow } from './registrations.ts';
-import { type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
+import { writeSeatIn } from './rows.ts';
+import { type Reserved, reserveIn, type SeatSession } from './seats.ts';
 
 /** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
 export type Later = () => Promise<unknown>;
