@@ -260,13 +260,24 @@ it('a race of app bookings of two doctors and counter registrations under the gu
         ds_dep: 'Poli Uji Baris',
         nama_dr: kd_dr,
       };
-      return sik.tx(async (q) => {
-        const tx = manageTx(q, [], 'app', { db, payers, minutesPerPatient: 0, numbering });
-        const no_urut = await tx.takeSeat(session, date);
-        if (no_urut === null) return { ok: false };
-        await tx.insert({ nomr: nomr(140 + i), session, tgl_janji: date, carabayar: 'P', hp: '081234567890', no_urut, jenis: 'poli', rujukan: null });
-        return { ok: true };
-      });
+      const attempt = () =>
+        sik.tx(async (q) => {
+          const tx = manageTx(q, [], 'app', { db, payers, minutesPerPatient: 0, numbering });
+          const no_urut = await tx.takeSeat(session, date);
+          if (no_urut === null) return { ok: false };
+          await tx.insert({ nomr: nomr(140 + i), session, tgl_janji: date, carabayar: 'P', hp: '081234567890', no_urut, jenis: 'poli', rujukan: null });
+          return { ok: true };
+        });
+      // As appointments.ts runs it: once more when another registration took the day's no_rawat first, or a deadlock.
+      const retry = async (left: number): Promise<{ ok: boolean }> => {
+        try {
+          return await attempt();
+        } catch (err) {
+          if (left > 0 && [1062, 1213].includes((err as { errno?: number }).errno ?? 0)) return retry(left - 1);
+          throw err;
+        }
+      };
+      return retry(5);
     };
     const outcomes = await Promise.all([
       ...Array.from({ length: 16 }, (_, i) => appBooking(i)),
