@@ -17,6 +17,8 @@ export type SimrsConfig =
       cathRooms: string[];
       /** How often the sessions and pharmacy queues open live streams follow are read from Khanza (KHANZA_POLL_SECONDS); 15 s unless set. */
       pollMs?: number;
+      /** How the hospital numbers its queue: Khanza's URUTNOREG and BASENOREG (KHANZA_URUTNOREG, KHANZA_BASENOREG). */
+      numbering?: { urut: 'dokter' | 'poli' | 'dokter + poli'; base: 'registrasi' | 'booking' };
     }
   | UpstreamConfig;
 
@@ -29,6 +31,21 @@ function cathRooms(raw: string): string[] {
     throw new ConfigError(`KHANZA_RUANG_OK_KATETER must be room codes of Khanza's ruang_ok, comma-separated (1 to 3 letters or digits; got "${raw}")`);
   }
   return rooms;
+}
+
+/**
+ * The hospital's URUTNOREG and BASENOREG, as Khanza's setting/database.xml holds them and its
+ * koneksiDB.java reads them (lower case, spaces dropped): DlgReg.java's defaults 'dokter' and 'registrasi'.
+ */
+function numbering(env: Env): { urut: 'dokter' | 'poli' | 'dokter + poli'; base: 'registrasi' | 'booking' } {
+  const norm = (name: string, fallback: string) => (env[name] || fallback).trim().toLowerCase().replace(/\s+/g, '');
+  const urut = norm('KHANZA_URUTNOREG', 'dokter');
+  const base = norm('KHANZA_BASENOREG', 'registrasi');
+  if (!['dokter', 'poli', 'dokter+poli'].includes(urut))
+    throw new ConfigError(`KHANZA_URUTNOREG must be dokter, poli or "dokter + poli" (Khanza's URUTNOREG; got "${env.KHANZA_URUTNOREG}")`);
+  if (!['registrasi', 'booking'].includes(base))
+    throw new ConfigError(`KHANZA_BASENOREG must be registrasi or booking (Khanza's BASENOREG; got "${env.KHANZA_BASENOREG}")`);
+  return { urut: urut === 'dokter+poli' ? 'dokter + poli' : (urut as 'dokter' | 'poli'), base: base as 'registrasi' | 'booking' };
 }
 
 export function simrsConfig(env: Env): SimrsConfig {
@@ -63,9 +80,11 @@ export function simrsConfig(env: Env): SimrsConfig {
     kind: 'khanza',
     url,
     timeoutMs: integer(env, 'KHANZA_TIMEOUT_SECONDS', 5, 1, 60) * 1000,
-    payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'UMU') },
+    // Khanza's shipped codes (sik.sql: akun_piutang 'PIUTANG BPJS' BPJ, 'PIUTANG PASIEN UMUM' A09).
+    payers: { bpjs: payer('KHANZA_KD_PJ_BPJS', 'BPJ'), umum: payer('KHANZA_KD_PJ_UMUM', 'A09') },
     cathRooms: cathRooms(env.KHANZA_RUANG_OK_KATETER || ''),
     // At most 60 s: a change made in Khanza reaches an open live stream within a minute (docs/integration.md).
     pollMs: integer(env, 'KHANZA_POLL_SECONDS', 15, 1, 60) * 1000,
+    numbering: numbering(env),
   };
 }

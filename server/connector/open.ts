@@ -7,6 +7,7 @@ import type { HospitalConnector } from './contract.ts';
 import { openKhanza } from './khanza/client.ts';
 import { khanzaConnector } from './khanza/connector.ts';
 import { requireGuard } from './khanza/guard.ts';
+import { requireSchema } from './khanza/schema.ts';
 import { localConnector } from './local.ts';
 import { upstreamConnector } from './upstream/connector.ts';
 
@@ -30,6 +31,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
   const sik = openKhanza(simrs.url, simrs.timeoutMs);
   try {
     await requireGuard(sik);
+    await requireSchema(sik, simrs.payers);
   } catch (err) {
     await sik.close();
     throw err;
@@ -41,6 +43,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
       payers: simrs.payers,
       cathRooms: simrs.cathRooms,
       minutesPerPatient: config.visit.minutesPerPatient,
+      numbering: simrs.numbering,
     },
     log,
   );

@@ -51,7 +51,7 @@ let app: Api;
 let prescriptions: Map<string, string>;
 
 const khanzaConfig = (url: string, timeoutMs = 5000, pollMs?: number): Partial<Config> => ({
-  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [CATH_ROOM], pollMs },
+  simrs: { kind: 'khanza', url, timeoutMs, payers: { bpjs: 'BPJ', umum: 'A09' }, cathRooms: [CATH_ROOM], pollMs },
 });
 const build = (over: Partial<Config> = {}) => buildApp({ config: testConfig(over), db, logger: false, internal: 'here', clock: () => now });
 
@@ -159,7 +159,7 @@ it('a booking is a Khanza registration; the upcoming list, the quota, reschedule
     'SELECT r.no_reg, r.stts, r.kd_dokter, r.kd_pj, m.status FROM reg_periksa r LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
     [no_reg],
   );
-  assert.equal(reg, { no_reg: String(no_urut).padStart(3, '0'), stts: 'Belum', kd_dokter: 'D001', kd_pj: 'UMU', status: null });
+  assert.equal(reg, { no_reg: String(no_urut).padStart(3, '0'), stts: 'Belum', kd_dokter: 'D001', kd_pj: 'A09', status: null });
   const mark = async () =>
     await db.query<{ no_reg: string; tgl: string }>(`SELECT no_reg, to_char(tgl_janji, 'YYYY-MM-DD') AS tgl FROM simrs_bookings WHERE nomr = $1`, [
       who(120).nomr,
@@ -237,7 +237,11 @@ it('every read of spec section 7 answers its schema and the documented one, from
   const doc = (await app.inject({ url: '/api/docs' })).json();
   const list = (item: TSchema) => Success(Type.Array(item));
   const date = nextOnWeekday(addDays(today, 3), 1);
-  const booked = await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B' });
+  // A JKN booking carries its referral and the clinic's and doctor's BPJS codes (rows.ts: never an empty or guessed one).
+  await sik(`INSERT IGNORE INTO maping_poli_bpjs (kd_poli_rs, kd_poli_bpjs, nm_poli_bpjs) VALUES ('20001', 'JAN', 'JANTUNG')`);
+  await sik(`INSERT IGNORE INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES ('D001', '20102', 'D001')`);
+  const referral = { jeniskunjungan: 1, nomorreferensi: '0301U0011126P000777' };
+  const booked = await post(app, API.book, token, { ...d001(0, date), nomr: DEMO_A.nomr, carabayar: 'B', ...referral });
   assert.is(booked.body.status, true, booked.body.message);
   const calls: Array<[string, TSchema]> = [
     ...patientReads(),
@@ -274,7 +278,7 @@ it("lab results come from Khanza's periksa_lab, detail_periksa_lab and template_
   const before = (await get(app, quotaUrl(date, 'D001'), tk)).data[0];
   await sik(
     `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
-     VALUES ('001', ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+     VALUES ('001', ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'A09', 'Belum Bayar', 'Lama')`,
     [`${date.replaceAll('-', '/')}/700001`, date, who(130).nomr],
   );
   assert.is((await get(app, quotaUrl(date, 'D001'), tk)).data[0].quota_terisi, before.quota_terisi + 1, 'a counter registration');
@@ -457,7 +461,7 @@ it("a change made in Khanza reaches an open live stream through the poll: the do
   const register = (no_reg: string, rawat: string, patient: string) =>
     sik(
       `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj, status_bayar, status_poli)
-       VALUES (?, ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'UMU', 'Belum Bayar', 'Lama')`,
+       VALUES (?, ?, ?, '07:00:00', 'D001', ?, '20001', 'Belum', 'Lama', 'Ralan', 'A09', 'Belum Bayar', 'Lama')`,
       [no_reg, rawat, today, patient],
     );
   // Registered at Khanza's counter this morning: number 3 of Dr D001's day.

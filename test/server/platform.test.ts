@@ -167,10 +167,17 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     kind: 'khanza',
     url: 'mysql://app:pw@10.0.0.9:3306/sik',
     timeoutMs: 5000,
-    payers: { bpjs: 'BPJ', umum: 'UMU' },
+    // Khanza's shipped payer codes, and its numbering defaults (DlgReg.java: URUTNOREG dokter, BASENOREG registrasi).
+    payers: { bpjs: 'BPJ', umum: 'A09' },
     cathRooms: [],
     pollMs: 15_000,
+    numbering: { urut: 'dokter', base: 'registrasi' },
   });
+  const numbering = (env: Record<string, string>) =>
+    (loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik', ...env }).simrs as { numbering: unknown }).numbering;
+  // As Khanza's koneksiDB reads setting/database.xml: case and spaces do not matter.
+  assert.equal(numbering({ KHANZA_URUTNOREG: 'Dokter + Poli', KHANZA_BASENOREG: 'BOOKING' }), { urut: 'dokter + poli', base: 'booking' });
+  assert.equal(numbering({ KHANZA_URUTNOREG: 'poli' }), { urut: 'poli', base: 'registrasi' });
   assert.is(
     (loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik', KHANZA_POLL_SECONDS: '60' }).simrs as { pollMs: number }).pollMs,
     60_000,
@@ -180,6 +187,8 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_TIMEOUT_SECONDS: '0' },
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_URUTNOREG: 'kamar' },
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_BASENOREG: 'jadwal' },
     // A change made in Khanza reaches the live streams within a minute: the poll is never rarer.
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_POLL_SECONDS: '61' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },

@@ -72,6 +72,13 @@ const READ_TABLES = [
   'antriapotek3',
   'antripoli',
   'pasien_app_kuota_guard', // quota-guard.sql's view of its triggers
+  // What a registration copies and a served visit holds (server/connector/khanza/rows.ts, histories.ts).
+  'kelurahan',
+  'kecamatan',
+  'kabupaten',
+  'resume_pasien',
+  'diagnosa_pasien',
+  'penyakit',
 ] as const;
 
 /** A user of its own with SELECT on READ_TABLES alone and the booking's INSERT, UPDATE: its URL. */
@@ -123,7 +130,8 @@ export async function startKhanza(): Promise<Khanza> {
 }
 
 /** Khanza's payer codes of the demo: the general one and BPJS. */
-export const PENJAB = { umum: 'UMU', bpjs: 'BPJ' } as const;
+// Khanza's shipped codes (its sik.sql: akun_piutang's 'PIUTANG PASIEN UMUM' is A09, 'PIUTANG BPJS' BPJ).
+export const PENJAB = { umum: 'A09', bpjs: 'BPJ' } as const;
 
 /**
  * Copies the demo seed's patients, clinics, doctors (with their specialties) and weekly clinic

@@ -58,6 +58,15 @@ function wrap(c: Pool | PoolConnection, timeout: number): KhanzaQuery {
   };
 }
 
+/**
+ * The sql_mode of the connector's sessions, whatever the server's global one: not strict, zero
+ * dates allowed. Khanza's own code writes the rows so (its Mobile JKN service inserts validasi
+ * '0000-00-00 00:00:00', webapps/api-bpjsfktl/index.php; its pharmacy '0000-00-00' until a
+ * hand-over), and the connector writes the same columns the same way; MySQL 5.7 and 8's default
+ * (STRICT_TRANS_TABLES, NO_ZERO_DATE, …) would refuse them.
+ */
+export const KHANZA_SQL_MODE = 'NO_ENGINE_SUBSTITUTION';
+
 export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10): KhanzaDb {
   const pool = createPool({
     uri: url.replace(/^mariadb:/, 'mysql:'),
@@ -68,6 +77,10 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     timezone: WIB_OFFSET,
     charset: 'latin1_swedish_ci',
     supportBigNumbers: true,
+  });
+  // Each new connection's first statement, before any of the connector's: the session's sql_mode.
+  pool.on('connection', (conn) => {
+    (conn as unknown as { query(sql: string, done: (err: unknown) => void): void }).query(`SET SESSION sql_mode = '${KHANZA_SQL_MODE}'`, () => undefined);
   });
   const direct = wrap(pool, timeoutMs);
   return {
@@ -108,10 +121,4 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     },
     close: () => pool.end(),
   };
-}
-
-/** Khanza's payer codes (penjab.kd_pj) the connector books with: the hospital's BPJS and general ones. */
-export interface KhanzaPayers {
-  bpjs: string;
-  umum: string;
 }

@@ -7,6 +7,7 @@
 // Khanza's, refreshed at each login, for the sessions, passkeys, family and push that refer to it;
 // the vascular reports are read from there, the self-registrations wait there for the counter.
 import type { FastifyBaseLogger } from 'fastify';
+import { todayWib } from '../../../common/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { HospitalConnector } from '../contract.ts';
@@ -14,7 +15,10 @@ import { khanzaAppointments } from './appointments.ts';
 import { guardProblem } from './guard.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaHistories } from './histories.ts';
+import { closeNoShows } from './noshow.ts';
 import { khanzaPatients } from './patients.ts';
+import { schemaProblem } from './schema.ts';
+import type { Numbering } from './rows.ts';
 import { khanzaSchedules } from './schedules.ts';
 import { khanzaVisitDay } from './visit-day.ts';
 
@@ -24,24 +28,35 @@ export interface KhanzaConnectorOptions {
   cathRooms: string[];
   /** Minutes per patient of a booking's estimate (QUEUE_MINUTES_PER_PATIENT); none: no estimate written. */
   minutesPerPatient?: number;
+  /** How the hospital numbers its queue (KHANZA_URUTNOREG, KHANZA_BASENOREG); Khanza's defaults when absent. */
+  numbering?: Numbering;
 }
+
+const NO_SHOW_MS = 60 * 60 * 1000;
 
 /** `log`: where health says why the quota guard is missing (the server's log). */
 export function khanzaConnector(
   sik: KhanzaDb,
   db: Db,
-  { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions,
+  { payers, cathRooms, minutesPerPatient = 0, numbering }: KhanzaConnectorOptions,
   log: Pick<FastifyBaseLogger, 'error'> = console,
 ): HospitalConnector {
   /** The guard's problem last logged: said once when it appears, not at every health check. */
   let told: string | null = null;
+  // Hourly: the bookings of past days nobody came to are closed as Khanza closes one (noshow.ts), so
+  // they do not block the patient's next registration at the counter. Idempotent in every process.
+  const noShows = setInterval(() => {
+    closeNoShows(sik, db, todayWib()).catch((err) => log.error(`closing the bookings nobody came to: ${String(err)}`));
+  }, NO_SHOW_MS);
+  noShows.unref();
   return {
     kind: 'khanza',
     // Answering is not enough: without its quota guard Khanza's seats are not one pool.
     async health() {
       try {
         await sik.ping();
-        const problem = await guardProblem(sik);
+        // Answering is not enough either without what the connector uses (schema.ts).
+        const problem = (await guardProblem(sik)) ?? (await schemaProblem(sik, payers));
         if (problem && problem !== told) log.error(problem);
         told = problem;
         return { name: 'khanza', ok: !problem };
@@ -49,11 +64,14 @@ export function khanzaConnector(
         return { name: 'khanza', ok: false };
       }
     },
-    close: () => sik.close(),
+    close: () => {
+      clearInterval(noShows);
+      return sik.close();
+    },
 
     ...khanzaPatients(sik, db, payers),
     ...khanzaSchedules(sik),
-    ...khanzaAppointments(sik, { db, payers, minutesPerPatient }),
+    ...khanzaAppointments(sik, { db, payers, minutesPerPatient, numbering }),
     ...khanzaVisitDay(sik, db),
     ...khanzaHistories(sik, db, payers, cathRooms),
     // The counter verifies a self-registration and creates the patient in Khanza: it waits in this API's database till then.

@@ -70,11 +70,15 @@ export function khanzaHistories(sik: KhanzaQuery, db: Db, payers: KhanzaPayers, 
       kd_kamar: string;
       nm_bangsal: string;
       diagnosa: string | null;
+      sekunder: string | null;
     }>(
       `SELECT r.no_rawat, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl_registrasi, p.nm_poli,
               DATE_FORMAT((SELECT MIN(k.tgl_masuk) FROM kamar_inap k WHERE k.no_rawat = r.no_rawat), '%Y-%m-%d') AS tgl_masuk,
               DATE_FORMAT(NULLIF(last.tgl_keluar, '0000-00-00'), '%Y-%m-%d') AS tgl_keluar, last.kd_kamar, b.nm_bangsal,
-              COALESCE(NULLIF(last.diagnosa_akhir, ''), last.diagnosa_awal) AS diagnosa
+              COALESCE(NULLIF(last.diagnosa_akhir, ''), last.diagnosa_awal) AS diagnosa,
+              (SELECT GROUP_CONCAT(CONCAT_WS(' ', d.kd_penyakit, y.nm_penyakit) ORDER BY d.prioritas SEPARATOR ', ')
+                 FROM diagnosa_pasien d LEFT JOIN penyakit y ON y.kd_penyakit = d.kd_penyakit
+                WHERE d.no_rawat = r.no_rawat AND d.status = 'Ranap' AND d.prioritas > 1) AS sekunder
          FROM reg_periksa r JOIN poliklinik p ON p.kd_poli = r.kd_poli
          JOIN kamar_inap last ON last.no_rawat = r.no_rawat
           AND (last.tgl_masuk, last.jam_masuk) = (SELECT k.tgl_masuk, k.jam_masuk FROM kamar_inap k WHERE k.no_rawat = r.no_rawat
@@ -111,6 +115,16 @@ export function khanzaHistories(sik: KhanzaQuery, db: Db, payers: KhanzaPayers, 
     async outpatientVisits(nomr) {
       const rows = await registrations(sik, `r.no_rkm_medis = ? AND r.stts NOT IN ('Belum', 'Batal') ORDER BY r.tgl_registrasi DESC`, [nomr]);
       const [p] = await sik.query<{ nm_pasien: string }>('SELECT nm_pasien FROM pasien WHERE no_rkm_medis = ?', [nomr]);
+      // The doctor's outpatient summary, where Khanza's screen wrote one (resume_pasien): complaint, diagnosis, medicines.
+      const resumes = new Map(
+        (
+          await sik.query<{ no_rawat: string; resume: string | null }>(
+            `SELECT s.no_rawat, NULLIF(CONCAT_WS('. ', NULLIF(TRIM(s.keluhan_utama), ''), NULLIF(TRIM(s.diagnosa_utama), ''), NULLIF(TRIM(s.obat_pulang), '')), '') AS resume
+               FROM resume_pasien s JOIN reg_periksa r ON r.no_rawat = s.no_rawat WHERE r.no_rkm_medis = ?`,
+            [nomr],
+          )
+        ).map((x) => [x.no_rawat, x.resume]),
+      );
       return rows.map((r) => ({
         no_reg: r.no_rawat,
         nama_pas: p?.nm_pasien ?? '',
@@ -119,9 +133,9 @@ export function khanzaHistories(sik: KhanzaQuery, db: Db, payers: KhanzaPayers, 
         ds_dep: r.nm_poli,
         kd_dep: r.kd_poli,
         nama_dokter: r.nm_dokter,
-        pas_baru: 'N',
+        pas_baru: r.stts_daftar === 'Baru' ? 'Y' : 'N',
         ds_pastipe: r.kd_pj === payers.bpjs ? 'BPJS' : 'UMUM',
-        resume: null,
+        resume: resumes.get(r.no_rawat) ?? null,
       }));
     },
     async poliHistory(nomr) {
@@ -152,7 +166,8 @@ export function khanzaHistories(sik: KhanzaQuery, db: Db, payers: KhanzaPayers, 
         tgl_masuk: r.tgl_masuk,
         tgl_pulang: r.tgl_keluar,
         diagnosis_primer: r.diagnosa ?? '',
-        diagnosis_sekunder: null,
+        // The stay's other diagnoses, after the primary one (diagnosa_pasien prioritas 2 on), as Khanza's screen orders them.
+        diagnosis_sekunder: r.sekunder,
       }));
     },
     onlineVisits: async () => [],

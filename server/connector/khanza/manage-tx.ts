@@ -16,7 +16,9 @@ import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 import { moveReference } from './move.ts';
 import { known, practiceId, sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, REGISTRATION, type RegRow } from './registrations.ts';
-import { type Reserved, reserveIn, type SeatSession, writeSeatIn } from './seats.ts';
+import { HttpError } from '../../errors.ts';
+import { lockNumbering, type Numbering, referenceProblem, type SeatRequest, writeSeatIn } from './rows.ts';
+import { type Reserved, reserveIn, type SeatSession } from './seats.ts';
 
 /** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
 export type Later = () => Promise<unknown>;
@@ -26,13 +28,15 @@ export interface TxContext {
   db: Db;
   payers: KhanzaPayers;
   minutesPerPatient: number;
+  /** The hospital's URUTNOREG and BASENOREG (rows.ts); Khanza's defaults when absent. */
+  numbering?: Numbering;
 }
 
 /**
  * The steps of one transaction on Khanza's connection `q`; what is for this API's database goes
  * into `later`. `channel`: the app's, or Mobile JKN's (what BPJS knows of already).
  */
-export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db, payers, minutesPerPatient }: TxContext): ManageTx {
+export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db, payers, minutesPerPatient, numbering }: TxContext): ManageTx {
   // Khanza's Antrean sender reports what statuskirim 'Belum' marks (docs/bpjs.md, SIMRS=khanza): what Mobile JKN did, BPJS holds already.
   const statuskirim = channel === 'mobilejkn' ? 'Sudah' : 'Belum';
   // This transaction's appointments by the id the rules pass around, and its reserved seats.
@@ -48,7 +52,7 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
   const subjects = new Map<number, ReminderSubject>();
   const patientOf = new Map<number, string>();
   const seatKey = (kd_dokter: string, kd_poli: string, date: string) => `${kd_dokter}|${kd_poli}|${date}`;
-  const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep'>, date: string): SeatSession => ({ kd_dokter: s.kd_dr, kd_poli: s.kd_dep, tanggal: date });
+  const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep'>, date: string): SeatSession => ({ kd_dokter: s.kd_dr, kd_poli: s.kd_dep, tanggal: date, numbering });
 
   const tx: ManageTx = {
     async lockPatient(nomr) {
@@ -84,6 +88,8 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
     },
     lastBpjsAppointment: (nomr, except) => lastBpjs(q, payers, nomr, except ? (rawatOf.get(except) ?? null) : null),
     async takeSeat(s, date) {
+      // The numbering's lock before the practice's own (rows.ts): one order for every booking of the scope.
+      await lockNumbering(q, seatOf(s, date));
       const got = await reserveIn(q, seatOf(s, date));
       if (!got.ok) return null;
       reserved.set(seatKey(s.kd_dr, s.kd_dep, date), got.reserved);
@@ -92,21 +98,23 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
     async insert(a) {
       const seat = reserved.get(seatKey(a.session.kd_dr, a.session.kd_dep, a.tgl_janji));
       if (!seat) throw new Error('insert without a seat taken');
-      const written = await writeSeatIn(
-        q,
-        {
-          ...seatOf(a.session, a.tgl_janji),
-          no_rkm_medis: a.nomr,
-          kd_pj: a.carabayar === 'B' ? payers.bpjs : payers.umum,
-          nohp: a.hp,
-          rujukan: a.rujukan,
-          statuskirim,
-          minutesPerPatient,
-          // A JKN booking is Khanza's Mobile JKN booking; another is its plain registration, reported as NON JKN.
-          reference: a.carabayar === 'B',
-        },
-        seat,
-      );
+      const request: SeatRequest = {
+        ...seatOf(a.session, a.tgl_janji),
+        no_rkm_medis: a.nomr,
+        kd_pj: a.carabayar === 'B' ? payers.bpjs : payers.umum,
+        // Another payer than BPJS: the patient's own (pasien.kd_pj), as Khanza's counter registers one.
+        ownPayerUnless: payers.bpjs,
+        nohp: a.hp,
+        rujukan: a.rujukan,
+        statuskirim,
+        minutesPerPatient,
+        // A JKN booking is Khanza's Mobile JKN booking; another is its plain registration, reported as NON JKN.
+        reference: a.carabayar === 'B',
+      };
+      // A JKN booking whose reference could not be complete is refused with the reason, nothing written (rows.ts).
+      const problem = request.reference ? await referenceProblem(q, request) : null;
+      if (problem) throw new HttpError(422, problem);
+      const written = await writeSeatIn(q, request, seat);
       subjects.set(idOf(written.no_rawat), {
         nomr: a.nomr,
         jenis: 'poli',

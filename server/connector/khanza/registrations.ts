@@ -16,6 +16,8 @@ export interface RegRow {
   kd_dokter: string;
   kd_poli: string;
   stts: string;
+  /** 'Baru' for a patient registered in Khanza on the visit's day (DlgReg.java, isCekPasien). */
+  stts_daftar: string;
   kd_pj: string;
   jam_reg: string;
   nm_poli: string;
@@ -30,7 +32,7 @@ export interface RegRow {
 /** A clinic registration with its practice's hours and its Mobile JKN reference (check-in). */
 export const REGISTRATION = `
   SELECT r.no_rawat, r.no_reg, r.no_rkm_medis, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl_registrasi, r.kd_dokter, r.kd_poli,
-         r.stts, r.kd_pj, TIME_FORMAT(r.jam_reg, '%H:%i:%s') AS jam_reg, p.nm_poli, d.nm_dokter,
+         r.stts, r.stts_daftar, r.kd_pj, TIME_FORMAT(r.jam_reg, '%H:%i:%s') AS jam_reg, p.nm_poli, d.nm_dokter,
          TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_mulai, TIME_FORMAT(j.jam_selesai, '%H:%i') AS jam_selesai, j.hari_kerja,
          m.status AS ref_status, DATE_FORMAT(m.validasi, '%Y-%m-%d %H:%i:%s') AS validasi
     FROM reg_periksa r

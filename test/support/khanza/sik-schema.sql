@@ -344,3 +344,77 @@ CREATE TABLE antripoli (
   status enum('0','1','2','3') DEFAULT NULL,              -- not read (the display's bell)
   no_rawat varchar(17) NOT NULL
 ) ENGINE=MyISAM DEFAULT CHARSET=latin1;
+
+-- ---------------------------------------------------------------------------------------------
+-- The rows a registration copies (server/connector/khanza/rows.ts). Khanza's counter (DlgReg.java,
+-- isCekPasien) copies the patient's responsible person (namakeluarga, keluarga) and address (alamat
+-- with the names of its kelurahan, kecamatan and kabupaten) into reg_periksa; its Mobile JKN
+-- service (webapps/api-bpjsfktl, cekpasien) the person's own address (alamatpj … propinsipj). The
+-- clinic's fee for a new and a returning patient (registrasi, registrasilama) is the visit's biaya_reg.
+ALTER TABLE pasien
+  ADD COLUMN kd_kel int(11) DEFAULT NULL,
+  ADD COLUMN kd_kec int(11) DEFAULT NULL,
+  ADD COLUMN kd_kab int(11) DEFAULT NULL,
+  ADD COLUMN namakeluarga varchar(50) NOT NULL DEFAULT '',
+  ADD COLUMN keluarga enum('AYAH','IBU','ISTRI','SUAMI','SAUDARA','ANAK','DIRI SENDIRI','LAIN-LAIN') DEFAULT NULL,
+  ADD COLUMN pekerjaanpj varchar(35) NOT NULL DEFAULT '',   -- not read
+  ADD COLUMN alamatpj varchar(100) NOT NULL DEFAULT '',
+  ADD COLUMN kelurahanpj varchar(60) NOT NULL DEFAULT '',
+  ADD COLUMN kecamatanpj varchar(60) NOT NULL DEFAULT '',
+  ADD COLUMN kabupatenpj varchar(60) NOT NULL DEFAULT '',
+  ADD COLUMN propinsipj varchar(30) NOT NULL DEFAULT '';
+
+CREATE TABLE kelurahan (
+  kd_kel int(11) NOT NULL,
+  nm_kel varchar(60) NOT NULL,
+  PRIMARY KEY (kd_kel)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE kecamatan (
+  kd_kec int(11) NOT NULL,
+  nm_kec varchar(60) NOT NULL,
+  PRIMARY KEY (kd_kec)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE kabupaten (
+  kd_kab int(11) NOT NULL,
+  nm_kab varchar(60) NOT NULL,
+  PRIMARY KEY (kd_kab)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- What a served visit holds beyond its registration: the outpatient doctor's summary (resume_pasien)
+-- and the diagnoses with their order (diagnosa_pasien: prioritas 1 is the primary one), named by
+-- penyakit (ICD-10), as Khanza's screens write them.
+CREATE TABLE resume_pasien (
+  no_rawat varchar(17) NOT NULL,
+  kd_dokter varchar(20) NOT NULL,
+  keluhan_utama text NOT NULL,
+  jalannya_penyakit text NOT NULL,                         -- not read
+  pemeriksaan_penunjang text NOT NULL,                     -- not read
+  hasil_laborat text NOT NULL,                             -- not read
+  diagnosa_utama varchar(80) NOT NULL,
+  obat_pulang text NOT NULL,
+  PRIMARY KEY (no_rawat)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE penyakit (
+  kd_penyakit varchar(10) NOT NULL,
+  nm_penyakit varchar(100) DEFAULT NULL,
+  PRIMARY KEY (kd_penyakit)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+CREATE TABLE diagnosa_pasien (
+  no_rawat varchar(17) NOT NULL,
+  kd_penyakit varchar(10) NOT NULL,
+  status enum('Ralan','Ranap') NOT NULL,
+  prioritas tinyint(4) NOT NULL,
+  status_penyakit enum('Lama','Baru') DEFAULT NULL,        -- not read
+  PRIMARY KEY (no_rawat, kd_penyakit, status)
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+
+-- Khanza's validation of a registration (DlgReg.java reads it at start): 'Yes' refuses a patient
+-- whose earlier visit is not closed by the cashier (status_bayar 'Belum Bayar' and not 'Batal').
+CREATE TABLE set_validasi_registrasi (
+  wajib_closing_kasir enum('Yes','No') NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+-- ---------------------------------------------------------------------------------------------
