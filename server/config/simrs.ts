@@ -17,6 +17,11 @@ export type SimrsConfig =
       cathRooms: string[];
       /** How often the sessions and pharmacy queues open live streams follow are read from Khanza (KHANZA_POLL_SECONDS); 15 s unless set. */
       pollMs?: number;
+      /**
+       * The mode Khanza's quota guard must be installed in (KHANZA_QUOTA_GUARD): 'app' holds the app and
+       * Mobile JKN to the quota and lets the counter in; 'strict' holds the counter too. Unset: 'app'.
+       */
+      quotaGuard?: 'app' | 'strict';
     }
   | UpstreamConfig;
 
@@ -67,5 +72,6 @@ export function simrsConfig(env: Env): SimrsConfig {
     cathRooms: cathRooms(env.KHANZA_RUANG_OK_KATETER || ''),
     // At most 60 s: a change made in Khanza reaches an open live stream within a minute (docs/integration.md).
     pollMs: integer(env, 'KHANZA_POLL_SECONDS', 15, 1, 60) * 1000,
+    quotaGuard: oneOf(env, 'KHANZA_QUOTA_GUARD', 'app', ['app', 'strict']) as 'app' | 'strict',
   };
 }

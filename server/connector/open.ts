@@ -29,7 +29,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
   }
   const sik = openKhanza(simrs.url, simrs.timeoutMs);
   try {
-    await requireGuard(sik);
+    await requireGuard(sik, simrs.quotaGuard);
   } catch (err) {
     await sik.close();
     throw err;
@@ -41,6 +41,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
       payers: simrs.payers,
       cathRooms: simrs.cathRooms,
       minutesPerPatient: config.visit.minutesPerPatient,
+      quotaGuard: simrs.quotaGuard,
     },
     log,
   );

@@ -69,6 +69,11 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     charset: 'latin1_swedish_ci',
     supportBigNumbers: true,
   });
+  // Marks every connection of this API's for Khanza's quota guard (quota-guard.sql): its bookings
+  // and moves are held to the quota, while another writer's (the counter's) is a clerk's decision.
+  (pool as unknown as { pool: { on(event: 'connection', fn: (c: { query(sql: string): unknown }) => void): void } }).pool.on('connection', (c) => {
+    c.query("SET @pasien_app = 'api'");
+  });
   const direct = wrap(pool, timeoutMs);
   return {
     ...direct,

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { khanzaAppointments } from './appointments.ts';
-import { guardProblem } from './guard.ts';
+import { type GuardMode, guardProblem } from './guard.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaHistories } from './histories.ts';
 import { khanzaPatients } from './patients.ts';
@@ -24,13 +24,15 @@ export interface KhanzaConnectorOptions {
   cathRooms: string[];
   /** Minutes per patient of a booking's estimate (QUEUE_MINUTES_PER_PATIENT); none: no estimate written. */
   minutesPerPatient?: number;
+  /** The mode the quota guard must be in (KHANZA_QUOTA_GUARD); 'app' unless set. */
+  quotaGuard?: GuardMode;
 }
 
 /** `log`: where health says why the quota guard is missing (the server's log). */
 export function khanzaConnector(
   sik: KhanzaDb,
   db: Db,
-  { payers, cathRooms, minutesPerPatient = 0 }: KhanzaConnectorOptions,
+  { payers, cathRooms, minutesPerPatient = 0, quotaGuard = 'app' }: KhanzaConnectorOptions,
   log: Pick<FastifyBaseLogger, 'error'> = console,
 ): HospitalConnector {
   /** The guard's problem last logged: said once when it appears, not at every health check. */
@@ -41,7 +43,7 @@ export function khanzaConnector(
     async health() {
       try {
         await sik.ping();
-        const problem = await guardProblem(sik);
+        const problem = await guardProblem(sik, quotaGuard);
         if (problem && problem !== told) log.error(problem);
         told = problem;
         return { name: 'khanza', ok: !problem };
