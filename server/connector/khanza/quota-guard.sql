@@ -24,6 +24,10 @@
 -- the word, so it serves once. The mode: UPDATE pasien_app_kuota_mode SET mode = 'strict'; the API
 -- checks at start that it is its KHANZA_QUOTA_GUARD.
 --
+-- What the clerk sees when it refuses: DlgReg's generic "Maaf, gagal menyimpan data. Ada kesalahan
+-- Query...!" (src/fungsi/sekuel.java menyimpantf; src/simrskhanza/DlgReg.java isRegistrasi), the
+-- message below in Khanza's log; an edit (Sequel.queryu2tf) fails without a dialog.
+--
 -- The counts read with a lock (LOCK IN SHARE MODE), so each sees what the one before committed.
 -- Install with the command-line client: mariadb -u root -p sik < quota-guard.sql
 -- Running it again replaces what it made and keeps the mode (an upgrade is installed the same way).
