@@ -23,7 +23,7 @@ import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-i
 import { d001Booking } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
 import { openStream } from '../support/stream.ts';
-import { CATH_ROOM, copyDemo, guardMode, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
+import { CATH_ROOM, copyDemo, guardMode, type Khanza, PENJAB, startKhanza, twoSessions } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
 
@@ -616,6 +616,37 @@ it("a non-JKN booking's check-in from the phone reaches its open live stream at 
   } finally {
     stream.close();
   }
+});
+
+it('a doctor with a morning and an afternoon session: Mobile JKN books each by its jampraktek, each selling its own kuota', async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 40), 3);
+  await twoSessions(khanza.admin, 'K109', date, { pagi: 1, sore: 2 });
+  await sik('INSERT INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES (?, ?, ?)', ['K109', '20109', 'K109']);
+  const take = (i: number, jampraktek: string) =>
+    jkn.call<Record<string, unknown>>('ambilantrean', {
+      nomorkartu: cardOf(i),
+      nik: nikOf(i),
+      nohp: '081234567890',
+      kodepoli: 'JAN',
+      norm: '',
+      tanggalperiksa: date,
+      kodedokter: 20109,
+      jampraktek,
+      jeniskunjungan: 1,
+      nomorreferensi: '0301U0011126P000123',
+    });
+  const seats = async (jampraktek: string) =>
+    (await jkn.call<Record<string, number>>('statusantrean', { kodepoli: 'JAN', kodedokter: 20109, tanggalperiksa: date, jampraktek })).response;
+  assert.is((await take(150, '08:00-12:00')).metadata.code, 200);
+  assert.equal((await take(151, '08:00-12:00')).metadata, { code: 201, message: BOOKING_MSG.full });
+  // The morning is full; the afternoon still sells its own two.
+  const sore = await take(151, '14:00-17:00');
+  assert.is(sore.metadata.code, 200, sore.metadata.message);
+  assert.equal([sore.response?.kuotajkn, sore.response?.sisakuotajkn], [2, 1]);
+  assert.equal([(await seats('08:00-12:00'))?.sisakuotajkn, (await seats('14:00-17:00'))?.sisakuotajkn, (await seats('14:00-17:00'))?.totalantrean], [0, 1, 1]);
+  const [ref] = await sik('SELECT jampraktek FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [sore.response?.kodebooking]);
+  assert.is(ref.jampraktek, '14:00-17:00');
 });
 
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {
