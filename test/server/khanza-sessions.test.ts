@@ -70,8 +70,8 @@ async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string,
     try {
       return await counterRow(kd_dokter, tanggal, no_rkm_medis, jam);
     } catch (err) {
-      // ER_DUP_ENTRY: the app took that no_rawat first; the clerk saves again under the next.
-      if ((err as { errno?: number }).errno !== 1062 || attempt >= 10) throw err;
+      // ER_DUP_ENTRY (the app took that no_rawat first) or a deadlock over it: DlgReg.isRegistrasi saves again under the next number.
+      if (![1062, 1213].includes((err as { errno?: number }).errno ?? 0) || attempt >= 10) throw err;
     }
   }
 }
@@ -140,6 +140,19 @@ it("mode 'app': the counter always goes in and the app counts its rows; Khanza's
   assert.equal(await book(pagi, 22), { ok: false, reason: 'full' });
   assert.is(await counter('S002', day, patient(23), '08:10'), true);
   assert.is(await taken(pagi), 3);
+  // The guard tells this API's connection from the counter's: the same insert through it is refused.
+  const viaApi = await sik
+    .run(
+      `INSERT INTO reg_periksa (no_reg, no_rawat, tgl_registrasi, jam_reg, kd_dokter, no_rkm_medis, kd_poli, stts, stts_daftar, status_lanjut, kd_pj,
+                                status_bayar, status_poli)
+       VALUES ('008', ?, ?, '08:20:00', 'S002', ?, '20001', 'Belum', 'Lama', 'Ralan', ?, 'Belum Bayar', 'Lama')`,
+      [`${day.replaceAll('-', '/')}/790002`, day, patient(25), PENJAB.umum],
+    )
+    .then(
+      () => 'in',
+      (err) => (err as { sqlMessage: string }).sqlMessage,
+    );
+  assert.is(viaApi, `Kuota dokter S002 sesi 08:00 tgl ${day} penuh (2)`);
   // Khanza's own Mobile JKN service writes its reference first, then the registration (api-bpjsfktl ambilantrean): held like this API's.
   await khanza.admin.query(
     `INSERT INTO referensi_mobilejkn_bpjs (nobooking, no_rawat, nomorkartu, nik, nohp, kodepoli, pasienbaru, norm, tanggalperiksa, kodedokter, jampraktek,

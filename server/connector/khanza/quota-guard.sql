@@ -104,7 +104,17 @@ CREATE TRIGGER pasien_app_kuota_reg BEFORE INSERT ON reg_periksa FOR EACH ROW
 BEGIN
   DECLARE jkn BOOLEAN DEFAULT FALSE;
   DECLARE waktu CHAR(5) DEFAULT NULL;
+  DECLARE kunci TIME DEFAULT NULL;
   IF NEW.status_lanjut = 'Ralan' AND NEW.stts <> 'Batal' THEN
+    -- The doctor's day first, before any other read here locks anything (the lock order of every writer).
+    SELECT j.jam_mulai INTO kunci FROM jadwal j
+     WHERE j.kd_dokter = NEW.kd_dokter AND j.kd_poli = NEW.kd_poli
+       AND j.hari_kerja = ELT(DAYOFWEEK(NEW.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
+     ORDER BY j.jam_mulai LIMIT 1 FOR UPDATE;
+  END IF;
+  -- A no_rawat taken already fails on its key (DlgReg then saves again under the next number): not
+  -- counted, nor its reference read as this row's.
+  IF NEW.status_lanjut = 'Ralan' AND NEW.stts <> 'Batal' AND NOT EXISTS (SELECT 1 FROM reg_periksa t WHERE t.no_rawat = NEW.no_rawat) THEN
     -- Khanza's own Mobile JKN service writes the reference first, with the session's hours.
     SELECT LEFT(x.jampraktek, 5) INTO waktu FROM referensi_mobilejkn_bpjs x WHERE x.no_rawat = NEW.no_rawat LIMIT 1;
     SET jkn = waktu IS NOT NULL;
@@ -124,7 +134,13 @@ BEGIN
   DECLARE baru CHAR(5) DEFAULT NULL;
   DECLARE sesi_lama TIME DEFAULT NULL;
   DECLARE sesi_baru TIME DEFAULT NULL;
+  DECLARE kunci TIME DEFAULT NULL;
   IF NEW.status_lanjut = 'Ralan' AND NEW.stts <> 'Batal' THEN
+    -- The doctor's day it may move into first, as an insert takes it.
+    SELECT j.jam_mulai INTO kunci FROM jadwal j
+     WHERE j.kd_dokter = NEW.kd_dokter AND j.kd_poli = NEW.kd_poli
+       AND j.hari_kerja = ELT(DAYOFWEEK(NEW.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
+     ORDER BY j.jam_mulai LIMIT 1 FOR UPDATE;
     SELECT LEFT(x.jampraktek, 5) INTO lama FROM referensi_mobilejkn_bpjs x WHERE x.no_rawat = OLD.no_rawat LIMIT 1;
     SELECT LEFT(x.jampraktek, 5) INTO baru FROM referensi_mobilejkn_bpjs x WHERE x.no_rawat = NEW.no_rawat LIMIT 1;
     SET jkn = baru IS NOT NULL;
