@@ -170,6 +170,7 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     payers: { bpjs: 'BPJ', umum: 'UMU' },
     cathRooms: [],
     pollMs: 15_000,
+    quotaGuard: 'app',
   });
   assert.is(
     (loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik', KHANZA_POLL_SECONDS: '60' }).simrs as { pollMs: number }).pollMs,
@@ -182,6 +183,8 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_KD_PJ_BPJS: 'BPJS!' },
     // A change made in Khanza reaches the live streams within a minute: the poll is never rarer.
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_POLL_SECONDS: '61' },
+    // The quota guard's modes are app and strict (docs/integration.md, The quota guard).
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_QUOTA_GUARD: 'loket' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
   ]) {
     assert.throws(
