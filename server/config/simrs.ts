@@ -19,6 +19,11 @@ export type SimrsConfig =
       pollMs?: number;
       /** How the hospital numbers its queue: Khanza's URUTNOREG and BASENOREG (KHANZA_URUTNOREG, KHANZA_BASENOREG). */
       numbering?: { urut: 'dokter' | 'poli' | 'dokter + poli'; base: 'registrasi' | 'booking' };
+      /**
+       * The mode Khanza's quota guard must be installed in (KHANZA_QUOTA_GUARD): 'app' holds the app and
+       * Mobile JKN to the quota and lets the counter in; 'strict' holds the counter too. Unset: 'app'.
+       */
+      quotaGuard?: 'app' | 'strict';
     }
   | UpstreamConfig;
 
@@ -86,5 +91,6 @@ export function simrsConfig(env: Env): SimrsConfig {
     // At most 60 s: a change made in Khanza reaches an open live stream within a minute (docs/integration.md).
     pollMs: integer(env, 'KHANZA_POLL_SECONDS', 15, 1, 60) * 1000,
     numbering: numbering(env),
+    quotaGuard: oneOf(env, 'KHANZA_QUOTA_GUARD', 'app', ['app', 'strict']) as 'app' | 'strict',
   };
 }

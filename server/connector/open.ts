@@ -30,7 +30,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
   }
   const sik = openKhanza(simrs.url, simrs.timeoutMs);
   try {
-    await requireGuard(sik);
+    await requireGuard(sik, simrs.quotaGuard);
     await requireSchema(sik, simrs.payers);
   } catch (err) {
     await sik.close();
@@ -44,6 +44,7 @@ export async function openConnector(config: Config, db: Db, bpjs: BpjsReporting 
       cathRooms: simrs.cathRooms,
       minutesPerPatient: config.visit.minutesPerPatient,
       numbering: simrs.numbering,
+      quotaGuard: simrs.quotaGuard,
     },
     log,
   );

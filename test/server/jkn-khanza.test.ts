@@ -23,7 +23,7 @@ import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-i
 import { d001Booking } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
 import { openStream } from '../support/stream.ts';
-import { CATH_ROOM, copyDemo, type Khanza, PENJAB, startKhanza } from '../support/khanza.ts';
+import { CATH_ROOM, copyDemo, guardMode, type Khanza, PENJAB, startKhanza, twoSessions } from '../support/khanza.ts';
 import { MARIADB, needsMariadb } from '../support/mariadb.ts';
 import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
 
@@ -56,8 +56,17 @@ test.before(async () => {
     [PENJAB.bpjs, nomrOf(0), nomrOf(COHORT.size - 1)],
   );
   await sik(`INSERT INTO maping_poli_bpjs (kd_poli_rs, kd_poli_bpjs, nm_poli_bpjs) VALUES ('20001', 'JAN', 'JANTUNG DAN PEMBULUH DARAH')`);
+  await guardMode(khanza.admin, 'strict');
   const config: Partial<Config> = {
-    simrs: { kind: 'khanza', url: khanza.url, timeoutMs: 5000, payers: { bpjs: PENJAB.bpjs, umum: PENJAB.umum }, cathRooms: [CATH_ROOM] },
+    // The quota guard in mode 'strict': the counter's registrations are held to the quota too (the race below counts them refused).
+    simrs: {
+      kind: 'khanza',
+      url: khanza.url,
+      timeoutMs: 5000,
+      payers: { bpjs: PENJAB.bpjs, umum: PENJAB.umum },
+      cathRooms: [CATH_ROOM],
+      quotaGuard: 'strict',
+    },
     // As the settings make it with SIMRS=khanza: Khanza's Antrean sender reports the visits.
     bpjs: bridgeTo(standIn, { reporter: 'simrs' }),
     jkn: { username: USER, password: PASSWORD, tokenMinutes: 60, maxFailures: 5 },
@@ -407,13 +416,32 @@ it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for K
     ],
   );
 
-  // Moved again before Khanza's sender added it: the same reference row follows, nothing more to cancel.
+  // Moved again before Khanza's sender added it: the same reference row follows, nothing more to cancel, under a code
+  // of its new date (its old one would be the next booking's on the date it left), with that day's seats left.
   const again = await call('POST', API.reschedule, token, { no_reg: no_rawat, tgl_janji: date, kd_dr: 'K104', sts_jam: '1' });
   assert.is(again.body.status, true, JSON.stringify(again.body));
-  const [followed] = await sik('SELECT nobooking, tanggalperiksa, statuskirim FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [again.body.data.no_reg]);
-  assert.equal(followed, { nobooking: fresh.nobooking, tanggalperiksa: date, statuskirim: 'Belum' });
+  const [followed] = await sik('SELECT nobooking, tanggalperiksa, statuskirim, sisakuotajkn, kuotajkn FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [
+    again.body.data.no_reg,
+  ]);
+  assert.ok(followed.nobooking !== fresh.nobooking && followed.nobooking.startsWith(date.replaceAll('-', '')), followed.nobooking);
+  assert.equal([followed.tanggalperiksa, followed.statuskirim, followed.sisakuotajkn, followed.kuotajkn], [date, 'Belum', 4, 5]);
   const [{ n }] = await sik('SELECT COUNT(*) AS n FROM referensi_mobilejkn_bpjs_batal WHERE no_rkm_medis = ?', [nomrOf(140)]);
   assert.is(Number(n), 1);
+
+  // The date it left takes its next bookings: from Mobile JKN and from the app, each under a code of its own.
+  const next = await ambil(141, later, 20104);
+  assert.is(next.metadata.code, 200, next.metadata.message);
+  const viaApp = await call(
+    'POST',
+    API.book,
+    await loginAs(app, { nomr: nomrOf(142), tgl_lahir: COHORT.tgl_lahir }),
+    d001Booking(nomrOf(142), later, { kd_dr: 'K104', carabayar: 'B' }),
+  );
+  assert.is(viaApp.body.status, true, JSON.stringify(viaApp.body));
+  const codes = await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE tanggalperiksa = ? AND status <> ? ORDER BY nobooking', [later, 'Batal']);
+  assert.is(codes.length, 2);
+  assert.ok(codes.every((c) => c.nobooking.startsWith(later.replaceAll('-', ''))) && codes[0].nobooking !== codes[1].nobooking);
+  assert.ok(codes.some((c) => c.nobooking === next.response?.kodebooking));
 });
 
 it("Mobile JKN's pharmacy calls answer from Khanza's prescriptions: the number, jenisresep, the day's queue and the display's call", async () => {
@@ -588,6 +616,37 @@ it("a non-JKN booking's check-in from the phone reaches its open live stream at 
   } finally {
     stream.close();
   }
+});
+
+it('a doctor with a morning and an afternoon session: Mobile JKN books each by its jampraktek, each selling its own kuota', async () => {
+  await jkn.token();
+  const date = nextOnWeekday(addDays(today, 40), 3);
+  await twoSessions(khanza.admin, 'K109', date, { pagi: 1, sore: 2 });
+  await sik('INSERT INTO maping_dokter_dpjpvclaim (kd_dokter, kd_dokter_bpjs, nm_dokter_bpjs) VALUES (?, ?, ?)', ['K109', '20109', 'K109']);
+  const take = (i: number, jampraktek: string) =>
+    jkn.call<Record<string, unknown>>('ambilantrean', {
+      nomorkartu: cardOf(i),
+      nik: nikOf(i),
+      nohp: '081234567890',
+      kodepoli: 'JAN',
+      norm: '',
+      tanggalperiksa: date,
+      kodedokter: 20109,
+      jampraktek,
+      jeniskunjungan: 1,
+      nomorreferensi: '0301U0011126P000123',
+    });
+  const seats = async (jampraktek: string) =>
+    (await jkn.call<Record<string, number>>('statusantrean', { kodepoli: 'JAN', kodedokter: 20109, tanggalperiksa: date, jampraktek })).response;
+  assert.is((await take(150, '08:00-12:00')).metadata.code, 200);
+  assert.equal((await take(151, '08:00-12:00')).metadata, { code: 201, message: BOOKING_MSG.full });
+  // The morning is full; the afternoon still sells its own two.
+  const sore = await take(151, '14:00-17:00');
+  assert.is(sore.metadata.code, 200, sore.metadata.message);
+  assert.equal([sore.response?.kuotajkn, sore.response?.sisakuotajkn], [2, 1]);
+  assert.equal([(await seats('08:00-12:00'))?.sisakuotajkn, (await seats('14:00-17:00'))?.sisakuotajkn, (await seats('14:00-17:00'))?.totalantrean], [0, 1, 1]);
+  const [ref] = await sik('SELECT jampraktek FROM referensi_mobilejkn_bpjs WHERE nobooking = ?', [sore.response?.kodebooking]);
+  assert.is(ref.jampraktek, '14:00-17:00');
 });
 
 it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's references", async () => {

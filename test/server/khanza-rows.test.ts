@@ -200,7 +200,7 @@ it("no_reg counts as the hospital's URUTNOREG and BASENOREG say (DlgReg.java isN
      VALUES (CURDATE(), '07:00:00', ?, ?, 'RW1', 'PRW', '010', ?, 'Belum')`,
     [nomr(112), date, PENJAB.umum],
   );
-  const next = (numbering: Numbering) => sik.tx((q) => nextNumbers(q, { kd_dokter: 'RW1', kd_poli: 'PRW', tanggal: date, numbering }));
+  const next = (numbering: Numbering) => sik.tx((q) => nextNumbers(q, { kd_dokter: 'RW1', kd_poli: 'PRW', tanggal: date, jam_mulai: '08:00', numbering }));
   const cases: Array<[Numbering, string]> = [
     [{ urut: 'dokter', base: 'registrasi' }, '005'],
     [{ urut: 'poli', base: 'registrasi' }, '008'],
@@ -213,7 +213,7 @@ it("no_reg counts as the hospital's URUTNOREG and BASENOREG say (DlgReg.java isN
     assert.equal([seat.no_reg, seat.no_rawat], [no_reg, `${slash}/000043`], JSON.stringify(numbering));
   }
   // Khanza's default: per doctor, the registrations alone.
-  assert.is((await sik.tx((q) => nextNumbers(q, { kd_dokter: 'RW1', kd_poli: 'PRW', tanggal: date }))).no_reg, '005');
+  assert.is((await sik.tx((q) => nextNumbers(q, { kd_dokter: 'RW1', kd_poli: 'PRW', tanggal: date, jam_mulai: '08:00' }))).no_reg, '005');
 });
 
 it('a race of app bookings of two doctors and counter registrations under the guard, numbered per clinic: never one number twice', async () => {
@@ -304,6 +304,7 @@ it("with MySQL 8's default sql_mode as the server's, the connector's session is 
       kd_dokter: 'RW1',
       kd_poli: 'PRW',
       tanggal: addDays(today, 10),
+      jam_mulai: '08:00',
       no_rkm_medis: nomr(103),
       kd_pj: PENJAB.bpjs,
       nohp: '081234567890',

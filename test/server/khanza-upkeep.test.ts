@@ -13,7 +13,7 @@ import { khanzaConnector } from '../../server/connector/khanza/connector.ts';
 import { khanzaHistories } from '../../server/connector/khanza/histories.ts';
 import { closeNoShows } from '../../server/connector/khanza/noshow.ts';
 import { requireSchema, schemaProblem } from '../../server/connector/khanza/schema.ts';
-import { takeSeat } from '../../server/connector/khanza/seats.ts';
+import { hariKerja, takeSeat } from '../../server/connector/khanza/seats.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
@@ -70,7 +70,15 @@ it('the start check names what Khanza lacks: a table (resep_obat, without which 
 
 it("a booking of a past day nobody came to is closed as Khanza closes one ('Batal'): the counter's closing check lets the patient in; the counter's own rows are left", async () => {
   const yesterday = addDays(today, -1);
-  const s = { kd_dokter: 'D001', kd_poli: '20001', tanggal: yesterday };
+  // The doctor's first session of a date (seats are counted per session: placement.ts).
+  const session = async (tanggal: string) => {
+    const [first] = await rows(
+      "SELECT TIME_FORMAT(jam_mulai, '%H:%i') AS jam FROM jadwal WHERE kd_dokter = 'D001' AND kd_poli = '20001' AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1",
+      [hariKerja(tanggal)],
+    );
+    return { kd_dokter: 'D001', kd_poli: '20001', tanggal, jam_mulai: String(first?.jam ?? '08:00') };
+  };
+  const s = await session(yesterday);
   await rows('INSERT INTO set_validasi_registrasi VALUES (?)', ['Yes']);
   await rows(`UPDATE pasien SET no_peserta = '0001234500151' WHERE no_rkm_medis = ?`, [nomr(151)]);
   // The app's booking paid otherwise (its mark in this API's database) and a Mobile JKN booking, both of yesterday, never served.
@@ -103,7 +111,7 @@ it("a booking of a past day nobody came to is closed as Khanza closes one ('Bata
   assert.equal(await rows('SELECT status FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [jkn.seat.no_rawat]), [{ status: 'Batal' }]);
   assert.is(await closeNoShows(sik, db, today), 0, 'closed once');
   // Today's bookings are not closed: their day is not over.
-  const todays = await takeSeat(sik, { ...s, tanggal: today, no_rkm_medis: nomr(153), kd_pj: PENJAB.umum, nohp: '081234567890', reference: false });
+  const todays = await takeSeat(sik, { ...(await session(today)), no_rkm_medis: nomr(153), kd_pj: PENJAB.umum, nohp: '081234567890', reference: false });
   assert.ok(todays.ok);
   if (todays.ok) await db.query('INSERT INTO simrs_bookings (no_reg, nomr, tgl_janji) VALUES ($1, $2, $3)', [todays.seat.no_rawat, nomr(153), today]);
   assert.is(await closeNoShows(sik, db, today), 0);

@@ -172,6 +172,7 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     cathRooms: [],
     pollMs: 15_000,
     numbering: { urut: 'dokter', base: 'registrasi' },
+    quotaGuard: 'app',
   });
   const numbering = (env: Record<string, string>) =>
     (loadConfig({ SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik', ...env }).simrs as { numbering: unknown }).numbering;
@@ -191,6 +192,8 @@ test('SIMRS is local unless set; khanza needs a mysql:// KHANZA_DATABASE_URL nam
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_BASENOREG: 'jadwal' },
     // A change made in Khanza reaches the live streams within a minute: the poll is never rarer.
     { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_POLL_SECONDS: '61' },
+    // The quota guard's modes are app and strict (docs/integration.md, The quota guard).
+    { SIMRS: 'khanza', KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9/sik', KHANZA_QUOTA_GUARD: 'loket' },
     { KHANZA_DATABASE_URL: 'mysql://app:pw@10.0.0.9:3306/sik' },
   ]) {
     assert.throws(

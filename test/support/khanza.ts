@@ -351,3 +351,33 @@ export async function copyDemoPharmacy(admin: Connection, db: Queryable): Promis
   }
   return made;
 }
+
+// ---- Practice sessions and the quota guard's mode (test/server/khanza-seats.test.ts) ---------------
+
+/** The two sessions of twoSessions(): a morning and an afternoon one. */
+export const SESSIONS = { pagi: { jam_mulai: '08:00', jam_selesai: '12:00' }, sore: { jam_mulai: '14:00', jam_selesai: '17:00' } } as const;
+
+/**
+ * A doctor of their own with a morning and an afternoon session at clinic 20001 on the date's
+ * weekday (jadwal's key is doctor, weekday and start, so Khanza allows both), each with its kuota.
+ */
+export async function twoSessions(admin: Connection, kd_dokter: string, tanggal: string, kuota: { pagi: number; sore: number }): Promise<void> {
+  const hari = HARI_KERJA[new Date(`${tanggal}T00:00:00Z`).getUTCDay()];
+  await admin.query(`INSERT INTO dokter (kd_dokter, nm_dokter, kd_sps) VALUES (?, ?, 'S01')`, [kd_dokter, `dr. Uji ${kd_dokter}`]);
+  for (const key of ['pagi', 'sore'] as const) {
+    const s = SESSIONS[key];
+    await admin.query(`INSERT INTO jadwal (kd_dokter, hari_kerja, jam_mulai, jam_selesai, kd_poli, kuota) VALUES (?, ?, ?, ?, '20001', ?)`, [
+      kd_dokter,
+      hari,
+      `${s.jam_mulai}:00`,
+      `${s.jam_selesai}:00`,
+      kuota[key],
+    ]);
+  }
+}
+
+/** The quota guard's mode, as Khanza's administrator sets it (quota-guard.sql). */
+export async function guardMode(admin: Connection, mode: 'app' | 'strict'): Promise<void> {
+  await admin.query('UPDATE pasien_app_kuota_mode SET mode = ?', [mode]);
+}
+// ---- end: practice sessions and the quota guard's mode -----------------------------------------------

@@ -78,9 +78,13 @@ export function openKhanza(url: string, timeoutMs: number, connectionLimit = 10)
     charset: 'latin1_swedish_ci',
     supportBigNumbers: true,
   });
-  // Each new connection's first statement, before any of the connector's: the session's sql_mode.
+  // Each new connection's first statements, before any of the connector's: the session's sql_mode,
+  // and the mark of this API's connections for Khanza's quota guard (quota-guard.sql): its bookings
+  // and moves are held to the quota, while another writer's (the counter's) is a clerk's decision.
   pool.on('connection', (conn) => {
-    (conn as unknown as { query(sql: string, done: (err: unknown) => void): void }).query(`SET SESSION sql_mode = '${KHANZA_SQL_MODE}'`, () => undefined);
+    const c = conn as unknown as { query(sql: string, done: (err: unknown) => void): void };
+    c.query(`SET SESSION sql_mode = '${KHANZA_SQL_MODE}'`, () => undefined);
+    c.query("SET @pasien_app = 'api'", () => undefined);
   });
   const direct = wrap(pool, timeoutMs);
   return {

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { saveRegistration } from '../../db/registrations.ts';
 import type { HospitalConnector } from '../contract.ts';
 import { khanzaAppointments } from './appointments.ts';
-import { guardProblem } from './guard.ts';
+import { type GuardMode, guardProblem } from './guard.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaHistories } from './histories.ts';
 import { closeNoShows } from './noshow.ts';
@@ -30,6 +30,8 @@ export interface KhanzaConnectorOptions {
   minutesPerPatient?: number;
   /** How the hospital numbers its queue (KHANZA_URUTNOREG, KHANZA_BASENOREG); Khanza's defaults when absent. */
   numbering?: Numbering;
+  /** The mode the quota guard must be in (KHANZA_QUOTA_GUARD); 'app' unless set. */
+  quotaGuard?: GuardMode;
 }
 
 const NO_SHOW_MS = 60 * 60 * 1000;
@@ -38,7 +40,7 @@ const NO_SHOW_MS = 60 * 60 * 1000;
 export function khanzaConnector(
   sik: KhanzaDb,
   db: Db,
-  { payers, cathRooms, minutesPerPatient = 0, numbering }: KhanzaConnectorOptions,
+  { payers, cathRooms, minutesPerPatient = 0, numbering, quotaGuard = 'app' }: KhanzaConnectorOptions,
   log: Pick<FastifyBaseLogger, 'error'> = console,
 ): HospitalConnector {
   /** The guard's problem last logged: said once when it appears, not at every health check. */
@@ -56,7 +58,7 @@ export function khanzaConnector(
       try {
         await sik.ping();
         // Answering is not enough either without what the connector uses (schema.ts).
-        const problem = (await guardProblem(sik)) ?? (await schemaProblem(sik, payers));
+        const problem = (await guardProblem(sik, quotaGuard)) ?? (await schemaProblem(sik, payers));
         if (problem && problem !== told) log.error(problem);
         told = problem;
         return { name: 'khanza', ok: !problem };

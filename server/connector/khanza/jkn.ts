@@ -1,6 +1,6 @@
 // Mobile JKN's web service on SIMRS Khanza (docs/bpjs.md, SIMRS=khanza): BPJS's codes through
-// Khanza's own mapping tables (maping_poli_bpjs, maping_dokter_dpjpvclaim), a session's seats
-// counted as the booking counts them (seats.ts), and a booking found by Khanza's nobooking, the
+// Khanza's own mapping tables (maping_poli_bpjs, maping_dokter_dpjpvclaim), each practice session's
+// seats counted as the booking counts them (placement.ts), and a booking found by Khanza's nobooking, the
 // kodebooking Khanza's own Mobile JKN service answers and its Antrean sender reports under. The
 // bookings and cancels themselves are the connector's (appointments.ts), in Mobile JKN's channel.
 import type { BookingStore } from '../../domain/booking.ts';
@@ -10,6 +10,7 @@ import type { JknAppointment, JknPatientRow, JknSession } from '../../db/jkn.ts'
 import type { JknOperation, MobileJknDesk } from '../contract.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaJknPharmacy } from './pharmacy.ts';
+import { inSession, regTime, takenIn } from './placement.ts';
 import { hariKerja } from './seats.ts';
 
 export interface KhanzaJknOptions {
@@ -25,11 +26,11 @@ export const KHANZA_NEW_PATIENT = 'Pendaftaran pasien baru dilakukan di loket pe
 const stsJam = (jamMulai: string) => (jamMulai < '12:00' ? '1' : '2');
 const atWib = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm.slice(0, 5)}:00+07:00`);
 
-/** The registrations of a doctor's day at a clinic that hold a seat, as seats.ts counts them. */
-const taken = (date: string) => `(SELECT COUNT(*) FROM reg_periksa t WHERE t.kd_dokter = j.kd_dokter AND t.kd_poli = j.kd_poli AND t.tgl_registrasi = ${date}
-                  AND t.stts <> 'Batal' AND t.status_lanjut = 'Ralan')
-             + (SELECT COUNT(*) FROM booking_registrasi b WHERE b.kd_dokter = j.kd_dokter AND b.kd_poli = j.kd_poli AND b.tanggal_periksa = ${date}
-                  AND b.status = 'Belum')`;
+/** The seats taken in session j on a date, as the booking counts them (placement.ts). */
+const taken = (date: string) => takenIn('j', date);
+/** Session j's registrations on a date (an SQL date `?`) in status `stts` ('<> Batal': every one not cancelled). */
+const queue = (stts: string) => `(SELECT COUNT(*) FROM reg_periksa r WHERE r.kd_dokter = j.kd_dokter AND r.kd_poli = j.kd_poli AND r.tgl_registrasi = ?
+                    AND r.stts ${stts} AND r.status_lanjut = 'Ralan' AND ${inSession(regTime('r'), 'j')})`;
 
 export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: KhanzaJknOptions): MobileJknDesk {
   return {
@@ -57,10 +58,7 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
       }>(
         `SELECT j.kd_poli AS kd_dep, j.kd_dokter AS kd_dr, TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_dtg, TIME_FORMAT(j.jam_selesai, '%H:%i') AS jam_plg,
                 j.kuota, p.nm_poli AS namapoli, d.nm_dokter AS namadokter, ${taken('?')} AS taken,
-                (SELECT COUNT(*) FROM reg_periksa r WHERE r.kd_dokter = j.kd_dokter AND r.kd_poli = j.kd_poli AND r.tgl_registrasi = ?
-                    AND r.stts <> 'Batal' AND r.status_lanjut = 'Ralan') AS queued,
-                (SELECT COUNT(*) FROM reg_periksa r WHERE r.kd_dokter = j.kd_dokter AND r.kd_poli = j.kd_poli AND r.tgl_registrasi = ?
-                    AND r.stts = 'Belum' AND r.status_lanjut = 'Ralan') AS waiting
+                ${queue("<> 'Batal'")} AS queued, ${queue("= 'Belum'")} AS waiting
            FROM maping_poli_bpjs mp
            JOIN maping_dokter_dpjpvclaim md ON md.kd_dokter_bpjs = ?
            JOIN jadwal j ON j.kd_poli = mp.kd_poli_rs AND j.kd_dokter = md.kd_dokter AND j.hari_kerja = ?
@@ -134,11 +132,13 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
         `SELECT m.nobooking, m.nomorantrean, r.no_reg, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl, p.nm_poli, d.nm_dokter,
                 TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_mulai, j.kuota, ${taken('r.tgl_registrasi')} AS taken,
                 (SELECT COUNT(*) FROM reg_periksa x WHERE x.kd_dokter = r.kd_dokter AND x.kd_poli = r.kd_poli AND x.tgl_registrasi = r.tgl_registrasi
-                    AND x.stts = 'Belum' AND x.status_lanjut = 'Ralan' AND CONVERT(x.no_reg, SIGNED) < CONVERT(r.no_reg, SIGNED)) AS ahead
+                    AND x.stts = 'Belum' AND x.status_lanjut = 'Ralan' AND CONVERT(x.no_reg, SIGNED) < CONVERT(r.no_reg, SIGNED)
+                    AND (j.jam_mulai IS NULL OR ${inSession(regTime('x'), 'j')})) AS ahead
            FROM reg_periksa r JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat
            JOIN poliklinik p ON p.kd_poli = r.kd_poli JOIN dokter d ON d.kd_dokter = r.kd_dokter
            LEFT JOIN jadwal j ON j.kd_dokter = r.kd_dokter AND j.kd_poli = r.kd_poli
                 AND j.hari_kerja = ELT(DAYOFWEEK(r.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
+                AND ${inSession(regTime('r'), 'j')}
           WHERE r.no_rawat = ?
           ORDER BY j.jam_mulai LIMIT 1`,
         [no_reg],

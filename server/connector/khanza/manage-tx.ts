@@ -18,7 +18,7 @@ import { known, practiceId, sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, REGISTRATION, type RegRow } from './registrations.ts';
 import { HttpError } from '../../errors.ts';
 import { lockNumbering, type Numbering, referenceProblem, type SeatRequest, writeSeatIn } from './rows.ts';
-import { type Reserved, reserveIn, type SeatSession } from './seats.ts';
+import { hariKerja, type Reserved, reserveIn, type SeatSession } from './seats.ts';
 
 /** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
 export type Later = () => Promise<unknown>;
@@ -52,7 +52,14 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
   const subjects = new Map<number, ReminderSubject>();
   const patientOf = new Map<number, string>();
   const seatKey = (kd_dokter: string, kd_poli: string, date: string) => `${kd_dokter}|${kd_poli}|${date}`;
-  const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep'>, date: string): SeatSession => ({ kd_dokter: s.kd_dr, kd_poli: s.kd_dep, tanggal: date, numbering });
+  // The session the booking is for (a doctor may have a morning and an afternoon one): its own kuota.
+  const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep' | 'jam_dtg'>, date: string): SeatSession => ({
+    kd_dokter: s.kd_dr,
+    kd_poli: s.kd_dep,
+    tanggal: date,
+    jam_mulai: s.jam_dtg,
+    numbering,
+  });
 
   const tx: ManageTx = {
     async lockPatient(nomr) {
@@ -192,12 +199,18 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
     },
     // Khanza counts seats from its rows: moving or cancelling the row gives its seat back.
     freeSeat: async () => undefined,
+    // The doctors' days, as the booking and the quota guard lock them (seats.ts lockPractice), in one order.
     async lockSeats(from, to) {
-      const keys = [from.scheduleId, to.scheduleId].sort((x, y) => x - y);
-      for (const id of new Set(keys)) {
-        const s = known.get(id);
-        if (s)
-          await q.query('SELECT kuota FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND jam_mulai = ? FOR UPDATE', [s.kd_dr, s.kd_dep, `${s.jam_dtg}:00`]);
+      const days = new Map<string, [string, string, string]>();
+      for (const { scheduleId, date } of [from, to]) {
+        const s = known.get(scheduleId);
+        if (s) days.set(`${s.kd_dr}|${s.kd_dep}|${hariKerja(date)}`, [s.kd_dr, s.kd_dep, hariKerja(date)]);
+      }
+      for (const key of [...days.keys()].sort()) {
+        await q.query(
+          'SELECT jam_mulai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1 FOR UPDATE',
+          days.get(key),
+        );
       }
     },
     async move(id, s, date) {

@@ -1,7 +1,8 @@
 // SIMRS=khanza: Khanza's practices (jadwal) as the contract's sessions. A practice is a doctor at a
-// clinic on a weekday from an hour; its session of the day (sts_jam) is '1' before noon, '2' after,
-// and its number is the same in every process. The schedules, the quota and the booking stores
-// read them (schedules.ts, appointments.ts, manage-tx.ts).
+// clinic on a weekday from an hour (a doctor may have a morning and an afternoon one); its session
+// of the day (sts_jam) is '1' before noon, '2' after, and its number is the same in every process.
+// Each session sells its own kuota (placement.ts). The schedules, the quota and the booking stores
+// read them (schedules.ts, appointments.ts, manage-tx.ts, jkn.ts).
 import type { AppointmentKind } from '../../../common/booking.ts';
 import type { Session, SessionQuery } from '../../domain/booking.ts';
 import type { KhanzaQuery } from './client.ts';

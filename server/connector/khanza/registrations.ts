@@ -5,6 +5,7 @@
 import { WIB_OFFSET, wibIso } from '../../../common/wib.ts';
 import type { Db } from '../../db/client.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
+import { inSession, regTime } from './placement.ts';
 
 export const hhmm = (t: string | null) => (t ?? '').slice(0, 5);
 
@@ -29,7 +30,7 @@ export interface RegRow {
   validasi: string | null;
 }
 
-/** A clinic registration with its practice's hours and its Mobile JKN reference (check-in). */
+/** A clinic registration with its practice session's hours (the one its time falls in, placement.ts) and its Mobile JKN reference (check-in). */
 export const REGISTRATION = `
   SELECT r.no_rawat, r.no_reg, r.no_rkm_medis, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tgl_registrasi, r.kd_dokter, r.kd_poli,
          r.stts, r.stts_daftar, r.kd_pj, TIME_FORMAT(r.jam_reg, '%H:%i:%s') AS jam_reg, p.nm_poli, d.nm_dokter,
@@ -39,6 +40,7 @@ export const REGISTRATION = `
     JOIN poliklinik p ON p.kd_poli = r.kd_poli JOIN dokter d ON d.kd_dokter = r.kd_dokter
     LEFT JOIN jadwal j ON j.kd_dokter = r.kd_dokter AND j.kd_poli = r.kd_poli
          AND j.hari_kerja = ELT(DAYOFWEEK(r.tgl_registrasi), 'AKHAD', 'SENIN', 'SELASA', 'RABU', 'KAMIS', 'JUMAT', 'SABTU')
+         AND ${inSession(regTime('r'), 'j')}
     LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat`;
 
 /** The app's bookings without a Mobile JKN reference (simrs_bookings), by no_rawat: their phone check-in, or null before it. */

@@ -24,6 +24,8 @@ export interface SeatSession {
   kd_dokter: string;
   kd_poli: string;
   tanggal: string;
+  /** The session's start ('HH:MM', jadwal.jam_mulai): which of the doctor's sessions that day. */
+  jam_mulai: string;
   /** How no_reg is counted (the hospital's URUTNOREG and BASENOREG); Khanza's defaults when absent. */
   numbering?: Numbering;
 }

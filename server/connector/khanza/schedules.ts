@@ -1,10 +1,11 @@
 // SIMRS=khanza: the clinics, the doctors' weekly schedules and photos, and the quota of a date, read
-// from Khanza's practices (jadwal, practice.ts). A date's seats taken are counted as the booking
-// counts them (seats.ts): registrations not cancelled, and the counter's bookings not yet registered.
+// from Khanza's practices (jadwal, practice.ts). A date's seats taken are counted per session as the
+// booking counts them (placement.ts): registrations not cancelled, and the counter's bookings not yet registered.
 import { isoWeekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import type { HospitalReads } from '../contract.ts';
 import type { KhanzaQuery } from './client.ts';
+import { takenIn } from './placement.ts';
 import { isoOf, PRACTICE, type PracticeRow, sessionOf } from './practice.ts';
 import { hariKerja } from './seats.ts';
 
@@ -55,11 +56,7 @@ export function khanzaSchedules(sik: KhanzaQuery): Pick<HospitalReads, 'clinics'
       if (jenis !== 'poli') return [];
       const rows = await sik.query<PracticeRow & { taken: number }>(
         `SELECT j.kd_dokter, j.kd_poli, j.hari_kerja, TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_mulai, TIME_FORMAT(j.jam_selesai, '%H:%i') AS jam_selesai,
-                j.kuota, p.nm_poli, d.nm_dokter,
-                (SELECT COUNT(*) FROM reg_periksa r WHERE r.kd_dokter = j.kd_dokter AND r.kd_poli = j.kd_poli AND r.tgl_registrasi = ?
-                    AND r.stts <> 'Batal' AND r.status_lanjut = 'Ralan')
-              + (SELECT COUNT(*) FROM booking_registrasi b WHERE b.kd_dokter = j.kd_dokter AND b.kd_poli = j.kd_poli AND b.tanggal_periksa = ?
-                    AND b.status = 'Belum') AS taken
+                j.kuota, p.nm_poli, d.nm_dokter, ${takenIn('j', '?')} AS taken
            FROM jadwal j JOIN poliklinik p ON p.kd_poli = j.kd_poli JOIN dokter d ON d.kd_dokter = j.kd_dokter
           WHERE j.kd_poli = ? AND j.hari_kerja = ? AND (? = '' OR j.kd_dokter = ?)
           ORDER BY j.jam_mulai, d.nm_dokter`,

@@ -2,9 +2,11 @@
 // Khanza's own Mobile JKN service writes one (docs/decisions.md): a reg_periksa row (stts 'Belum')
 // and its referensi_mobilejkn_bpjs row, in one Khanza transaction under the row lock of the
 // doctor's practice (jadwal) for that weekday, the lock the quota guard (quota-guard.sql) makes
-// every registration take. Seats are counted per doctor, clinic and date, as Khanza counts them:
-// registrations not cancelled, and the counter's bookings for that day not yet registered.
+// every registration take. Seats are counted per practice session (a doctor's morning and afternoon
+// at one clinic each sell their own kuota; placement.ts places a row by its time): registrations not
+// cancelled, and the counter's bookings for that day not yet registered.
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
+import { inSession, regTime, takenIn } from './placement.ts';
 import { jamPraktek, nextNumbers, type Reserved, type Seat, type SeatRequest, type SeatSession, writeSeatIn } from './rows.ts';
 
 export type { Reserved, Seat, SeatRequest, SeatSession } from './rows.ts';
@@ -21,24 +23,33 @@ interface Practice {
   jam_selesai: string | null;
 }
 
-/** Locks the practice's row for the transaction; null when the doctor does not practise there that weekday. */
+const SESSION = 'kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? AND jam_mulai = ?';
+const sessionKey = (s: SeatSession) => [s.kd_dokter, s.kd_poli, hariKerja(s.tanggal), `${s.jam_mulai.slice(0, 5)}:00`];
+
+/**
+ * Locks the doctor's day at the clinic for the transaction, as the quota guard does (quota-guard.sql:
+ * the row of the day's first session, whichever session is booked, so a count of one session never
+ * waits on an insert in the other while that one waits on it), and reads the session the booking is
+ * for; null when the doctor has no such session that weekday.
+ */
 async function lockPractice(q: KhanzaQuery, s: SeatSession): Promise<Practice | null> {
-  const [row] = await q.query<Practice>(
-    `SELECT kuota, jam_mulai, jam_selesai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ?
-      ORDER BY jam_mulai LIMIT 1 FOR UPDATE`,
-    [s.kd_dokter, s.kd_poli, hariKerja(s.tanggal)],
-  );
+  await q.query('SELECT jam_mulai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1 FOR UPDATE', [
+    s.kd_dokter,
+    s.kd_poli,
+    hariKerja(s.tanggal),
+  ]);
+  const [row] = await q.query<Practice>(`SELECT kuota, jam_mulai, jam_selesai FROM jadwal WHERE ${SESSION}`, sessionKey(s));
   return row ?? null;
 }
 
-/** Seats taken in the session, read under the practice's lock. */
+/** Seats taken in the session, read under its lock. */
 export async function seatsTaken(q: KhanzaQuery, s: SeatSession): Promise<number> {
-  const [{ n }] = await q.query<{ n: number }>(
-    `SELECT (SELECT COUNT(*) FROM reg_periksa WHERE kd_dokter = ? AND kd_poli = ? AND tgl_registrasi = ? AND stts <> 'Batal' AND status_lanjut = 'Ralan')
-          + (SELECT COUNT(*) FROM booking_registrasi WHERE kd_dokter = ? AND kd_poli = ? AND tanggal_periksa = ? AND status = 'Belum') AS n`,
-    [s.kd_dokter, s.kd_poli, s.tanggal, s.kd_dokter, s.kd_poli, s.tanggal],
-  );
-  return Number(n);
+  const [row] = await q.query<{ n: number }>(`SELECT ${takenIn('j', '?')} AS n FROM jadwal j WHERE j.${SESSION.replaceAll(' AND ', ' AND j.')}`, [
+    s.tanggal,
+    s.tanggal,
+    ...sessionKey(s),
+  ]);
+  return Number(row?.n ?? 0);
 }
 
 /** Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not. */
@@ -97,19 +108,23 @@ export async function moveSeat(db: KhanzaDb, no_rawat: string, to: SeatSession):
   for (let i = 1; ; i++) {
     try {
       return await db.tx(async (q): Promise<SeatOutcome> => {
+        // The session it is in now: where its time places it (placement.ts).
         const [from] = await q.query<SeatSession & { no_rkm_medis: string }>(
-          `SELECT kd_dokter, kd_poli, tgl_registrasi AS tanggal, no_rkm_medis FROM reg_periksa WHERE no_rawat = ? AND stts = 'Belum'`,
+          `SELECT r.kd_dokter, r.kd_poli, DATE_FORMAT(r.tgl_registrasi, '%Y-%m-%d') AS tanggal, TIME_FORMAT(j.jam_mulai, '%H:%i') AS jam_mulai, r.no_rkm_medis
+             FROM reg_periksa r JOIN jadwal j ON j.kd_dokter = r.kd_dokter AND j.kd_poli = r.kd_poli
+                  AND j.hari_kerja = ELT(DAYOFWEEK(r.tgl_registrasi), ${HARI_KERJA.map((h) => `'${h}'`).join(', ')}) AND ${inSession(regTime('r'), 'j')}
+            WHERE r.no_rawat = ? AND r.stts = 'Belum'`,
           [no_rawat],
         );
         if (!from) return { ok: false, reason: 'no-practice' };
-        const key = (x: SeatSession) => `${x.kd_dokter}|${x.kd_poli}|${hariKerja(x.tanggal)}`;
+        const key = (x: SeatSession) => `${x.kd_dokter}|${x.kd_poli}|${hariKerja(x.tanggal)}|${x.jam_mulai.slice(0, 5)}`;
         const locked = new Map<string, Practice | null>();
         for (const x of [from, to].sort((a, b) => key(a).localeCompare(key(b)))) {
           if (!locked.has(key(x))) locked.set(key(x), await lockPractice(q, x));
         }
         const target = locked.get(key(to));
         if (!target) return { ok: false, reason: 'no-practice' };
-        const same = from.kd_dokter === to.kd_dokter && from.kd_poli === to.kd_poli && from.tanggal === to.tanggal;
+        const same = key(from) === key(to) && from.tanggal === to.tanggal;
         if (same) {
           const [row] = await q.query<{ no_reg: string; nobooking: string }>(
             'SELECT r.no_reg, m.nobooking FROM reg_periksa r LEFT JOIN referensi_mobilejkn_bpjs m ON m.no_rawat = r.no_rawat WHERE r.no_rawat = ?',
@@ -118,7 +133,8 @@ export async function moveSeat(db: KhanzaDb, no_rawat: string, to: SeatSession):
           return { ok: true, seat: { no_rawat, no_reg: row.no_reg, nobooking: row.nobooking } };
         }
         const kuota = target.kuota ?? 0;
-        if (kuota <= 0 || (await seatsTaken(q, to)) >= kuota) return { ok: false, reason: 'full' };
+        const taken = await seatsTaken(q, to);
+        if (kuota <= 0 || taken >= kuota) return { ok: false, reason: 'full' };
         const seat = await nextNumbers(q, to);
         await q.run(`UPDATE reg_periksa SET no_rawat = ?, no_reg = ?, tgl_registrasi = ?, jam_reg = ?, kd_dokter = ?, kd_poli = ? WHERE no_rawat = ?`, [
           seat.no_rawat,
@@ -130,10 +146,24 @@ export async function moveSeat(db: KhanzaDb, no_rawat: string, to: SeatSession):
           no_rawat,
         ]);
         await q.run(
-          `UPDATE referensi_mobilejkn_bpjs SET no_rawat = ?, tanggalperiksa = ?, kodedokter = ?, nomorantrean = ?, angkaantrean = ?,
-                  jampraktek = ?, kuotajkn = ?, kuotanonjkn = ?
+          // A booking code of the new date (its number kept, it would be the next one's on the old date), its seats left there.
+          `UPDATE referensi_mobilejkn_bpjs SET nobooking = ?, no_rawat = ?, tanggalperiksa = ?, kodedokter = ?, nomorantrean = ?, angkaantrean = ?,
+                  jampraktek = ?, sisakuotajkn = ?, kuotajkn = ?, sisakuotanonjkn = ?, kuotanonjkn = ?
             WHERE no_rawat = ?`,
-          [seat.no_rawat, to.tanggal, to.kd_dokter, `${to.kd_poli}-${seat.no_reg}`, String(Number(seat.no_reg)), jamPraktek(target), kuota, kuota, no_rawat],
+          [
+            seat.nobooking,
+            seat.no_rawat,
+            to.tanggal,
+            to.kd_dokter,
+            `${to.kd_poli}-${seat.no_reg}`,
+            String(Number(seat.no_reg)),
+            jamPraktek(target),
+            kuota - taken - 1,
+            kuota,
+            kuota - taken - 1,
+            kuota,
+            no_rawat,
+          ],
         );
         const [kept] = await q.query<{ nobooking: string }>('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [seat.no_rawat]);
         return { ok: true, seat: { ...seat, nobooking: kept?.nobooking ?? '' } };

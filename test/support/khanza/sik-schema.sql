@@ -418,3 +418,14 @@ CREATE TABLE set_validasi_registrasi (
   wajib_closing_kasir enum('Yes','No') NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
 -- ---------------------------------------------------------------------------------------------
+
+-- ---- Sessions and the quota guard's override (test/server/khanza-seats.test.ts) -------------------
+-- Khanza's patient note (Catatan Pasien; DlgReg shows it when the clerk picks the patient): the
+-- quota guard's strict mode lets a registration past a full session when it holds #LEWATKUOTA.
+CREATE TABLE catatan_pasien (
+  no_rkm_medis varchar(15) NOT NULL,
+  catatan text DEFAULT NULL,
+  PRIMARY KEY (no_rkm_medis),
+  CONSTRAINT catatan_pasien_ibfk_1 FOREIGN KEY (no_rkm_medis) REFERENCES pasien (no_rkm_medis) ON DELETE CASCADE ON UPDATE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+-- ---- end: sessions and the quota guard's override -------------------------------------------------
