@@ -116,6 +116,8 @@ async function counter(kd_dokter: string, tanggal: string, no_rkm_medis: string,
     return true;
   } catch (err) {
     if ((err as { errno?: number }).errno === 1644) return false;
+    // A deadlock MariaDB broke by rolling this save back: the clerk saves again (DlgReg shows 'gagal menyimpan').
+    if ((err as { errno?: number }).errno === 1213) return counter(kd_dokter, tanggal, no_rkm_medis, seq, series);
     throw err;
   }
 }
@@ -438,10 +440,16 @@ it("a Mobile JKN booking moved in the app: BPJS's kodebooking is cancelled for K
     d001Booking(nomrOf(142), later, { kd_dr: 'K104', carabayar: 'B' }),
   );
   assert.is(viaApp.body.status, true, JSON.stringify(viaApp.body));
+  // The app's BPJS booking carries no letter VClaim confirmed (VClaim is off here): it is written as the
+  // counter writes a BPJS registration before its SEP, without a reference row (manage-tx.ts).
   const codes = await sik('SELECT nobooking FROM referensi_mobilejkn_bpjs WHERE tanggalperiksa = ? AND status <> ? ORDER BY nobooking', [later, 'Batal']);
-  assert.is(codes.length, 2);
-  assert.ok(codes.every((c) => c.nobooking.startsWith(later.replaceAll('-', ''))) && codes[0].nobooking !== codes[1].nobooking);
-  assert.ok(codes.some((c) => c.nobooking === next.response?.kodebooking));
+  assert.equal(
+    codes.map((c) => c.nobooking),
+    [next.response?.kodebooking],
+  );
+  assert.ok(String(next.response?.kodebooking).startsWith(later.replaceAll('-', '')));
+  const [{ m }] = await sik('SELECT COUNT(*) AS m FROM reg_periksa WHERE no_rawat = ? AND kd_pj = ?', [viaApp.body.data.no_reg, PENJAB.bpjs]);
+  assert.is(Number(m), 1);
 });
 
 it("Mobile JKN's pharmacy calls answer from Khanza's prescriptions: the number, jenisresep, the day's queue and the display's call", async () => {
@@ -671,7 +679,7 @@ it("the HFIS check reads Khanza's own mapping tables and jadwal against BPJS's r
 
 it("Mobile JKN's patient in Khanza: card, NIK and norm must name one pasien, as Khanza's own cekpasien finds one only where both are on one record", async () => {
   await jkn.token();
-  await practice('K109', 20109, today, 10);
+  await practice('K119', 20119, today, 10);
   now = at(today, '07:30');
   const notOne =
     'Nomor kartu, NIK dan nomor rekam medis tidak merujuk pada pasien yang sama di rumah sakit ini. Silakan menghubungi loket pendaftaran rumah sakit.';
@@ -682,7 +690,7 @@ it("Mobile JKN's patient in Khanza: card, NIK and norm must name one pasien, as 
     kodepoli: 'JAN',
     norm: null,
     tanggalperiksa: today,
-    kodedokter: '20109',
+    kodedokter: '20119',
     jampraktek: '08:00-12:00',
     jeniskunjungan: '1',
     nomorreferensi: '0301U0011126P000182',
@@ -692,7 +700,7 @@ it("Mobile JKN's patient in Khanza: card, NIK and norm must name one pasien, as 
     const a = await jkn.call('ambilantrean', body(over));
     assert.equal([a.http, a.metadata.code, a.metadata.message], [200, 201, notOne], JSON.stringify(over));
   }
-  const registered = async () => Number((await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = 'K109' AND tgl_registrasi = ?`, [today]))[0].n);
+  const registered = async () => Number((await sik(`SELECT COUNT(*) AS n FROM reg_periksa WHERE kd_dokter = 'K119' AND tgl_registrasi = ?`, [today]))[0].n);
   assert.is(await registered(), 0, 'nothing registered in Khanza');
   const right = await jkn.call('ambilantrean', body({ norm: nomrOf(182) }));
   assert.is(right.metadata.code, 200, right.metadata.message);

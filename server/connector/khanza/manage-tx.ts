@@ -115,8 +115,12 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
         rujukan: a.rujukan,
         statuskirim,
         minutesPerPatient,
-        // A JKN booking is Khanza's Mobile JKN booking; another is its plain registration, reported as NON JKN.
-        reference: a.carabayar === 'B',
+        // A JKN booking with its letter is Khanza's Mobile JKN booking. One without (the app's, where
+        // VClaim is off: docs/bpjs.md, Referrals) is written as the counter writes a BPJS registration
+        // before its SEP: the counter checks the letter and makes the SEP, and Khanza's sender reports
+        // the visit from there; never a reference row with an empty nomorreferensi. Another payer's is
+        // Khanza's plain registration, reported as NON JKN.
+        reference: a.carabayar === 'B' && (statuskirim === 'Sudah' || Boolean(a.rujukan?.nomorreferensi)),
       };
       // A JKN booking whose reference could not be complete is refused with the reason, nothing written (rows.ts).
       const problem = request.reference ? await referenceProblem(q, request) : null;
