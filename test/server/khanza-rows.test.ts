@@ -12,7 +12,7 @@ import { type Numbering, nextNumbers, REFERENCE_MSG } from '../../server/connect
 import { manageTx } from '../../server/connector/khanza/manage-tx.ts';
 import { takeSeat } from '../../server/connector/khanza/seats.ts';
 import type { Db } from '../../server/db/client.ts';
-import { BOOKING_MSG, type Session } from '../../server/domain/booking.ts';
+import type { Session } from '../../server/domain/booking.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Api } from '../../server/routes/contract.ts';
 import { API } from '../../common/paths.ts';
