@@ -1,14 +1,12 @@
-// Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
-// rule and its explanation, the quota check and the slot list. The rules themselves are in
-// common/booking.ts.
+// Pieces the booking screens share: the last BPJS appointment, the date rule and its explanation,
+// the quota check and the slot list (the guarantee selector is in guarantee.tsx). The rules
+// themselves are in common/booking.ts.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Clinic, QuotaSlot } from '../../../common/schemas/index.ts';
 import {
-  GUARANTEES,
   bpjsGapEnd,
   dateRefusal,
   guaranteeAllowed,
-  isGuarantee,
   isSlotAvailable,
   remainingQuota,
   sessionHours,
@@ -22,49 +20,15 @@ import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
 import { lastAppointment, lastAppointmentBesides } from '../../data/reads.ts';
 import type { Resource } from '../../data/resource.ts';
-import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
-import { card, field, input, label } from '../../ui/controls.css.ts';
+import { card } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { lastDateOf, useManaged } from '../../appointments/rules.ts';
+import { GuaranteeSelect, InvalidDialog } from './guarantee.tsx';
 import * as css from './booking.css.ts';
-
-/** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */
-export function InvalidDialog({ onClose }: { onClose: () => void }) {
-  return (
-    <Dialog title={BOOKING.invalidTitle} role="alertdialog" onClose={onClose} actions={[{ label: S.close, onClick: onClose }]}>
-      <p>{BOOKING.invalidBody}</p>
-    </Dialog>
-  );
-}
-
-export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
-  return (
-    <div className={field}>
-      <label className={label} htmlFor={id}>
-        {BOOKING.jaminan}
-      </label>
-      <select
-        id={id}
-        className={input}
-        value={value}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          onChange(isGuarantee(v) ? v : '');
-        }}
-      >
-        <option value="">{BOOKING.chooseJaminan}</option>
-        {GUARANTEES.map((g) => (
-          <option value={g}>{g}</option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * The last BPJS appointment date: read only while the guarantee is BPJS, none otherwise; a failed
