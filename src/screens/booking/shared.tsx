@@ -35,9 +35,9 @@ import * as css from './booking.css.ts';
  * call counts as none (docs/product.md §7: errors ignored). `besides`: rescheduling, the no_reg of the
  * appointment being moved, which the server does not count against its own new date.
  */
-function useLastAppointment(guarantee: Guarantee | '', besides?: string): string | null {
+function useLastAppointment(guarantee: Guarantee | '', besides?: string): { date: string | null; loading: boolean } {
   const [last] = useRead(guarantee !== 'BPJS' ? null : besides ? lastAppointmentBesides(besides) : lastAppointment);
-  return last?.state === 'ok' ? last.data : null;
+  return { date: last?.state === 'ok' ? last.data : null, loading: last?.state === 'loading' };
 }
 
 export interface DateRuleOptions {
@@ -49,11 +49,17 @@ export interface DateRuleOptions {
   besides?: string;
   /** The weekdays the clinic practises (1 Monday … 7 Sunday), where the API says. */
   practiceDays?: readonly number[];
+  /** The booking rules (the window's last date) are still being read. */
+  windowLoading?: boolean;
 }
 
-/** The date rule of a booking screen, why a date cannot be chosen, and the sentence under the picker. */
-export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides, practiceDays }: DateRuleOptions = {}) {
-  const lastBpjs = useLastAppointment(guarantee, besides);
+/**
+ * The date rule of a booking screen, why a date cannot be chosen, the sentence under the picker,
+ * and what the picker says while the rule's reads (the last BPJS appointment, the booking window:
+ * `windowLoading`) are still arriving.
+ */
+export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides, practiceDays, windowLoading }: DateRuleOptions = {}) {
+  const { date: lastBpjs, loading: bpjsLoading } = useLastAppointment(guarantee, besides);
   const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: lastBpjs, weekday, last, practiceDays };
   const refusal = (date: string | null): string | null => {
     const r = date && dateRefusal(date, rule);
@@ -67,7 +73,8 @@ export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides,
   const daysHint = practiceHint(practiceDays);
   const windowHint = last ? BOOKING.windowHint(formatDate(last)) : undefined;
   const hint = !guarantee ? BOOKING.guaranteeFirst : [gapHint, daysHint, windowHint].filter(Boolean).join(' ') || undefined;
-  return { rule, refusal, excluded, hint };
+  const loading = bpjsLoading || windowLoading ? BOOKING.rulesLoading : undefined;
+  return { rule, refusal, excluded, hint, loading };
 }
 
 /** 'Poli praktik hari Senin–Sabtu.' under a calendar whose other weekdays are grey; nothing when every day is open or none is known. */
@@ -215,8 +222,16 @@ interface QuotaCheckProps {
 export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children }: QuotaCheckProps) {
   const [invalid, setInvalid] = useState(false);
   const { date, pickDate, slots, check, clear, checking } = useSlots();
-  const last = lastDateOf(useManaged());
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
+  const managed = useManaged();
+  const last = lastDateOf(managed);
+  const windowLoading = managed.state === 'unknown' && managed.loading;
+  const {
+    rule,
+    refusal: why,
+    excluded,
+    hint,
+    loading,
+  } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik, windowLoading });
   const refusal = why(date);
   const ready = !!(clinic && guarantee && date && !refusal);
   useEffect(clear, [clinic?.kd_dep, guarantee]);
@@ -233,7 +248,17 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
       <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
         {children}
         <GuaranteeSelect id="bk-jaminan" value={guarantee} onChange={onGuarantee} />
-        <DatePicker label={dateLabel} value={date} today={rule.today} last={last} excluded={excluded} disabled={!guarantee} hint={hint} onChange={pickDate} />
+        <DatePicker
+          label={dateLabel}
+          value={date}
+          today={rule.today}
+          last={last}
+          excluded={excluded}
+          disabled={!guarantee}
+          hint={hint}
+          loading={loading}
+          onChange={pickDate}
+        />
         {refusal && (
           <p className={css.warn} role="alert">
             {refusal}
