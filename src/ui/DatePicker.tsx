@@ -226,11 +226,10 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
           <table ref={grid} className={css.grid} role="grid" aria-labelledby={`${id}-month`} aria-busy={!!loading} onKeyDown={onKey}>
             <thead>
               <tr>
-                {/* 'Sen', or 'S' where three letters do not fit a column (large text); read whole. */}
+                {/* 'Sen', at every text size: one letter ('S S R K J S M') cannot tell Senin from Selasa. Read whole. */}
                 {HEADERS.map((d) => (
                   <th scope="col" abbr={d} aria-label={d} className={css.weekday}>
-                    {d.slice(0, 1)}
-                    <span className={css.weekdayRest}>{d.slice(1, 3)}</span>
+                    {d.slice(0, 3)}
                   </th>
                 ))}
               </tr>
