@@ -18,7 +18,9 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * docs/performance.md (Bytes back): one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;
+
+const BOOKING_UI = /\/src\/screens\/booking\/(booking\.css|strings|guarantee)\.tsx?$/;
 
 export default defineConfig({
   plugins: [
@@ -85,6 +87,13 @@ export default defineConfig({
             // With it, the bundler's helper for dynamic imports: any chunk may need it.
             { name: 'shell', test: (id: string) => shell.has(id) || id.includes('preload-helper') },
             { name: 'app', test: (id: string) => !shell.has(id) && SIGNED_IN_CORE.test(id.split('?')[0]) },
+            // What every booking form shows (its styles, texts, the guarantee selector): one file
+            // rather than a small one for the selector, which the confirmation and the quota check share.
+            // The booking rules and the codes stay apart, as the bundler would leave them: the
+            // record lists read them and need nothing else of booking.
+            { name: 'booking', test: (id: string) => id.split('?')[0].endsWith('/common/booking.ts') },
+            { name: 'codes', test: (id: string) => id.split('?')[0].endsWith('/common/schemas/codes.ts') },
+            { name: 'booking-ui', test: (id: string) => BOOKING_UI.test(id.split('?')[0]) },
           ],
         },
       },

@@ -15,9 +15,22 @@ export const PREACT_SIDE: Record<string, { imports: string[]; why: string }> = {
     imports: ['preact-iso'],
     why: 'the router: LocationProvider, Router, lazy, ErrorBoundary, and useLocation, whose navigate function it hands to the screens and the top bar',
   },
-  'src/signal.ts': {
-    imports: ['preact'],
-    why: "the app's signals (session, toasts, install offer): Preact's option hooks tell which component reads a value while it renders, so it is drawn again when the value changes, with no hook",
+  'src/session/session.ts': {
+    imports: ['@preact/signals'],
+    why: 'the session store: signals re-render every component that reads them, with no hook (stack notes: @preact/signals, not signals-react)',
+  },
+  'src/ui/toasts.ts': { imports: ['@preact/signals'], why: 'the toast store, signals for the same reason' },
+  'src/pwa/install.ts': {
+    imports: ['@preact/signals'],
+    why: 'the install offer: a signal set by a listener that main.tsx starts before any component mounts',
+  },
+  'src/data/reads.ts': {
+    imports: ['@preact/signals'],
+    why: "an effect over the session's signals: the data layer's cache follows whose answers it may keep",
+  },
+  'src/data/visit.ts': {
+    imports: ['@preact/signals'],
+    why: 'an effect over the session: the live queue stops on logout and follows another family profile made active',
   },
   'prerender.ts': {
     imports: ['preact', 'preact-iso'],

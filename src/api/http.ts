@@ -1,8 +1,8 @@
-// The one HTTP client, over the browser's fetch (what ofetch did for us here — a base address, a
-// query, a JSON body, a 20 s time-out, one retry of a read — in a few lines, about 3.3 KB gzipped
-// less on every signed-in route; docs/performance.md). Every failure — no network, a non-2xx
-// answer, status false — comes back as one ApiError shape the screens render; a 401 on a
+// The one HTTP client, ofetch (the design card's), configured once below: the base address, the
+// query, a JSON body, the 20 s time-out and one retry of a read. Every failure — no network, a
+// non-2xx answer, status false — comes back as one ApiError shape the screens render; a 401 on a
 // signed-in call ends the session, here and on the server (endSession).
+import { FetchError, ofetch, type FetchContext } from 'ofetch';
 import type { AnswerOf, BodyOf, DataOf, Read, Write } from '../../common/schemas/index.ts';
 import { API } from '../../common/paths.ts';
 import { currentPushRegistration } from '../push/registration.ts';
@@ -31,76 +31,38 @@ function isOk(status: unknown): boolean {
   return status === true || status === 'true';
 }
 
-/** A non-2xx answer, with its body as read (a plain object: a class would bring a helper along). */
-interface HttpError {
-  httpStatus: number;
-  data: unknown;
-}
-const isHttpError = (e: unknown): e is HttpError => typeof e === 'object' && e !== null && 'httpStatus' in e;
-
 function toError(err: unknown): ApiError {
-  if (isHttpError(err)) {
+  if (err instanceof FetchError && err.response) {
     const body = err.data as { message?: unknown } | undefined;
     const message = typeof body?.message === 'string' ? body.message : undefined;
-    return { kind: err.httpStatus === 401 ? 'unauthorized' : 'http', httpStatus: err.httpStatus, message };
+    const httpStatus = err.response.status;
+    return { kind: httpStatus === 401 ? 'unauthorized' : 'http', httpStatus, message };
   }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
   return { kind: 'network' };
 }
 
-const TIME_OUT_MS = 20_000;
-/** Answers a busy server or a weak signal gives: a read is tried again once after them. */
-const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
-
-/** The X-Data-As-Of time of each answer that had one, by its body. */
-const asOfBody = new WeakMap<object, number>();
-
-/** The base address and the path joined by one slash, with the query. */
-function urlOf(base: string, path: string, query?: Record<string, string>): string {
-  const url = base ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : path;
-  const q = query ? new URLSearchParams(query).toString() : '';
-  return q ? `${url}${url.includes('?') ? '&' : '?'}${q}` : url;
-}
-
-/** The answer's body: JSON when it is JSON, else its text. */
-async function bodyOf(res: Response): Promise<unknown> {
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /**
- * One request with the 20 s time-out (and the caller's signal); a read once more after a failed
- * connection or a retry status, but not after the time-out or an abort: the patient, who has
- * waited 20 s, is offered 'Coba lagi' (test/unit/failures).
+ * ofetch 1.5 tries a request again with the options of the first attempt, its time-out's signal
+ * among them (onError in ofetch/dist/shared/ofetch.*.mjs), and starts a timer only for a request
+ * without a signal. A signal not aborted is the last attempt's, whose answer came (a 503) or whose
+ * connection failed: dropped, the retry gets a 20 s time-out of its own. An aborted one is the
+ * time-out's: kept, the retry ends at once, and the patient, who has waited 20 s, is offered
+ * 'Coba lagi' (test/unit/failures).
  */
-async function send(url: string, init: RequestInit, retries: number, signal?: AbortSignal): Promise<unknown> {
-  const timer = new AbortController();
-  const abort = () => timer.abort();
-  const timeout = setTimeout(abort, TIME_OUT_MS);
-  if (signal?.aborted) abort();
-  signal?.addEventListener('abort', abort);
-  try {
-    const res = await fetch(url, { ...init, signal: timer.signal });
-    const data = await bodyOf(res);
-    if (!res.ok) {
-      if (retries > 0 && RETRY_STATUSES.includes(res.status)) return send(url, init, retries - 1, signal);
-      throw { httpStatus: res.status, data } satisfies HttpError;
-    }
-    const asOf = Date.parse(res.headers.get('x-data-as-of') ?? '');
-    if (asOf && data && typeof data === 'object') asOfBody.set(data, asOf);
-    return data;
-  } catch (err) {
-    if (isHttpError(err) || timer.signal.aborted || retries <= 0) throw err;
-    return send(url, init, retries - 1, signal);
-  } finally {
-    clearTimeout(timeout);
-    signal?.removeEventListener('abort', abort);
-  }
+function ownTimeout({ options }: FetchContext): void {
+  if (options.signal && !options.signal.aborted) options.signal = undefined;
 }
+
+const client = ofetch.create({
+  timeout: 20_000,
+  // ofetch's own default, said here: a read (GET) is tried once more after a failed connection or
+  // one of these answers, which a busy server or a weak signal gives; a write (POST) never is, so
+  // a booking is never sent twice.
+  retryStatusCodes: [408, 409, 425, 429, 500, 502, 503, 504],
+  headers: { accept: 'application/json' },
+  onRequest: ownTimeout,
+});
 
 interface CallOptions {
   method?: 'GET' | 'POST';
@@ -111,7 +73,6 @@ interface CallOptions {
   base?: 'api' | 'login';
   /** Read the payload from the answer (default: the `data` field of the envelope). */
   pick?: (body: Record<string, unknown>) => unknown;
-  signal?: AbortSignal;
   /**
    * The token to send when it is not the session's: logout, after the local sign-out, and another
    * family profile's reads. Its 401 ends no session here: the caller knows whose token it is.
@@ -120,18 +81,21 @@ interface CallOptions {
 }
 
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<Result<T>> {
-  const { method = 'GET', query, body, auth = true, base = 'api', pick = (b) => b.data, signal } = opts;
+  const { method = 'GET', query, body, auth = true, base = 'api', pick = (b) => b.data } = opts;
   const token = opts.bearer ?? session.current.value?.token;
   try {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (auth && token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-    const res = (await send(urlOf(base === 'login' ? loginBase() : apiBase(), path, query), init, method === 'GET' ? 1 : 0, signal)) as Record<string, unknown>;
+    const answer = await client.raw<Record<string, unknown>>(path, {
+      baseURL: base === 'login' ? loginBase() : apiBase(),
+      method,
+      query,
+      body: body as Record<string, unknown> | undefined,
+      headers: auth && token ? { Authorization: `Bearer ${token}` } : undefined,
+    });
+    const res = answer._data as Record<string, unknown>;
     if (res && typeof res === 'object' && 'status' in res && !isOk(res.status)) {
       return { ok: false, error: { kind: 'status', message: typeof res.message === 'string' ? res.message : undefined } };
     }
-    const asOf = asOfBody.get(res);
+    const asOf = Date.parse(answer.headers.get('x-data-as-of') ?? '');
     return asOf ? { ok: true, data: pick(res) as T, asOf } : { ok: true, data: pick(res) as T };
   } catch (err) {
     const error = toError(err);

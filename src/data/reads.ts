@@ -1,5 +1,6 @@
 // The app's reads over the api/ modules: one cache for the signed-in patient, kept on the phone
 // in IndexedDB. Loaded with the signed-in screens only: the login page carries none of it.
+import { effect, untracked } from '@preact/signals';
 import * as booking from '../api/booking.ts';
 import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';
@@ -13,14 +14,13 @@ export const cache = createCache({ store: deviceStore() });
 
 // Whatever ends the session (logout, a 401, a failed profile) ends the patient's answers with
 // it, on the phone too: a shared phone shows the next person nothing of the last. The phone's
-// other family profiles keep their copies until they sign out.
-const owners = () =>
-  void cache.setOwner(
-    session.current.value?.nomr ?? null,
-    session.others.value.map((p) => p.nomr),
-  );
-session.current.subscribe(owners);
-session.others.subscribe(owners);
+// other family profiles keep their copies until they sign out. One effect over both signals:
+// session.store() changes them in one batch, so the cache never sees a profile in neither.
+effect(() => {
+  const active = session.current.value?.nomr ?? null;
+  const others = session.others.value.map((p) => p.nomr);
+  untracked(() => void cache.setOwner(active, others));
+});
 if (typeof window !== 'undefined') window.addEventListener('online', () => cache.retry());
 
 const MINUTE = 60_000;

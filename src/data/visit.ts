@@ -6,6 +6,7 @@
 //   that every phone does not come back at once; failures wait longer each time, up to a minute.
 // - An API without the stream (the spec's calls only) is asked once per visit of home, and the card
 //   keeps the spec's behaviour: read on opening, on return, on the refresh control and on a push.
+import { effect, untracked } from '@preact/signals';
 import { useEffect } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem } from '../../common/schemas/index.ts';
 import { PUSH_EVENT } from '../push/foreground.ts';
@@ -100,12 +101,15 @@ export function followClinicQueue(startAfterMs = STREAM_AFTER_MS): () => void {
   // Logout, a 401 anywhere: nothing more is asked for the patient who left. Another family
   // profile made active: its own queue from now, never the last one's.
   let patient = session.current.value?.nomr;
-  offSession = session.current.subscribe((c) => {
-    if (!c) return stop();
-    if (c.nomr === patient) return;
-    patient = c.nomr;
-    pause();
-    now();
+  offSession = effect(() => {
+    const c = session.current.value;
+    untracked(() => {
+      if (!c) return stop();
+      if (c.nomr === patient) return;
+      patient = c.nomr;
+      pause();
+      now();
+    });
   });
   if (stopped) offSession();
   timer = setTimeout(connect, startAfterMs);

@@ -1,5 +1,6 @@
-// The texts of family profiles: adding one, switching, the other profiles' lines on home and
-// signing out. Beside the screens that use them, so the login page does not download them.
+// The texts of family profiles: adding one, the other profiles' lines on home and signing out.
+// Beside the screens that use them, so the login page does not download them; what every
+// signed-in screen may show (whose profile, a session ended) is in profile-strings.ts.
 
 export const FAMILY = {
   add: 'Tambah Anggota Keluarga',
@@ -23,10 +24,6 @@ export const FAMILY = {
     error: { title: 'Profil Belum Ditambahkan', body: () => 'Terjadi gangguan di server. Silakan coba lagi beberapa saat lagi.' },
   },
   full: (max: number) => `Ponsel ini sudah menyimpan ${max} profil. Keluarkan salah satu profil untuk menambah yang lain.`,
-  /** The home bar: who the screen is about. */
-  active: 'Profil aktif',
-  mr: (nomr: string) => `No. MR ${nomr}`,
-  switchTo: (name: string) => `Buka profil ${name}`,
   /** The other profiles above home's cards. */
   others: 'Profil lain di ponsel ini',
   noAppointment: 'Tidak ada jadwal perjanjian',
@@ -39,5 +36,4 @@ export const FAMILY = {
   logoutOneBody: (name: string) => `${name} akan keluar dari ponsel ini. Profil lain tetap tersimpan.`,
   logoutAll: 'Keluar dari semua profil',
   logoutAllBody: 'Semua profil akan keluar dari ponsel ini.',
-  ended: (name: string) => `Sesi ${name} telah berakhir. Tambahkan kembali profilnya untuk melihat datanya.`,
 };

@@ -1,6 +1,6 @@
 // The browser's install offer (beforeinstallprompt), caught as early as main.tsx runs: it fires
 // about 150 ms after load, before a lazily loaded screen would be listening.
-import { computed, signal } from '../signal.ts';
+import { computed, signal } from '@preact/signals';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -5,7 +5,7 @@
 // with the signed-in screens only (the HTTP client imports it, so it is here before any call or
 // read of the others): the login page carries none of it, and knows no key of it.
 import { toasts } from '../ui/toasts.ts';
-import { FAMILY } from '../family/strings.ts';
+import { PROFILE } from '../family/profile-strings.ts';
 import { session, type Credentials, type Profile } from './session.ts';
 
 export type { Profile };
@@ -150,7 +150,7 @@ export function remember(nomr: string, facts: Pick<Profile, 'nama' | 'push'>): v
   put([active()!, others.map((p, j) => (j === i ? { ...p, ...facts } : p))]);
 }
 
-export const displayName = (p: Profile): string => known.get(p.nomr)?.nama ?? p.nama ?? FAMILY.mr(p.nomr);
+export const displayName = (p: Profile): string => known.get(p.nomr)?.nama ?? p.nama ?? PROFILE.mr(p.nomr);
 
 /**
  * Removes one profile from the phone (its sign-out, or the server refusing its token): the next
@@ -174,7 +174,7 @@ export function removeProfile(who: Credentials, forced: boolean): number | null 
   put(next);
   dropKept(who.nomr);
   known.delete(who.nomr);
-  if (forced) toasts.show(FAMILY.ended(name), 'error');
+  if (forced) toasts.show(PROFILE.ended(name), 'error');
   return next[1].length + 1;
 }
 

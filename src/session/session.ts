@@ -2,7 +2,7 @@
 // restored at start. A signed-in patient is one with an MR number in the session. A phone that
 // looks after several patients keeps the others under keys of its own, which profiles.ts reads
 // and writes: it loads with the signed-in screens, and the login page carries none of it.
-import { batch, computed, signal } from '../signal.ts';
+import { batch, computed, signal } from '@preact/signals';
 
 const KEYS = { status: 'statuslogin', nomr: 'nomormr', birthDate: 'tgllahir', token: 'token' } as const;
 /** Our own key beside the spec's: when the token ends at the latest (ms since epoch). */

@@ -24,6 +24,12 @@ interface Props {
   /** Why the picker is disabled, or what the grey dates mean. */
   hint?: string;
   placeholder?: string;
+  /**
+   * What the calendar says while the rules it greys days by (the last BPJS appointment, the
+   * booking window) are still arriving; no day can be chosen meanwhile. On a slow line they can
+   * arrive after it opened: it then moves to the first day that can be chosen.
+   */
+  loading?: string;
 }
 
 /** Monday-first weekday headers: Sen, Sel, Rab, Kam, Jum, Sab, Min. */
@@ -55,7 +61,7 @@ const FIRST_SEARCH_DAYS = 366;
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
-export function DatePicker({ label, value, onChange, today, last, excluded, disabled = false, hint, placeholder = S.date.choose }: Props) {
+export function DatePicker({ label, value, onChange, today, last, excluded, disabled = false, hint, placeholder = S.date.choose, loading }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState(value ?? today);
@@ -75,6 +81,20 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
   useEffect(() => {
     if (disabled) setOpen(false);
   }, [disabled]);
+
+  /** The chosen day, or else the first day that can be chosen: no paging past empty months. */
+  const opening = () => value ?? firstBookable(today, last ?? addDays(today, FIRST_SEARCH_DAYS), (d) => !excluded(d)) ?? today;
+
+  // The rules arrived while the calendar was open (it drew before them on a slow line): it moves
+  // to the first day that can be chosen, the focus with it when the focus was in the grid.
+  const waited = useRef(!!loading);
+  useEffect(() => {
+    const was = waited.current;
+    waited.current = !!loading;
+    if (!was || loading || !open) return;
+    if (grid.current?.contains(document.activeElement)) focusNext.current = 'day';
+    show(opening());
+  }, [loading]);
 
   // Before the browser takes the next key: a day of another month replaces the focused button,
   // and a key meanwhile on <body> would be lost.
@@ -110,7 +130,7 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
   };
 
   const choose = (date: string) => {
-    if (excluded(date)) return;
+    if (loading || excluded(date)) return;
     onChange(date);
     close();
   };
@@ -156,8 +176,7 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
         disabled={disabled}
         onClick={() => {
           if (open) return close();
-          // On the first day that can be chosen, in its month: no paging past empty months.
-          show(value ?? firstBookable(today, last ?? addDays(today, FIRST_SEARCH_DAYS), (d) => !excluded(d)) ?? today);
+          show(opening());
           focusNext.current = 'day';
           setOpen(true);
         }}
@@ -199,14 +218,18 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
               ›
             </button>
           </div>
-          <table ref={grid} className={css.grid} role="grid" aria-labelledby={`${id}-month`} onKeyDown={onKey}>
+          {loading && (
+            <p className={css.hint} role="status">
+              {loading}
+            </p>
+          )}
+          <table ref={grid} className={css.grid} role="grid" aria-labelledby={`${id}-month`} aria-busy={!!loading} onKeyDown={onKey}>
             <thead>
               <tr>
-                {/* 'Sen', or 'S' where three letters do not fit a column (large text); read whole. */}
+                {/* 'Sen', at every text size: one letter ('S S R K J S M') cannot tell Senin from Selasa. Read whole. */}
                 {HEADERS.map((d) => (
                   <th scope="col" abbr={d} aria-label={d} className={css.weekday}>
-                    {d.slice(0, 1)}
-                    <span className={css.weekdayRest}>{d.slice(1, 3)}</span>
+                    {d.slice(0, 3)}
                   </th>
                 ))}
               </tr>

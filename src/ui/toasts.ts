@@ -1,5 +1,5 @@
 // App-wide toasts (docs/product.md §9): 4 s by default, 2 s for success, at most 20 at once.
-import { computed, signal } from '../signal.ts';
+import { computed, signal } from '@preact/signals';
 
 export type ToastKind = 'info' | 'success' | 'error';
 export interface Toast {

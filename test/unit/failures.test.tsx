@@ -33,6 +33,9 @@ test.before(async () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     seen.push({ path, auth: req.headers.authorization });
     if (path === '/hang') return void (hanging.add(req), reached());
+    // Busy at the first call, then silent: the read's second try waits on a time-out of its own.
+    if (path === '/busy-then-hang' && seen.filter((r) => r.path === path).length > 1) return void (hanging.add(req), reached());
+    if (path === '/busy-then-hang') return void res.writeHead(503).end();
     const status = path === API.logout ? 200 : Number(path.split('/')[2]);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: status === 200, message: status === 200 ? 'ok' : `Jawaban ${status}` }));
@@ -82,26 +85,29 @@ for (const status of [408, 429, 500, 502, 503, 504]) {
   });
 }
 
-test("the 20 s time-out, on a server that never answers: 'Koneksi bermasalah', and the patient stays signed in", async () => {
-  // The client's own timer, run fast: a wait of the client's 20 s ends as soon as the call has
-  // reached the server, and its length is recorded, so the test says the time-out is 20 s without
-  // waiting 20 s. (ofetch tries a GET again once, but with the signal the time-out has aborted:
-  // the retry ends at once, and the patient waits 20 s in all.)
+/** setTimeout with the client's 20 s run fast: each such wait ends once a call has reached /hang or the second /busy-then-hang; the waits are recorded. */
+async function withFastTimeOut<T>(fn: () => Promise<T>): Promise<{ result: T; waits: number[] }> {
   const real = globalThis.setTimeout;
   const waits: number[] = [];
   const atServer = new Promise<void>((resolve) => (reached = resolve));
-  globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...rest: unknown[]) => {
-    if (ms !== TIME_OUT_MS) return real(fn, ms, ...rest);
+  globalThis.setTimeout = ((f: (...a: unknown[]) => void, ms?: number, ...rest: unknown[]) => {
+    if (ms !== TIME_OUT_MS) return real(f, ms, ...rest);
     waits.push(ms);
-    void atServer.then(() => fn(...rest));
+    void atServer.then(() => f(...rest));
     return real(() => undefined, 0);
   }) as typeof setTimeout;
-  let error: ApiError;
   try {
-    error = await failedRead('/hang', 'token-hang');
+    return { result: await fn(), waits };
   } finally {
     globalThis.setTimeout = real;
   }
+}
+
+test("the 20 s time-out, on a server that never answers: 'Koneksi bermasalah', and the patient stays signed in", async () => {
+  // The client's own timer, run fast (withFastTimeOut): the test says the time-out is 20 s without
+  // waiting 20 s. (ofetch tries a GET again once, but with the signal the time-out has aborted:
+  // the retry ends at once, and the patient waits 20 s in all.)
+  const { result: error, waits } = await withFastTimeOut(() => failedRead('/hang', 'token-hang'));
   assert.equal(waits, [TIME_OUT_MS], 'given up after 20 s');
   assert.is(seen.filter((r) => r.path === '/hang').length, 1, 'the call reached the server');
   assert.equal(error, { kind: 'network' });
@@ -109,6 +115,23 @@ test("the 20 s time-out, on a server that never answers: 'Koneksi bermasalah', a
   assert.is(refused({ state: 'error', error }), false);
   assert.equal(shown(error), { retry: true });
   assert.is(session.current.value?.token, 'token-hang', 'still signed in');
+});
+
+test('a read answered 503 is tried once more, with a 20 s time-out of its own', async () => {
+  const { result: error, waits } = await withFastTimeOut(() => failedRead('/busy-then-hang', 'token-busy'));
+  assert.is(seen.filter((r) => r.path === '/busy-then-hang').length, 2, 'asked twice');
+  assert.equal(waits, [TIME_OUT_MS, TIME_OUT_MS], 'each try given 20 s');
+  assert.equal(error, { kind: 'network' });
+  assert.is(session.current.value?.token, 'token-busy', 'still signed in');
+});
+
+test('a write answered 503 is not sent again: a booking is never made twice', async () => {
+  session.signIn({ ...A, token: 'token-write' });
+  const before = seen.filter((r) => r.path === '/status/503').length;
+  const res = await call<unknown>('/status/503', { method: 'POST', body: { nomr: A.nomr } });
+  assert.equal(res, { ok: false, error: { kind: 'http', httpStatus: 503, message: 'Jawaban 503' } });
+  assert.is(seen.filter((r) => r.path === '/status/503').length - before, 1, 'sent once');
+  assert.is(session.current.value?.token, 'token-write', 'still signed in');
 });
 
 test('401: the server refuses the session; no retry offered, and the session ends here and on the server', async () => {

@@ -17,7 +17,7 @@ import { useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { Chosen, Incomplete, MessageDialog, PhoneField, useBooking, usePatient, usePhone } from './confirm-parts.tsx';
 import { letterFromQuery, letterName, offersReferrals } from './letters.ts';
-import { GuaranteeSelect, InvalidDialog } from './shared.tsx';
+import { GuaranteeSelect, InvalidDialog } from './guarantee.tsx';
 
 const T = BOOKING.confirm;
 

@@ -69,7 +69,16 @@ export function OnlineBooking() {
           </datalist>
           {!!typed && !clinic && clinics.state === 'ok' && <span className={css.note}>{BOOKING.chooseFromList}</span>}
         </div>
-        <DatePicker label={BOOKING.tanggal} value={date} today={today} last={last} excluded={excluded} hint={hint} onChange={pickDate} />
+        <DatePicker
+          label={BOOKING.tanggal}
+          value={date}
+          today={today}
+          last={last}
+          excluded={excluded}
+          hint={hint}
+          loading={managed.state === 'unknown' && managed.loading ? BOOKING.rulesLoading : undefined}
+          onChange={pickDate}
+        />
         <CheckButton disabled={!clinic || !date || excluded(date) || checking} checking={checking} />
       </form>
       {slots && clinic && date && (

@@ -11,7 +11,8 @@ import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
 import { letterQuery } from './letters.ts';
 import { ReferralPicker, useLetters } from './referrals.tsx';
-import { CheckButton, GuaranteeSelect, InvalidDialog, SlotList, useDateRule, useSlots } from './shared.tsx';
+import { GuaranteeSelect, InvalidDialog } from './guarantee.tsx';
+import { CheckButton, SlotList, useDateRule, useSlots } from './shared.tsx';
 
 interface QuotaCheckProps {
   /** The clinic chosen, or null while none is. */
@@ -37,8 +38,17 @@ interface QuotaCheckProps {
 export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children, onClinic }: QuotaCheckProps) {
   const [invalid, setInvalid] = useState(false);
   const { date, pickDate, slots, check, clear, checking } = useSlots();
-  const last = lastDateOf(useManaged());
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik });
+  const managed = useManaged();
+  const last = lastDateOf(managed);
+  // On a slow line the rules arrive after the calendar: it says so until then (DatePicker's loading).
+  const windowLoading = managed.state === 'unknown' && managed.loading;
+  const {
+    rule,
+    refusal: why,
+    excluded,
+    hint,
+    loading,
+  } = useDateRule(guarantee, { weekday, last, practiceDays: weekday ? undefined : clinic?.hari_praktik, windowLoading });
   const refusal = why(date);
   // Where the API reads BPJS letters, a BPJS booking waits for one (referrals.tsx); not at a
   // clinic that takes no BPJS, where 'Cek Kuota' says so with the spec's dialog.
@@ -72,7 +82,17 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         {wantsLetter && letters.list && (
           <ReferralPicker {...letters} list={letters.list} onPick={pickLetter} onNonBpjs={() => onGuarantee('Non BPJS')} clinicChosen={!!clinic} />
         )}
-        <DatePicker label={dateLabel} value={date} today={rule.today} last={last} excluded={excluded} disabled={!guarantee} hint={hint} onChange={pickDate} />
+        <DatePicker
+          label={dateLabel}
+          value={date}
+          today={rule.today}
+          last={last}
+          excluded={excluded}
+          disabled={!guarantee}
+          hint={hint}
+          loading={loading}
+          onChange={pickDate}
+        />
         {refusal && (
           <p className={css.warn} role="alert">
             {refusal}

@@ -84,7 +84,7 @@ function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
   const practiceDays = jenis === 'online' ? clinic?.hari_online : clinic?.hari_praktik;
   // The calendar greys out what the move would be refused for: the window, days without practice,
   // and the 8-day rule counted without this appointment, as the server counts it.
-  const { rule, refusal: why, excluded, hint } = useDateRule(guarantee, { last, besides: noReg, practiceDays });
+  const { rule, refusal: why, excluded, hint, loading } = useDateRule(guarantee, { last, besides: noReg, practiceDays });
   const refusal = why(date);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -103,7 +103,7 @@ function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
       </section>
       <form className={`${card} ${bookingCss.form}`} onSubmit={submit} noValidate>
         <p className={css.note}>{MANAGE.keepsSame}</p>
-        <DatePicker label={MANAGE.newDate} value={date} today={rule.today} last={last} excluded={excluded} hint={hint} onChange={pickDate} />
+        <DatePicker label={MANAGE.newDate} value={date} today={rule.today} last={last} excluded={excluded} hint={hint} loading={loading} onChange={pickDate} />
         {refusal && (
           <p className={bookingCss.warn} role="alert">
             {refusal}

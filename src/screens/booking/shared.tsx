@@ -1,64 +1,28 @@
-// Pieces the booking screens share: the guarantee selector, the last BPJS appointment, the date
-// rule and its explanation, the quota check's state and button, and the slot list (the form that
-// joins them: quota-check.tsx). The rules themselves are in common/booking.ts.
+// Pieces the booking screens share: the last BPJS appointment, the date rule and its explanation,
+// the quota check's state and button, and the slot list (the guarantee selector is in
+// guarantee.tsx, the form that joins them in quota-check.tsx). The rules themselves are in common/booking.ts.
 import { useState } from 'react';
 import type { QuotaSlot } from '../../../common/schemas/index.ts';
-import { GUARANTEES, bpjsGapEnd, dateRefusal, isGuarantee, isSlotAvailable, remainingQuota, type DateRule, type Guarantee } from '../../../common/booking.ts';
+import { bpjsGapEnd, dateRefusal, isSlotAvailable, remainingQuota, type DateRule, type Guarantee } from '../../../common/booking.ts';
 import { formatDate, isoWeekdayName, todayWib } from '../../../common/dates.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';
 import { lastAppointment, lastAppointmentBesides } from '../../data/reads.ts';
 import type { Resource } from '../../data/resource.ts';
-import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
-import { field, input, label } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { ListState } from '../../ui/ListState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import * as css from './booking.css.ts';
-
-/** The booking form's 'Mohon isi…' alert: something required is not chosen or filled in. */
-export function InvalidDialog({ onClose }: { onClose: () => void }) {
-  return (
-    <Dialog title={BOOKING.invalidTitle} role="alertdialog" onClose={onClose} actions={[{ label: S.close, onClick: onClose }]}>
-      <p>{BOOKING.invalidBody}</p>
-    </Dialog>
-  );
-}
-
-export function GuaranteeSelect({ id, value, onChange }: { id: string; value: Guarantee | ''; onChange: (g: Guarantee | '') => void }) {
-  return (
-    <div className={field}>
-      <label className={label} htmlFor={id}>
-        {BOOKING.jaminan}
-      </label>
-      <select
-        id={id}
-        className={input}
-        value={value}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          onChange(isGuarantee(v) ? v : '');
-        }}
-      >
-        <option value="">{BOOKING.chooseJaminan}</option>
-        {GUARANTEES.map((g) => (
-          <option value={g}>{g}</option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /**
  * The last BPJS appointment date: read only while the guarantee is BPJS, none otherwise; a failed
  * call counts as none (docs/product.md §7: errors ignored). `besides`: rescheduling, the no_reg of the
  * appointment being moved, which the server does not count against its own new date.
  */
-function useLastAppointment(guarantee: Guarantee | '', besides?: string): string | null {
+function useLastAppointment(guarantee: Guarantee | '', besides?: string): { date: string | null; loading: boolean } {
   const [last] = useRead(guarantee !== 'BPJS' ? null : besides ? lastAppointmentBesides(besides) : lastAppointment);
-  return last?.state === 'ok' ? last.data : null;
+  return { date: last?.state === 'ok' ? last.data : null, loading: last?.state === 'loading' };
 }
 
 export interface DateRuleOptions {
@@ -70,11 +34,17 @@ export interface DateRuleOptions {
   besides?: string;
   /** The weekdays the clinic practises (1 Monday … 7 Sunday), where the API says. */
   practiceDays?: readonly number[];
+  /** The booking rules (the window's last date) are still being read. */
+  windowLoading?: boolean;
 }
 
-/** The date rule of a booking screen, why a date cannot be chosen, and the sentence under the picker. */
-export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides, practiceDays }: DateRuleOptions = {}) {
-  const lastBpjs = useLastAppointment(guarantee, besides);
+/**
+ * The date rule of a booking screen, why a date cannot be chosen, the sentence under the picker,
+ * and what the picker says while the rule's reads (the last BPJS appointment, the booking window:
+ * `windowLoading`) are still arriving.
+ */
+export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides, practiceDays, windowLoading }: DateRuleOptions = {}) {
+  const { date: lastBpjs, loading: bpjsLoading } = useLastAppointment(guarantee, besides);
   const rule: DateRule = { today: todayWib(), guarantee: guarantee || null, lastAppointment: lastBpjs, weekday, last, practiceDays };
   const refusal = (date: string | null): string | null => {
     const r = date && dateRefusal(date, rule);
@@ -88,7 +58,8 @@ export function useDateRule(guarantee: Guarantee | '', { weekday, last, besides,
   const daysHint = practiceHint(practiceDays);
   const windowHint = last ? BOOKING.windowHint(formatDate(last)) : undefined;
   const hint = !guarantee ? BOOKING.guaranteeFirst : [gapHint, daysHint, windowHint].filter(Boolean).join(' ') || undefined;
-  return { rule, refusal, excluded, hint };
+  const loading = bpjsLoading || windowLoading ? BOOKING.rulesLoading : undefined;
+  return { rule, refusal, excluded, hint, loading };
 }
 
 /** 'Poli praktik hari Senin–Sabtu.' under a calendar whose other weekdays are grey; nothing when every day is open or none is known. */

@@ -25,6 +25,8 @@ export const BOOKING = {
   practiceDays: (days: string) => `Poli praktik hari ${days}.`,
   noPracticeDays: 'Poli ini belum memiliki jadwal praktik.',
   windowHint: (last: string) => `Tanggal dapat dipilih sampai ${last}.`,
+  /** In the calendar while the rules that grey its days are still arriving (a slow line). */
+  rulesLoading: 'Memuat tanggal yang dapat dipilih…',
   currentSlot: 'Jadwal Anda saat ini',
   choose: 'Pilih',
   quotaLeft: 'Quota Tersedia',

@@ -9,7 +9,7 @@ import * as reads from '../../data/reads.ts';
 import { displayName, remember, switchTo } from '../../session/profiles.ts';
 import { session } from '../../session/session.ts';
 import { HOME } from './strings.ts';
-import { FAMILY } from '../../family/strings.ts';
+import { PROFILE } from '../../family/profile-strings.ts';
 import { AccountIcon, MenuIcon, RefreshIcon } from './icons.tsx';
 import * as ui from '../../ui/ui.css.ts';
 import * as family from '../../family/family.css.ts';
@@ -88,15 +88,15 @@ export const HomeBar = memo(function HomeBar({ onRefresh }: { onRefresh: () => v
       )}
       {/* Under the bar, not in it: the sticky bar stays one row high, also at large text. */}
       {active && others.length > 0 && (
-        <section className={family.bar} aria-label={FAMILY.active}>
+        <section className={family.bar} aria-label={PROFILE.active}>
           <p className={family.active}>
-            {FAMILY.active}: <strong>{activeName}</strong> · {FAMILY.mr(active.nomr)}
+            {PROFILE.active}: <strong>{activeName}</strong> · {PROFILE.mr(active.nomr)}
           </p>
           <ul className={family.chips}>
             {others.map((p) => (
               <li>
                 <button type="button" className={family.chip} onClick={() => switchTo(p.nomr)}>
-                  {FAMILY.switchTo(displayName(p))}
+                  {PROFILE.switchTo(displayName(p))}
                 </button>
               </li>
             ))}
