@@ -74,9 +74,15 @@ test("everything the browser downloads to show the login page is at most 27 KB o
   assert.ok(size('/registrasi').jsGzip <= 29 * KB, `${size('/registrasi').jsGzip} bytes`);
 });
 
-test('/home loads at most 43 KB of gzipped JavaScript, every other signed-in route at most 45 KB, everything it loads included', () => {
+/** The two screens that offer the patient's BPJS letters to pick (docs/bpjs.md, Referrals): the list is theirs alone. */
+const LETTER_ROUTES = ['/perjanjianpoli', '/cekjadwaldokter/cekkuota/'];
+
+test('/home loads at most 43 KB of gzipped JavaScript, every other signed-in route at most 45 KB (the two with the BPJS letter list 47 KB), everything it loads included', () => {
   assert.ok(size('/home').jsGzip <= 43 * KB, `/home: ${size('/home').jsGzip} bytes`);
-  for (const r of routes) assert.ok(r.jsGzip <= 45 * KB, `${r.path}: ${r.jsGzip} bytes`);
+  for (const r of routes) {
+    const budget = LETTER_ROUTES.some((p) => r.path.startsWith(p)) ? 47 : 45;
+    assert.ok(r.jsGzip <= budget * KB, `${r.path}: ${r.jsGzip} bytes`);
+  }
 });
 
 test('firebase is in no route initial load', () => {
