@@ -52,6 +52,7 @@ export const REFERRAL_MSG = {
     'Nomor kartu BPJS Anda belum tercatat di rumah sakit, sehingga rujukan tidak dapat diperiksa. Silakan hubungi loket pendaftaran, atau pilih Non BPJS.',
   noPoli: (clinic: string) =>
     `${clinic} belum terhubung dengan poli BPJS, sehingga rujukan untuknya tidak dapat diperiksa. Silakan daftar di loket pendaftaran, atau pilih Non BPJS.`,
+  notOffered: 'Daftar rujukan BPJS tidak tersedia di rumah sakit ini. Silakan bawa surat rujukan atau surat kontrol Anda ke loket pendaftaran.',
   unavailable: 'Layanan BPJS (VClaim) sedang tidak dapat dihubungi, sehingga rujukan belum dapat diperiksa. Silakan coba lagi beberapa saat lagi.',
   notFound: (no: string) =>
     `Nomor ${no} tidak ditemukan di BPJS sebagai rujukan atau surat kontrol. Periksa kembali nomornya, atau pilih dari daftar rujukan Anda.`,

@@ -8,7 +8,7 @@ import type { ReferralKind, UsableReferral } from '../../common/schemas/referral
 import type { ReferralGates } from '../bpjs/referral-gate.ts';
 import { REFERRAL_MSG, usableLetters } from '../bpjs/referrals.ts';
 import type { BookingConfig } from '../config.ts';
-import { HttpError, MSG } from '../errors.ts';
+import { HttpError } from '../errors.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './contract.ts';
 
 export async function referralRoutes(app: Api, gates: Pick<ReferralGates, 'vclaim'>, config: BookingConfig, now: () => number = Date.now): Promise<void> {
@@ -25,7 +25,8 @@ export async function referralRoutes(app: Api, gates: Pick<ReferralGates, 'vclai
     }),
     handler: async (req, reply) => {
       const v = gates.vclaim;
-      if (!v || hospital.relay) throw new HttpError(404, MSG.notFound);
+      // Its own words, not the router's: the call exists, this hospital does not offer it.
+      if (!v || hospital.relay) throw new HttpError(404, REFERRAL_MSG.notOffered);
       const card = (await hospital.profile(req.nomr))?.no_jaminan?.trim();
       if (!card) return { status: true as const, data: { rujukan: [], tanpa_kartu: true } };
       const today = todayWib(now());

@@ -328,6 +328,7 @@ test('the public app answers 404 for the internal calls; the internal app serves
       '/api/internal/bpjs/antrean/{id}/ulang',
       '/api/internal/bpjs/dashboard',
       '/api/internal/bpjs/hfis',
+      '/api/internal/bpjs/rekonsiliasi',
       '/api/internal/jadwal/dokter',
       '/api/internal/konsultasi/link',
       '/api/internal/notify',
