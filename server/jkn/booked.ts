@@ -148,16 +148,24 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     },
   );
 
+  type Prescription = NonNullable<Awaited<ReturnType<typeof desk.pharmacy>>>;
+  /** The booking's prescription of its day, or why Mobile JKN is refused (both pharmacy calls). */
+  const prescriptionOf = async (body: Parameters<typeof readKodebooking>[0]): Promise<{ ok: true; f: Prescription } | { ok: false; refused: string }> => {
+    const read = readKodebooking(body);
+    if (!read.ok) return { ok: false, refused: read.refused };
+    const a = await desk.appointment(read.value.kodebooking);
+    if (!a || a.cancelled) return { ok: false, refused: JKN_MSG.cancelledAlready };
+    const f = await desk.pharmacy(a.nomr, a.tgl_janji);
+    return f ? { ok: true, f } : { ok: false, refused: JKN_MSG.noPrescription };
+  };
+
   app.post(
     '/api/jkn/ambilantreanfarmasi',
     { schema: { ...described("Mobile JKN: the booking's pharmacy queue number", JknAnswer(AntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
-      const read = readKodebooking(req.body);
-      if (!read.ok) return refuse(read.refused);
-      const a = await desk.appointment(read.value.kodebooking);
-      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const f = await desk.pharmacy(a.nomr, a.tgl_janji);
-      if (!f) return refuse(JKN_MSG.noPrescription);
+      const p = await prescriptionOf(req.body);
+      if (!p.ok) return refuse(p.refused);
+      const { f } = p;
       return answer({ jenisresep: f.jenisresep ?? jenisResep(f.status_obat), nomorantrean: f.no_antrian, keterangan: JKN_MSG.prescription });
     },
   );
@@ -165,12 +173,9 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     '/api/jkn/statusantreanfarmasi',
     { schema: { ...described("Mobile JKN: the pharmacy queue around the booking's prescription", JknAnswer(StatusAntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
-      const read = readKodebooking(req.body);
-      if (!read.ok) return refuse(read.refused);
-      const a = await desk.appointment(read.value.kodebooking);
-      if (!a || a.cancelled) return refuse(JKN_MSG.cancelledAlready);
-      const f = await desk.pharmacy(a.nomr, a.tgl_janji);
-      if (!f) return refuse(JKN_MSG.noPrescription);
+      const p = await prescriptionOf(req.body);
+      if (!p.ok) return refuse(p.refused);
+      const { f } = p;
       return answer({
         jenisresep: f.jenisresep ?? jenisResep(f.status_obat),
         totalantrean: f.total,
