@@ -27,6 +27,8 @@ export interface QueueRow extends SessionOf {
   jam_dtg: string | null;
   jam_plg: string | null;
   menit_per_pasien: number | null;
+  /** The hospital keeps no time of a call and no pace (SIMRS=khanza): no estimate is reckoned. */
+  tanpa_estimasi?: boolean;
 }
 
 export function clinicQueueRows(q: Queryable, nomr: string, today: string): Promise<QueueRow[]> {

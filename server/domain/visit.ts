@@ -96,7 +96,8 @@ export interface QueueFacts extends VisitEntry {
   /** null where the hospital's API does not say (SIMRS=upstream without sisa_antrian): no count, no estimate. */
   ahead: number | null;
   calls: number[];
-  minutesPerPatient: number;
+  /** null: the hospital keeps no pace to reckon from (SIMRS=khanza), so no estimate. */
+  minutesPerPatient: number | null;
 }
 
 /** The reference API's additions to a clinic queue item. */
@@ -106,7 +107,9 @@ export function queueAdditions(f: QueueFacts, now: number, opensMinutes: number)
   return {
     sisa_antrian: waiting ? f.ahead : null,
     estimasi_dilayani:
-      waiting && f.ahead !== null ? wibIso(estimateCall({ now, start: f.start, calls: f.calls, defaultMinutes: f.minutesPerPatient }, f.ahead)) : null,
+      waiting && f.ahead !== null && f.minutesPerPatient !== null
+        ? wibIso(estimateCall({ now, start: f.start, calls: f.calls, defaultMinutes: f.minutesPerPatient }, f.ahead))
+        : null,
     checkin_buka: opens === null ? null : wibIso(opens),
     checkin_tutup: closes === null ? null : wibIso(closes),
   };

@@ -18,7 +18,7 @@ import { LIVE_MSG, LIVE_RETRY_SECONDS, type LiveStreams } from '../live-streams.
 import { PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
 
 const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
-  rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, ...item }) => ({
+  rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, tanpa_estimasi, ...item }) => ({
     ...item,
     hari: weekdayName(item.tgl_janji),
     ...queueAdditions(
@@ -29,7 +29,7 @@ const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
         end: atWib(item.tgl_janji, jam_plg),
         ahead,
         calls: calls.map(Number),
-        minutesPerPatient: menit_per_pasien ?? cfg.minutesPerPatient,
+        minutesPerPatient: tanpa_estimasi ? null : (menit_per_pasien ?? cfg.minutesPerPatient),
       },
       now,
       cfg.checkinOpensMinutes,

@@ -209,6 +209,8 @@ it("on the day the booked patient is in the clinic queue from Khanza's rows, and
   now = at(date, jam_dtg) - 30 * 60_000;
   const [item] = (await get(app, API.clinicQueue, token)).data;
   assert.equal([item.no_reg, item.no_urut, item.status, item.checkin, item.tgl_janji], [no_reg, no_urut, 'menunggu', null, date]);
+  // Khanza keeps no time of a call: the number called is shown, no estimate (docs/integration.md, What is read when).
+  assert.is(item.estimasi_dilayani, null);
   const checked = await post(app, API.checkin, token, { no_reg });
   assert.is(checked.code, 200, JSON.stringify(checked.body));
   assert.is(checked.body.data.checkin, wibIso(now));

@@ -60,6 +60,8 @@ export function khanzaVisitDay(sik: KhanzaQuery, db: Db): VisitDay {
           jam_dtg: r.jam_mulai,
           jam_plg: r.jam_selesai,
           menit_per_pasien: null,
+          // No time of a call, so no pace: the estimate is hidden (docs/integration.md, What is read when).
+          tanpa_estimasi: true,
         });
       }
       return out;
