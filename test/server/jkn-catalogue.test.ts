@@ -13,7 +13,7 @@ import { buildApp } from '../../server/app.ts';
 import { refusalCounter } from '../../server/db/audit.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, loginAs, testConfig } from '../support/app.ts';
-import { d001Booking, wibAt as at } from '../support/booking.ts';
+import { d001Booking, wibAt as at, d001Jampraktek } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
 
@@ -54,16 +54,7 @@ test.after(async () => {
 });
 
 /** Dr D001 (BPJS 10001) in clinic 20001 (BPJS JAN): his morning session's hours on the date. */
-const jampraktek = async (date: string) => {
-  const [s] = await db.query<{ jam_dtg: string; jam_plg: string }>(
-    `SELECT coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg
-       FROM practice_schedules s LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $1
-      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND s.hari = extract(isodow FROM $1::date)`,
-    [date],
-  );
-  const f = (t: string) => t.slice(0, 5).padStart(5, '0');
-  return `${f(s.jam_dtg)}-${f(s.jam_plg)}`;
-};
+const jampraktek = (date: string) => d001Jampraktek(db, date);
 const nextWeek = addDays(today, 7);
 /** The catalogue's ambilantrean as Mobile JKN sends it for cohort patient i: kodedokter a string, norm null, an extra field. */
 const ambilBody = async (i: number, date = nextWeek, over: object = {}) => ({

@@ -18,7 +18,7 @@ import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn, NEW_MEMBER_ADDRESS } from '../support/mobile-jkn.ts';
-import { type Answer, d001Booking, wibAt as at } from '../support/booking.ts';
+import { type Answer, d001Booking, wibAt as at, d001Jampraktek } from '../support/booking.ts';
 
 const USER = 'mobilejkn-rs';
 const PASSWORD = 'kata-sandi-ws-rs-uji-0123';
@@ -69,16 +69,7 @@ async function call(method: 'GET' | 'POST', url: string, token: string, payload?
 }
 
 /** Dr D001 (BPJS 10001) in clinic 20001 (BPJS JAN), his morning session's hours on the date (today's are the demo's own). */
-const jampraktek = async (date = addDays(today, 7)) => {
-  const [s] = await db.query<{ jam_dtg: string; jam_plg: string }>(
-    `SELECT coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg
-       FROM practice_schedules s LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $1
-      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND s.hari = extract(isodow FROM $1::date)`,
-    [date],
-  );
-  const f = (t: string) => t.slice(0, 5).padStart(5, '0');
-  return `${f(s.jam_dtg)}-${f(s.jam_plg)}`;
-};
+const jampraktek = (date = addDays(today, 7)) => d001Jampraktek(db, date);
 const ambil = async (i: number, date: string, over: object = {}) =>
   jkn.call('ambilantrean', {
     nomorkartu: cardOf(i),

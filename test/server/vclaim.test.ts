@@ -19,7 +19,7 @@ import type { BpjsConfig, VclaimConfig } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
-import { type Answer, d001Booking, wibAt } from '../support/booking.ts';
+import { type Answer, d001Booking, wibAt, d001Jampraktek } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';
 import { type MobileJkn, mobileJkn } from '../support/mobile-jkn.ts';
 import { type StandInReferral, type VclaimStandIn, vclaimStandIn } from '../support/vclaim-stand-in.ts';
@@ -211,16 +211,7 @@ test('the app: ubah/janji keeps the letter valid on the new day', async () => {
   assert.is(row.tgl, V, 'the refused move leaves it as it was');
 });
 
-const jampraktek = async (date: string) => {
-  const [s] = await db.query<{ jam_dtg: string; jam_plg: string }>(
-    `SELECT coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg
-       FROM practice_schedules s LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $1
-      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND s.hari = extract(isodow FROM $1::date)`,
-    [date],
-  );
-  const f = (t: string) => t.slice(0, 5).padStart(5, '0');
-  return `${f(s.jam_dtg)}-${f(s.jam_plg)}`;
-};
+const jampraktek = (date: string) => d001Jampraktek(db, date);
 /** Mobile JKN's day: a week after V, whose session the app's bookings above have filled. */
 const J = addDays(V, 7);
 const ambil = async (i: number, jeniskunjungan: number, nomorreferensi: string) =>

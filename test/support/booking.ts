@@ -77,6 +77,18 @@ export const d001BookingOf = <O extends object = Record<never, never>>(who: Who,
   d001Booking(who.nomr, tgl_janji, { sts_ue: 'U', tgl_lahir: who.tgl_lahir, ...over });
 
 /** The instant of a WIB wall-clock time on a date. */
+/** Dr D001's morning session in clinic 20001 on a date, as Mobile JKN's jampraktek ('HH:mm-HH:mm'): a dated session's own hours, else the week's. */
+export async function d001Jampraktek(db: Db, date: string): Promise<string> {
+  const [s] = await db.query<{ jam_dtg: string; jam_plg: string }>(
+    `SELECT coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg
+       FROM practice_schedules s LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $1
+      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND s.hari = extract(isodow FROM $1::date)`,
+    [date],
+  );
+  const f = (t: string) => t.slice(0, 5).padStart(5, '0');
+  return `${f(s.jam_dtg)}-${f(s.jam_plg)}`;
+}
+
 export const wibAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
 
 /**
