@@ -27,8 +27,8 @@ import { internalRoutes } from './routes/internal.ts';
 import { jknRoutes } from './routes/jkn.ts';
 import { passkeyLoginRoutes } from './routes/passkey-login.ts';
 import { passkeyCounterRoutes, passkeyRoutes } from './routes/passkeys.ts';
-import { documented, SECURITY_SCHEMES, type Api } from './routes/contract.ts';
-import type { HospitalConnector } from './connector/contract.ts';
+import { documented, SECURITY_SCHEMES, type Api } from './routes/route-schema.ts';
+import type { HospitalConnector } from './connector/hospital-connector.ts';
 import { LastRead } from './connector/last-read.ts';
 import { openConnector } from './connector/open.ts';
 import { SimrsPoll } from './connector/poll.ts';
@@ -121,7 +121,7 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
       // Relative: the document is read from the server it describes, wherever that is deployed.
       servers: [{ url: '/', description: 'The server that serves this document' }],
     },
-    // Each operation's id and explicit security, derived in one place (routes/contract.ts).
+    // Each operation's id and explicit security, derived in one place (routes/route-schema.ts).
     transform: ({ schema, url, route }) => ({ schema: documented(schema as Record<string, unknown> | undefined, route.method, url) as typeof schema, url }),
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -68,5 +68,5 @@ export type {
   RegistrationOptions,
   SessionInfo,
 } from './passkey.ts';
-/** The contract table's types (common/contract.ts): the client's calls take their answer and body types from them. */
-export type { AnswerOf, BodyOf, DataOf, Read, Write } from '../contract.ts';
+/** The contract table's types (common/api-calls.ts): the client's calls take their answer and body types from them. */
+export type { AnswerOf, BodyOf, DataOf, Read, Write } from '../api-calls.ts';

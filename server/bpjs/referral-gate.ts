@@ -4,7 +4,7 @@
 // confirmed) and Mobile JKN's, BPJS's own, is kept as sent.
 import { todayWib } from '../../common/dates.ts';
 import type { VclaimConfig } from '../config.ts';
-import type { HospitalConnector } from '../connector/contract.ts';
+import type { HospitalConnector } from '../connector/hospital-connector.ts';
 import type { ReferralGate } from '../domain/booking.ts';
 import { checkLetter, type Letter } from './referrals.ts';
 import { type Vclaim, vclaimClient } from './vclaim.ts';

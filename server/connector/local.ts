@@ -9,7 +9,7 @@ import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
 import * as records from '../db/records.ts';
 import { saveRegistration } from '../db/registrations.ts';
 import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
-import type { HospitalConnector, MobileJknDesk } from './contract.ts';
+import type { HospitalConnector, MobileJknDesk } from './hospital-connector.ts';
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean (docs/bpjs.md). */
 export function localConnector(db: Db, bpjs: BpjsReporting | null = null): HospitalConnector {

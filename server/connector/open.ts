@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { BpjsReporting } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
-import type { HospitalConnector } from './contract.ts';
+import type { HospitalConnector } from './hospital-connector.ts';
 import { openKhanza } from './khanza/client.ts';
 import { khanzaConnector } from './khanza/connector.ts';
 import { requireGuard } from './khanza/guard.ts';

@@ -23,13 +23,13 @@ import {
 } from '../../common/schemas/jkn.ts';
 import { jenisResep } from '../bpjs/payload.ts';
 import type { Config } from '../config.ts';
-import type { MobileJknDesk } from '../connector/contract.ts';
+import type { MobileJknDesk } from '../connector/hospital-connector.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import type { JknAppointment } from '../db/jkn.ts';
 import { cancel } from '../domain/manage.ts';
 import { atWib, checkinRefusal } from '../domain/visit.ts';
-import type { Api } from '../routes/contract.ts';
+import type { Api } from '../routes/route-schema.ts';
 import { answer, JKN_MSG, refuse } from './envelope.ts';
 import { readBatalAntrean, readCheckinAntrean, readJadwalOperasiPasien, readJadwalOperasiRs, readKodebooking } from './input.ts';
 

@@ -2,7 +2,7 @@
 // access token is reused) and the queue worker.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushConfig } from '../config.ts';
-import type { HospitalConnector } from '../connector/contract.ts';
+import type { HospitalConnector } from '../connector/hospital-connector.ts';
 import type { Db } from '../db/client.ts';
 import { fcmSender } from './fcm.ts';
 import { memoVapidKeys } from './keys.ts';

@@ -12,7 +12,7 @@ import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
-import { PATIENT, PUBLIC_POST, route, THROTTLED, type Api } from './contract.ts';
+import { PATIENT, PUBLIC_POST, route, THROTTLED, type Api } from './route-schema.ts';
 
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 

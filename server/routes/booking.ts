@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { book, orNoPractice, type BookingOutcome, type BookingPolicy } from '../domain/booking.ts';
 import { cancel, reschedule, type ManageOutcome } from '../domain/manage.ts';
 import { HttpError, MSG } from '../errors.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './route-schema.ts';
 
 /** The booking answers' failures: a 400 also for a date beyond the booking window. */
 const BOOKING_POST = {
@@ -46,7 +46,7 @@ export async function bookingRoutes(
   const manage = hospital.manage;
   const policy = bookingPolicy(config);
   const relay = hospital.relay;
-  /** Cancel, reschedule, online booking and their rules: not offered by a hospital's own §7 API (contract.ts, HospitalRelay). */
+  /** Cancel, reschedule, online booking and their rules: not offered by a hospital's own §7 API (hospital-connector.ts, HospitalRelay). */
   const managed = async () => {
     if (relay) throw new HttpError(404, MSG.notFound);
   };

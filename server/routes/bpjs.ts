@@ -22,7 +22,7 @@ import { Type } from 'typebox';
 import type { Config } from '../config.ts';
 import { type BpjsReporting, listBpjs, retryBpjs } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
-import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
+import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './route-schema.ts';
 
 const UNREADABLE = 'jawaban BPJS tidak dapat dibaca (bukan JSON).';
 /** A reference's or the dashboard's rows: BPJS answers a list, or { list }; null when the answer is not JSON. */

@@ -13,7 +13,7 @@ import { everything } from '../domain/fhir.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { HttpError, MSG } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, route, THROTTLED, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, route, THROTTLED, type Api } from './route-schema.ts';
 
 /**
  * Sent as it is built, as FHIR's JSON: the response schema describes the envelope only, and

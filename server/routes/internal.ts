@@ -30,7 +30,7 @@ import { checkIn, serviceCheckinEntry } from '../db/visit.ts';
 import { CheckedIn } from '../../common/schemas/visit.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';
-import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './contract.ts';
+import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './route-schema.ts';
 import { bpjsRoutes } from './bpjs.ts';
 import { jadwalRoutes } from './jadwal.ts';
 import { registrationCounterRoutes } from './registration.ts';

@@ -10,7 +10,7 @@ import { queueBpjsJadwal } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import { changeWeeklySession } from '../db/jadwal.ts';
 import { bpjsReporting } from './bpjs.ts';
-import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
+import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
 
 const JADWAL_MSG = {
   order: 'Kolom jam_plg: jam selesai harus sesudah jam mulai (jam_dtg).',

@@ -30,7 +30,7 @@ import { onePatient } from '../jkn/identity.ts';
 import { readAmbilAntrean, readPasienBaru, readStatusAntrean } from '../jkn/input.ts';
 import { sessionAt } from '../jkn/session.ts';
 import { bookingPolicy } from './booking.ts';
-import type { Api } from './contract.ts';
+import type { Api } from './route-schema.ts';
 
 export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknConfig }, clock: () => number = Date.now): Promise<void> {
   const jkn = config.jkn;

@@ -11,7 +11,7 @@ import { admitUse, lockedUntil, release, reserve, settle } from '../db/throttle.
 import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { capabilitiesOf, loginLockedMessage } from './auth.ts';
-import { PUBLIC_POST, PUBLIC_QUERY, route, THROTTLED, type Api } from './contract.ts';
+import { PUBLIC_POST, PUBLIC_QUERY, route, THROTTLED, type Api } from './route-schema.ts';
 
 /** Why a sign-in failed, for the audit log only: the caller hears one message for all. */
 type Verdict = { ok: true; nomr: string; counter: number; deviceType: string; backedUp: boolean } | { ok: false; reason: string; nomr?: string };

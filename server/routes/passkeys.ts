@@ -11,7 +11,7 @@ import { activeSessions, endAllSessions, endSession } from '../db/sessions.ts';
 import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASSKEY_MSG, passkeyUserName, RP_NAME } from '../domain/passkeys.ts';
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, SERVICE, SERVICE_GET, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, SERVICE, SERVICE_GET, type Api } from './route-schema.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
 const ALGORITHMS = [-7, -257];

@@ -1,7 +1,7 @@
 // Doctor photos for the demo: an SVG portrait card with the doctor's initials, drawn from the
 // database so every seeded `foto` path resolves. A hospital serves its real photos instead.
 import { Type } from 'typebox';
-import { NOT_FOUND, PUBLIC_GET, type Api } from './contract.ts';
+import { NOT_FOUND, PUBLIC_GET, type Api } from './route-schema.ts';
 
 const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e'];
 

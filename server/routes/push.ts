@@ -6,7 +6,7 @@ import { forgetRegistration, saveRegistration } from '../db/push.ts';
 import { HttpError } from '../errors.ts';
 import { registrationKind } from '../push/registrations.ts';
 import type { VapidKeys } from '../push/webpush.ts';
-import { PATIENT, PATIENT_POST, PUBLIC_GET, route, type Api } from './contract.ts';
+import { PATIENT, PATIENT_POST, PUBLIC_GET, route, type Api } from './route-schema.ts';
 
 export async function pushKeyRoutes(app: Api, vapid: () => Promise<VapidKeys>): Promise<void> {
   app.route({

@@ -6,7 +6,7 @@ import type { BookingConfig } from '../config.ts';
 import { AS_OF_HEADER, type LastRead, olderOf } from '../connector/last-read.ts';
 import { upcomingItem, type UpcomingRow } from '../domain/manage.ts';
 import { HttpError } from '../errors.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './route-schema.ts';
 
 /** What a history says of an answer kept from the hospital's system (connector/last-read.ts). */
 const KEPT = `While the hospital's system cannot be reached, the last answer read from it, with its time in the ${AS_OF_HEADER} header (ISO 8601, +07:00); a fresh answer has no such header.`;

@@ -9,7 +9,7 @@ import type { ReferralGates } from '../bpjs/referral-gate.ts';
 import { REFERRAL_MSG, usableLetters } from '../bpjs/referrals.ts';
 import type { BookingConfig } from '../config.ts';
 import { HttpError } from '../errors.ts';
-import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './contract.ts';
+import { NOT_FOUND, PATIENT, PATIENT_GET, route, type Api } from './route-schema.ts';
 
 export async function referralRoutes(app: Api, gates: Pick<ReferralGates, 'vclaim'>, config: BookingConfig, now: () => number = Date.now): Promise<void> {
   const hospital = app.simrs;

@@ -10,7 +10,7 @@ import { pendingRegistrations, verifyRegistration } from '../db/registrations.ts
 import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
-import { NOT_FOUND, PUBLIC_POST, route, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './contract.ts';
+import { NOT_FOUND, PUBLIC_POST, route, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './route-schema.ts';
 
 const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 

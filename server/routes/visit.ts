@@ -15,7 +15,7 @@ import { CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts'
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { LIVE_MSG, LIVE_RETRY_SECONDS, type LiveStreams } from '../live-streams.ts';
-import { PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './contract.ts';
+import { PATIENT, PATIENT_GET, PATIENT_POST, route, type Api } from './route-schema.ts';
 
 const rowsToItems = (cfg: Config['visit'], now: number) => (rows: QueueRow[]) =>
   rows.map(({ kd_dr: _dr, kd_dep: _dep, sts_jam: _jam, ahead, calls, jam_dtg, jam_plg, menit_per_pasien, tanpa_estimasi, ...item }) => ({
@@ -63,7 +63,7 @@ export async function visitRoutes(
     const now = clock();
     const rows = await hospital.clinicQueue(nomr, todayWib(now));
     const items = rowsToItems(cfg, now)(rows);
-    // No check-in from the phone (a hospital's own API, contract.ts HospitalRelay): the items carry
+    // No check-in from the phone (a hospital's own API, hospital-connector.ts HospitalRelay): the items carry
     // none of its fields, which is how the app knows to offer none (it shows it from `checkin`).
     const offered = hospital.relay ? items.map(({ checkin: _c, checkin_buka: _b, checkin_tutup: _t, checkin_lokasi: _l, ...item }) => item) : items;
     return { items: offered, sessions: new Set(rows.map(sessionKey)) };
@@ -161,7 +161,7 @@ export async function visitRoutes(
         follow: poll?.follower(),
         heartbeatMs: cfg.heartbeatSeconds * 1000,
         maxMs: cfg.streamMaxMinutes * 60_000,
-        // A hospital's own API tells of no change: read again (its answers reused, contract.ts HospitalRelay).
+        // A hospital's own API tells of no change: read again (its answers reused, hospital-connector.ts HospitalRelay).
         pollMs: hospital.relay?.queuePollMs ?? null,
       });
       // Ends when the session does, on this process whoever ended it (db/session-cache.ts).

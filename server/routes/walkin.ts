@@ -7,7 +7,7 @@ import { ClinicQueueEntry, ClinicWalkIn } from '../../common/schemas/internal.ts
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { walkIn } from '../db/queues.ts';
-import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './contract.ts';
+import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
 
 /** `clock`: the instant whose WIB date is today (tests fix it). */
 export async function walkInRoutes(app: Api, db: Db, clock: () => number = Date.now): Promise<void> {

@@ -1,7 +1,7 @@
 // 'Unduh Rekam Medis (FHIR)': the export fetched with the token, then handed to the browser as a
 // file through a Blob link, so it lands in the phone's downloads like any other file.
 import type * as fhir4 from 'fhir/r4';
-import type { AnswerOf } from '../../common/contract.ts';
+import type { AnswerOf } from '../../common/api-calls.ts';
 import { getRecordExport } from '../api/fhir.ts';
 import { exportFileName, SUMMARY } from './strings.ts';
 

@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import { bpjsClient } from '../../server/bpjs/client.ts';
 import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { Db } from '../../server/db/client.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';

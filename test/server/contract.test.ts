@@ -1,9 +1,9 @@
-// The contract table (common/contract.ts) is what the server serves: every call of it is a route
+// The contract table (common/api-calls.ts) is what the server serves: every call of it is a route
 // with the table's method and path, its 200 answer in /api/docs is the table's schema, and what it
 // takes (the query's parameters, the body) is the table's. On PGlite and on PostgreSQL.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CONTRACT, type Entry } from '../../common/contract.ts';
+import { CONTRACT, type Entry } from '../../common/api-calls.ts';
 import { API } from '../../common/paths.ts';
 import { testApp, type TestApp } from '../support/app.ts';
 

@@ -17,7 +17,7 @@ import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
 import { queueDueReminders } from '../../server/push/reminders.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { d001Booking } from '../support/booking.ts';

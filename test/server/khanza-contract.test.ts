@@ -16,7 +16,7 @@ import { buildApp } from '../../server/app.ts';
 import { ConfigError, type Config } from '../../server/config.ts';
 import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
 import type { Db } from '../../server/db/client.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
 import { DEMO_C } from '../../server/db/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';

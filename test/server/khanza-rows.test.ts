@@ -14,7 +14,7 @@ import { takeSeat } from '../../server/connector/khanza/seats.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Session } from '../../server/domain/booking.ts';
 import { buildApp } from '../../server/app.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { API } from '../../common/paths.ts';
 import { COHORT, loginAs, testConfig } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';

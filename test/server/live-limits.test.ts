@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { hashToken } from '../../server/db/sessions.ts';
 import { LIVE_MSG, LIVE_RETRY_SECONDS } from '../../server/live-streams.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { DEMO_A, DEMO_B, loginAs, testConfig } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 

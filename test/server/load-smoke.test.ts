@@ -15,7 +15,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT } from '../../server/db/seed.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { INTERNAL_TOKEN, testConfig } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
 

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { ENGINE } from '../support/db.ts';
 

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { COHORT, DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
 import { atWib } from '../../server/domain/visit.ts';
-import type { Api } from '../../server/routes/contract.ts';
+import type { Api } from '../../server/routes/route-schema.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 import { openStream } from '../support/stream.ts';

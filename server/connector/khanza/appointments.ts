@@ -5,7 +5,7 @@
 import type { Channel } from '../../db/booking.ts';
 import type { BookingStore, BookingTx } from '../../domain/booking.ts';
 import type { ManageTx, UpcomingRow } from '../../domain/manage.ts';
-import type { HospitalConnector } from '../contract.ts';
+import type { HospitalConnector } from '../hospital-connector.ts';
 import { ER, errno, type KhanzaDb } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { type Later, manageTx, type TxContext } from './manage-tx.ts';

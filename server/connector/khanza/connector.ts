@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { todayWib } from '../../../common/dates.ts';
 import type { Db } from '../../db/client.ts';
 import { saveRegistration } from '../../db/registrations.ts';
-import type { HospitalConnector } from '../contract.ts';
+import type { HospitalConnector } from '../hospital-connector.ts';
 import { khanzaAppointments } from './appointments.ts';
 import { type GuardMode, guardProblem } from './guard.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';

@@ -7,7 +7,7 @@ import { weekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import type { Db } from '../../db/client.ts';
 import * as records from '../../db/records.ts';
-import type { HospitalReads } from '../contract.ts';
+import type { HospitalReads } from '../hospital-connector.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 import { registrations } from './registrations.ts';
 

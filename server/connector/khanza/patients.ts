@@ -4,7 +4,7 @@
 import type { Profile } from '../../../common/schemas/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
-import type { HospitalReads } from '../contract.ts';
+import type { HospitalReads } from '../hospital-connector.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 
 export function khanzaPatients(sik: KhanzaQuery, db: Db, payers: KhanzaPayers): Pick<HospitalReads, 'patientByBirthDate' | 'patientIdentity' | 'profile'> {

@@ -3,7 +3,7 @@
 // booking counts them (placement.ts): registrations not cancelled, and the counter's bookings not yet registered.
 import { isoWeekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
-import type { HospitalReads } from '../contract.ts';
+import type { HospitalReads } from '../hospital-connector.ts';
 import type { KhanzaQuery } from './client.ts';
 import { takenIn } from './placement.ts';
 import { isoOf, PRACTICE, type PracticeRow, sessionOf } from './practice.ts';

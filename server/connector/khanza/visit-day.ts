@@ -7,7 +7,7 @@ import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import type { Db } from '../../db/client.ts';
 import { announce, sessionKey } from '../../db/queue-events.ts';
 import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
-import type { HospitalConnector } from '../contract.ts';
+import type { HospitalConnector } from '../hospital-connector.ts';
 import { calledNumber } from './calls.ts';
 import type { KhanzaQuery } from './client.ts';
 import { khanzaPharmacyQueue } from './pharmacy.ts';

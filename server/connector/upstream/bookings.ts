@@ -1,6 +1,6 @@
 // A booking and a registration handed to the hospital's API as sent (SIMRS=upstream,
 // docs/integration.md): exactly the bodies of docs/product.md §7, and the hospital's answer is the
-// patient's (contract.ts, HospitalRelay). One tap is one call to the hospital, however often the
+// patient's (hospital-connector.ts, HospitalRelay). One tap is one call to the hospital, however often the
 // phone repeats it.
 import { createHash } from 'node:crypto';
 import type { NewPatient } from '../../../common/schemas/auth.ts';
@@ -9,7 +9,7 @@ import type * as C from '../../../common/schemas/index.ts';
 import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { BookingOutcome } from '../../domain/booking.ts';
 import { HttpError } from '../../errors.ts';
-import type { HospitalRelay } from '../contract.ts';
+import type { HospitalRelay } from '../hospital-connector.ts';
 import { int, isObj, nstr, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { isTrue, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, UpstreamUnavailable } from './client.ts';

@@ -11,7 +11,7 @@ import type { BookingStore } from '../../domain/booking.ts';
 import type { ManageStore } from '../../domain/manage.ts';
 import type { ReminderPolicy } from '../../domain/reminders.ts';
 import { HttpError, MSG } from '../../errors.ts';
-import type { HospitalConnector } from '../contract.ts';
+import type { HospitalConnector } from '../hospital-connector.ts';
 import { upstreamBookings } from './bookings.ts';
 import { patientCalls } from './calls.ts';
 import { type UpstreamClient, upstreamClient } from './client.ts';

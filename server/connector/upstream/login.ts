@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { hashToken } from '../../db/sessions.ts';
 import { dropEndedSealed, dropSealed, keepSealed, newestSealed } from '../../db/upstream-tokens.ts';
 import type { PatientIdentity } from '../../domain/fhir.ts';
-import type { HospitalReads, HospitalRelay } from '../contract.ts';
+import type { HospitalReads, HospitalRelay } from '../hospital-connector.ts';
 import { dataOf, isObj, nstr, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import type { UpstreamClient } from './client.ts';

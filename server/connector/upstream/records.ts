@@ -7,7 +7,7 @@ import * as S from '../../../common/schemas/records.ts';
 import type { Db } from '../../db/client.ts';
 import type { UpcomingRow } from '../../domain/manage.ts';
 import type { ReminderPolicy } from '../../domain/reminders.ts';
-import type { HospitalReads } from '../contract.ts';
+import type { HospitalReads } from '../hospital-connector.ts';
 import { dataOf, int, isObj, listOf, rowsOf, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { isTrue } from './client.ts';

@@ -4,7 +4,7 @@
 // UPSTREAM_LIST_CACHE_SECONDS, quota UPSTREAM_QUOTA_CACHE_SECONDS, dropped by a booking: bookings.ts).
 import { toQuotaDate, weekdayName } from '../../../common/dates.ts';
 import type { UpstreamConfig } from '../../config/upstream.ts';
-import type { HospitalReads } from '../contract.ts';
+import type { HospitalReads } from '../hospital-connector.ts';
 import { int, isObj, listOf, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 

@@ -1,6 +1,6 @@
 // THE API contract, as a table: each call by its name in paths.ts, with its method, its path (from
 // paths.ts, the one spelling), what it takes (query or body) and what it answers with status 200.
-// The server registers a call's route from its entry (server/routes/contract.ts `route`), and the
+// The server registers a call's route from its entry (server/routes/route-schema.ts `route`), and the
 // app's client types the call by it (src/api/http.ts `read`, `send`): a call's path, request and
 // answer are written here once. The schemas are TypeBox, so the app imports this file's types only
 // (dependency-cruiser: schemas-types-only-in-the-app); the paths it sends to come from paths.ts.

@@ -4,7 +4,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TSchema } from 'typebox';
-import { CONTRACT, type Contract, type Entry, type Listed } from '../../common/contract.ts';
+import { CONTRACT, type Contract, type Entry, type Listed } from '../../common/api-calls.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 
 /** The server with request and reply types inferred from the route schemas. */
@@ -76,7 +76,7 @@ type Answered<N extends Listed> = Contract[N] extends { media: object }
   : Contract[N]['answer'];
 
 /**
- * A route of the contract table (common/contract.ts) as Fastify registers it: its method, its path
+ * A route of the contract table (common/api-calls.ts) as Fastify registers it: its method, its path
  * and its request and 200 schemas from the table; its summary, who may call, and the failures it
  * can answer from here. `app.route({ ...route('clinics', { … }), handler })`.
  */
