@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { to } from '../common/routes.ts';
-import { DEMO_A } from '../server/db/seed.ts';
+import { DEMO_A } from '../server/connector/local/demo/seed.ts';
 import { fillLogin, launchPersistent, lighthouseChromium } from '../test/support/browser.ts';
 import { startServer } from '../test/support/server.ts';
 

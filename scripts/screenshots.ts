@@ -3,7 +3,7 @@
 // eye; the open date picker too. test/e2e/text-size.test.ts checks the same pages by measure.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DEMO_A } from '../server/db/seed.ts';
+import { DEMO_A } from '../server/connector/local/demo/seed.ts';
 import { launch } from '../test/support/browser.ts';
 import { TEXT_SIZES, pageAt, settle } from '../test/support/layout.ts';
 import { samplePaths } from '../test/support/routes.ts';

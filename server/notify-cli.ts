@@ -4,7 +4,7 @@
 // workers send it.
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './open-database.ts';
 import { enqueueNotification } from './db/push.ts';
 
 const { values } = parseArgs({

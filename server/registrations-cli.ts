@@ -7,7 +7,7 @@ import type { RegistrationEntry } from '../common/schemas/internal.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { audit } from './db/audit.ts';
 import { DataDirLockedError } from './db/client.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './open-database.ts';
 import { pendingRegistrations } from './db/registrations.ts';
 
 const COLUMNS: Array<[title: string, value: (r: RegistrationEntry) => string]> = [

@@ -4,7 +4,7 @@
 import { buildApp, buildInternalApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/client.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase } from './open-database.ts';
 import { bpjsWorker } from './bpjs/worker.ts';
 import { pushService } from './push/service.ts';
 import type { PushWorker } from './push/worker.ts';

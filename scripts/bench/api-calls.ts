@@ -3,7 +3,7 @@
 // on each engine and size.
 import autocannon from 'autocannon';
 import { addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { apiToken } from '../../test/support/server.ts';
 import { SCALE_FIRST } from './query-plans.ts';
 import { bookingBody, shuffledMix } from './realistic-mix.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, nextOnWeekday, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer, type RunningServer } from '../../test/support/server.ts';
@@ -83,7 +83,7 @@ async function timedStart(env: Record<string, string>, dataDir?: string): Promis
 }
 
 const seedLarge = (env: Record<string, string>) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', String(LARGE_PATIENTS)], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(LARGE_PATIENTS)], {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: 'inherit',
   });

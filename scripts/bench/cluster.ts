@@ -42,7 +42,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       url = await createPgDatabase(cluster.url);
       const patients = values.patients ?? (values.quick ? '5000' : '100000');
       console.log(`seeding ${patients} patients`);
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', patients], {
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', patients], {
         env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
         stdio: 'inherit',
       });

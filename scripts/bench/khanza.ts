@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { freshDb } from '../../test/support/db.ts';
 import { copyDemo, copyDemoLab, copyDemoPharmacy, copyDemoProcedures, copyDemoStays, startKhanza } from '../../test/support/khanza.ts';
 import { MARIADB } from '../../test/support/mariadb.ts';

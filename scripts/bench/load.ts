@@ -128,7 +128,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     if (cluster) {
       url = await createPgDatabase(cluster.url);
       console.log(`seeding ${values.patients} patients`);
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts', '--patients', String(values.patients)], {
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(values.patients)], {
         env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
         stdio: 'inherit',
       });

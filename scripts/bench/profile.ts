@@ -5,7 +5,7 @@
 //
 //   tsx scripts/bench/profile.ts --database-url URL [--rate 1500] [--seconds 20] [--keep DIR]
 //
-// URL: a PostgreSQL seeded at the large size (`server/db/seed-cli.ts --patients 100000`). --keep: leave the .cpuprofile there (Chrome's DevTools or
+// URL: a PostgreSQL seeded at the large size (`server/connector/local/demo/seed-cli.ts --patients 100000`). --keep: leave the .cpuprofile there (Chrome's DevTools or
 // speedscope draw it as a flame graph).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,10 +2,11 @@
 // EXPLAIN), for one generated patient: whether each uses an index (api.ts runs it).
 import { todayWib } from '../../common/dates.ts';
 import type { Db, Queryable } from '../../server/db/client.ts';
-import * as records from '../../server/db/records.ts';
-import { clinicQueueRows } from '../../server/db/visit.ts';
+import * as records from '../../server/connector/local/records.ts';
+import { clinicQueueRows } from '../../server/connector/local/visit.ts';
+import { vascularReports } from '../../server/db/vascular-reports.ts';
 
-/** The first generated patient (server/db/seed-scale.ts). */
+/** The first generated patient (server/connector/local/demo/seed-scale.ts). */
 export const SCALE_FIRST = 10000001;
 
 export interface Plan {
@@ -33,7 +34,7 @@ export async function plans(db: Db): Promise<Plan[]> {
     records.surgeryHistory,
     records.labOrders,
     records.poliHistory,
-    records.vascularReports,
+    vascularReports,
     records.lastBpjsAppointment,
   ]) {
     await read(recording, nomr);

@@ -1,7 +1,7 @@
 // The app as a patient's phone meets it: bytes per route from dist/, Lighthouse's metrics for
 // the four audited routes (median of 3), and the time from tapping 'Login' to the three home
 // cards filled, in Chromium throttled as Lighthouse's mobile default (slow 4G, 4× CPU).
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, fillLogin, launch } from '../../test/support/browser.ts';
 import { startServer } from '../../test/support/server.ts';
 import { PUBLIC, SIGNED_IN, collect, runs } from '../lhci.ts';

@@ -1,6 +1,6 @@
 // The hospital's mapping tables and practice hours checked against BPJS's references (HFIS):
 // ref/poli, ref/dokter and jadwaldokter (docs/bpjs.md, The mapping tables). Pure: the lists come
-// in (client.ts reads them, db/jkn.ts reads ours), the findings go out.
+// in (client.ts reads them, connector/local/jkn.ts reads ours), the findings go out.
 
 /** A row of ref/poli: BPJS's poli (and sub-specialty) codes. */
 export interface RefPoli {

@@ -1,6 +1,6 @@
 // The connector contract: everything the API reads from the hospital's information system (SIMRS)
 // and everything it writes back, as one interface (docs/integration.md). SIMRS=local answers it
-// from this API's own tables (connector/local.ts); SIMRS=khanza from a SIMRS Khanza database;
+// from this API's own tables (connector/local/connector.ts); SIMRS=khanza from a SIMRS Khanza database;
 // SIMRS=upstream from the hospital's own API of docs/product.md §7 (connector/upstream/).
 // What no SIMRS holds (sessions, passkeys, family, push, reminders, audit, the BPJS outbox) stays
 // in this API's database and is not part of it.
@@ -11,9 +11,9 @@ import type { BookingRequest } from '../../common/schemas/booking.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { Queryable } from '../db/client.ts';
-import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from '../db/jkn.ts';
+import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from './local/jkn.ts';
 import type { SaveOutcome } from '../db/registrations.ts';
-import type { CheckinEntry, QueueRow } from '../db/visit.ts';
+import type { CheckinEntry, QueueRow } from './local/visit.ts';
 import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
 import type { PatientIdentity } from '../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../domain/manage.ts';

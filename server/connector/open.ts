@@ -8,7 +8,7 @@ import { openKhanza } from './khanza/client.ts';
 import { khanzaConnector } from './khanza/connector.ts';
 import { requireGuard } from './khanza/guard.ts';
 import { requireSchema } from './khanza/schema.ts';
-import { localConnector } from './local.ts';
+import { localConnector } from './local/connector.ts';
 import { upstreamConnector } from './upstream/connector.ts';
 
 /** `log`: where the connector says what an operator must mend (the server's log). */

@@ -1,6 +1,6 @@
 // Booking on the server: the rules of docs/product.md §5 and §9 and docs/decisions.md D11–D13, the same as the
 // app's (common/booking.ts), enforced here because a client can be bypassed. No SQL: a store
-// reads and writes (db/booking.ts), so these rules are tested without a database.
+// reads and writes (connector/local/booking.ts), so these rules are tested without a database.
 import {
   BOOKING_WINDOW_DAYS,
   beyondWindow,

@@ -1,6 +1,6 @@
 // Cancel and reschedule, by the patient, of their own appointment (decisions: managing
 // appointments; docs/decisions.md D21): before its practice starts and before check-in, each in one
-// transaction. No SQL: the store reads and writes (db/booking.ts).
+// transaction. No SQL: the store reads and writes (connector/local/booking.ts).
 import { OTHER_REASON, type AppointmentKind } from '../../common/booking.ts';
 import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';
 import type { BookingResult, CancelRequest, Cancelled, RescheduleRequest } from '../../common/schemas/booking.ts';

@@ -2,7 +2,7 @@
 // and on the hospital's operations (jadwaloperasirs, jadwaloperasipasien), registered by
 // server/routes/jkn.ts behind the gate. Sisa, batal and check-in act only on a booking Mobile JKN
 // may see: one taken through Mobile JKN, or one added to BPJS's Antrean under the patient's card
-// number (db/jkn.ts JknAppointment.mobile), as SIMRS Khanza's own service acts only on the
+// number (connector/local/jkn.ts JknAppointment.mobile), as SIMRS Khanza's own service acts only on the
 // bookings in its referensi_mobilejkn_bpjs (webapps/api-bpjsfktl/index.php: 'Data Booking tidak
 // ditemukan'). Any other kodebooking is answered as not found: a token does not open every booking.
 import { OTHER_REASON } from '../../common/booking.ts';
@@ -26,7 +26,7 @@ import type { Config } from '../config.ts';
 import type { MobileJknDesk } from '../connector/hospital-connector.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import type { JknAppointment } from '../db/jkn.ts';
+import type { JknAppointment } from '../connector/local/jkn.ts';
 import { cancel } from '../domain/manage.ts';
 import { atWib, checkinRefusal } from '../domain/visit.ts';
 import type { Api } from '../routes/route-schema.ts';

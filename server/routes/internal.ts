@@ -20,13 +20,13 @@ import {
   PharmacyStatus,
 } from '../../common/schemas/internal.ts';
 import type { Config } from '../config.ts';
-import { setMeetingLink } from '../db/booking.ts';
+import { setMeetingLink } from '../connector/local/booking.ts';
 import type { Db } from '../db/client.ts';
 import { pendingReminders } from '../db/reminders.ts';
 import { pendingSimrsReminders } from '../db/simrs-reminders.ts';
 import { enqueueNotification } from '../db/push.ts';
-import { callClinicQueue, clinicQueueOfDay, setClinicStatus, setPharmacyStatus } from '../db/queues.ts';
-import { checkIn, serviceCheckinEntry } from '../db/visit.ts';
+import { callClinicQueue, clinicQueueOfDay, setClinicStatus, setPharmacyStatus } from '../connector/local/queues.ts';
+import { checkIn, serviceCheckinEntry } from '../connector/local/visit.ts';
 import { CheckedIn } from '../../common/schemas/visit.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { registerServiceGuard } from '../guard.ts';

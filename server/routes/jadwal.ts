@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import { queueBpjsJadwal } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
-import { changeWeeklySession } from '../db/jadwal.ts';
+import { changeWeeklySession } from '../connector/local/jadwal.ts';
 import { bpjsReporting } from './bpjs.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
 

@@ -6,7 +6,7 @@ import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { ClinicQueueEntry, ClinicWalkIn } from '../../common/schemas/internal.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { walkIn } from '../db/queues.ts';
+import { walkIn } from '../connector/local/queues.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
 
 /** `clock`: the instant whose WIB date is today (tests fix it). */

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { clinicQuery, to } from '../../common/routes.ts';
 import { addDays, dayLabel, todayWib } from '../../common/dates.ts';
-import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { PHONE, fillLogin, fingerprintSensor, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';

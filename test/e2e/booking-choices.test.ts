@@ -13,7 +13,7 @@ import { MONTHS, addDays, nextOnWeekday, toQuotaDate, todayWib, weekdayName } fr
 import { API } from '../../common/paths.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
 import type { BookingRules, Clinic, QuotaSlot } from '../../common/schemas/index.ts';
-import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';

@@ -12,7 +12,7 @@ import { API } from '../../common/paths.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import type { RegistrationOptions } from '../../common/schemas/passkey.ts';
 import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
-import { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
+import { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { PHONE, fillLogin, launch, serviceWorkerOf } from '../support/browser.ts';

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type * as fhir4 from 'fhir/r4';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { gotoQuiet, quiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { layoutProblems } from '../support/layout.ts';

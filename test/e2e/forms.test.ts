@@ -9,7 +9,7 @@ import { isSlotAvailable } from '../../common/booking.ts';
 import { addDays, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { fillLogin, PHONE, signedInPage } from '../support/browser.ts';
 import { needsFullChromium, realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';

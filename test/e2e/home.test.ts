@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
-import { DEMO_A, DEMO_B, DEMO_C } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B, DEMO_C } from '../../server/connector/local/demo/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';

@@ -13,7 +13,7 @@ import type { BookingRules, Clinic, QuotaSlot, UpcomingAppointment } from '../..
 import { isSlotAvailable, lastBookableDate } from '../../common/booking.ts';
 import { MONTHS, addDays, formatDate, isoWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';

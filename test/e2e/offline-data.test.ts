@@ -4,7 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { to } from '../../common/routes.ts';
 import { gotoQuiet, offlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { keysOnPhone, realApp } from '../support/e2e.ts';

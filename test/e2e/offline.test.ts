@@ -2,7 +2,7 @@
 // the app says it is offline (not 'Tidak ada data !' everywhere), and loads once back online.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { gotoQuiet, offlineAgain, onlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 

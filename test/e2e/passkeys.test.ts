@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CDPSession, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { deviceLabel } from '../../server/domain/passkeys.ts';
 import { fillLogin, fingerprintSensor, PHONE, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, fillLogin, launchPersistent, storeSession } from '../support/browser.ts';
 import { needsFullChromium, realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';

@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CDPSession, Worker } from 'playwright-core';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, fillLogin, serviceWorkerOf, signedInPage } from '../support/browser.ts';
 import { needsFullChromium, realApp } from '../support/e2e.ts';
 

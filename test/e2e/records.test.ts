@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DEMO_A, DEMO_B, DEMO_C, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B, DEMO_C, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { to } from '../../common/routes.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';

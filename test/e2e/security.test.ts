@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
 import { samplePaths } from '../support/routes.ts';
 import { realApp } from '../support/e2e.ts';

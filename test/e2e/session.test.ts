@@ -10,7 +10,7 @@ import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { PHONE, gotoQuiet, launch, offlineAgain, onlineAgain, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';

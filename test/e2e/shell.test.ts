@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, signedInPage, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken, startServer } from '../support/server.ts';

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { clinicQuery, to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { storeSession } from '../support/browser.ts';
 import { TEXT_SIZES, layoutProblems, pageAt, settle, type TextSize } from '../support/layout.ts';

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { launch, serviceWorkerOf, signedInPage } from '../support/browser.ts';
 import { needsFullChromium } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { API } from '../../common/paths.ts';
 import { loadConfig, type PushConfig } from '../../server/config.ts';
-import { DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { addresseeName } from '../../server/push/naming.ts';
 import { pushService } from '../../server/push/service.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, testApp, type TestApp } from '../support/app.ts';

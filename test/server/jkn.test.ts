@@ -301,7 +301,7 @@ test('a new patient: 202 until registered with pasienbaru, then the booking is m
 });
 
 /**
- * Today's demo session (server/db/seed-today.ts) lies around the moment of seeding and holds the
+ * Today's demo session (server/connector/local/demo/seed-today.ts) lies around the moment of seeding and holds the
  * demo's queue, filling it on days whose schedule has few seats: the clock goes to its start,
  * whatever the hour, and it gets room for the test's bookings.
  */

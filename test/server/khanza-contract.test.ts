@@ -18,7 +18,7 @@ import { UNREACHABLE } from '../../server/connector/khanza/client.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
 import { COHORT, DEMO_A, loginAs, testConfig } from '../support/app.ts';
-import { DEMO_C } from '../../server/db/seed.ts';
+import { DEMO_C } from '../../server/connector/local/demo/seed.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 import {
   CATH_ROOM,

@@ -13,7 +13,7 @@ import { MIX, realisticMix } from '../../scripts/bench/realistic-mix.ts';
 import { rush, toldWhy } from '../../scripts/bench/rush.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { BOOKING_MSG } from '../../server/domain/booking.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
 import { INTERNAL_TOKEN, testConfig } from '../support/app.ts';

@@ -23,7 +23,7 @@ import { Devices, LoginOptions, PasskeyInfo, PasskeyLoginResponse, PasskeyOffer,
 import { PushRegistered, VapidKey } from '../../common/schemas/push.ts';
 import { buildApp } from '../../server/app.ts';
 import { queueBpjsAdd } from '../../server/db/bpjs.ts';
-import { DEMO_C } from '../../server/db/seed.ts';
+import { DEMO_C } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { d001BookingOf } from '../support/booking.ts';
 import { freshDb } from '../support/db.ts';

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import { openPglite, openPostgres } from '../../server/db/client.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
 import { pushEndpoint, subscriber } from '../support/push.ts';
@@ -68,7 +68,7 @@ const processEnv = async (): Promise<Record<string, string>> => ({
 if (ENGINE === 'pglite') {
   test('npm run seed -- --patients N and npm run notify work on a data dir', () =>
     withDataDir('pasien-cli-', async (dir) => {
-      const seeded = cli('server/db/seed-cli.ts', ['--patients', '50'], { DATA_DIR: dir });
+      const seeded = cli('server/connector/local/demo/seed-cli.ts', ['--patients', '50'], { DATA_DIR: dir });
       assert.match(seeded, /generated 50 patients and 500 history rows/);
       const out = cli('server/notify-cli.ts', ['--nomr', '00012345', '--title', 'Obat Anda siap diambil', '--body', 'Silakan ke loket farmasi'], {
         DATA_DIR: dir,

@@ -11,7 +11,7 @@ import { retryDelaySeconds } from '../../server/push/queue.ts';
 import { pushService } from '../../server/push/service.ts';
 import { webPushSender } from '../../server/push/webpush.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
-import { DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';
 import { pushEndpoint, subscriber, verifyVapidJwt, type PushEndpoint } from '../support/push.ts';

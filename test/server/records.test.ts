@@ -2,7 +2,7 @@
 // patient B sees A's data nowhere.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEMO_C } from '../../server/db/seed.ts';
+import { DEMO_C } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
 import { d001BookingOf } from '../support/booking.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openDatabase } from '../../server/db/open.ts';
+import { openDatabase } from '../../server/open-database.ts';
 import { saveRegistration } from '../../server/db/registrations.ts';
 import { INTERNAL_TOKEN, newPatient, testApp, type TestApp } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';

@@ -9,7 +9,7 @@ import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
-import { COHORT, DEMO_QUEUE, DEMO_REGS } from '../../server/db/seed.ts';
+import { COHORT, DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { atWib } from '../../server/domain/visit.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';

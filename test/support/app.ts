@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
-import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { freshDb } from './db.ts';
 
 export const INTERNAL_TOKEN = 'test-internal-token-0123456789';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/db/seed.ts';
+import { seedDemo } from '../../server/connector/local/demo/seed.ts';
 
 export const ENGINE = process.env.TEST_PG_URL ? 'postgres' : 'pglite';
 

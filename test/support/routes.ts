@@ -2,7 +2,7 @@
 // data: for screenshots, and for the tests that walk the whole app.
 import { ROUTES, href, type Access } from '../../common/routes.ts';
 import { todayWib } from '../../common/dates.ts';
-import { DEMO_REGS, regNo } from '../../server/db/seed.ts';
+import { DEMO_REGS, regNo } from '../../server/connector/local/demo/seed.ts';
 
 /**
  * A's first upcoming appointment (BPJS, Kardiologi Dewasa), on a fresh demo database: the seed

@@ -60,7 +60,7 @@ function seededDataDir(): Promise<string> {
     await before?.then((old) => rmSync(old, { recursive: true, force: true })).catch(() => undefined);
     const made = mkdtempSync(join(tmpdir(), 'pasien-seeded-'));
     process.on('exit', () => rmSync(made, { recursive: true, force: true }));
-    const { openDatabase } = await import('../../server/db/open.ts');
+    const { openDatabase } = await import('../../server/open-database.ts');
     const db = await openDatabase({ databaseUrl: null, dataDir: made, seedDemo: true });
     await db.close();
     return made;

@@ -14,7 +14,7 @@ import { profileOf, upcomingOf } from '../../src/api/family.ts';
 import { getClinicQueue, getProfile, getUpcoming } from '../../src/api/patient.ts';
 import { getOutpatientVisits } from '../../src/api/records.ts';
 import { session } from '../../src/session/session.ts';
-import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { apiServer } from '../support/api-server.ts';
 import { setUrl } from '../support/dom.ts';
 

@@ -12,7 +12,7 @@ import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
 import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { choose, countRequests, enter, fieldsIn, watchAttribute } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 

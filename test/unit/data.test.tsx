@@ -16,7 +16,7 @@ import { ListState } from '../../src/ui/ListState.tsx';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { addDays, todayWib } from '../../common/dates.ts';
 import { to } from '../../common/routes.ts';
-import { DEMO_A, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { countRequests, setUrl, sleep } from '../support/dom.ts';
 import { phone } from '../support/phone-store.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';

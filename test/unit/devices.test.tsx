@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/preac
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { to } from '../../common/routes.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PasskeySignIn } from '../../src/ui/Passkey.tsx';
 import { session } from '../../src/session/session.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';

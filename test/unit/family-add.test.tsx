@@ -7,7 +7,7 @@ import { setUrl } from '../support/dom.ts'; // first: Testing Library needs the 
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COHORT, DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { login } from '../../src/api/auth.ts';
 import { App } from '../../src/app.tsx';
 import { allProfiles, OTHERS_KEY } from '../../src/session/profiles.ts';

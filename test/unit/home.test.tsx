@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { session } from '../../src/session/session.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from '../../src/screens/home/cards.tsx';
-import { DEMO_A, DEMO_B } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { todayWib } from '../../common/dates.ts';
 import { fieldsIn } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { login } from '../../src/api/auth.ts';
 import { App } from '../../src/app.tsx';
 import { session } from '../../src/session/session.ts';
-import { DEMO_A } from '../../server/db/seed.ts';
+import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { apiServer } from '../support/api-server.ts';
 import { appearedDuring, fillLogin, setUrl, sleep, watchAttribute } from '../support/dom.ts';
 

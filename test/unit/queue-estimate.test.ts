@@ -8,7 +8,7 @@ import { estimateCall, paceMinutes } from '../../server/domain/estimate.ts';
 import { formatClock as clockText } from '../../common/dates.ts';
 import { atWib, wibIso } from '../../common/wib.ts';
 import { checkinRefusal, distanceMetres, queueAdditions } from '../../server/domain/visit.ts';
-import { demoSession } from '../../server/db/seed.ts';
+import { demoSession } from '../../server/connector/local/demo/seed.ts';
 
 const day = '2026-11-23'; // a Monday
 /** An instant of that day at a WIB wall-clock time. */

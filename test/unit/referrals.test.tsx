@@ -19,7 +19,7 @@ import { getQuota } from '../../src/api/quota.ts';
 import { letterFromQuery, lettersFor, offersReferrals } from '../../src/screens/booking/letters.ts';
 import { ReferralPicker } from '../../src/screens/booking/referrals.tsx';
 import { session } from '../../src/session/session.ts';
-import { COHORT } from '../../server/db/seed.ts';
+import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { choose, enter, fieldsIn } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';
 

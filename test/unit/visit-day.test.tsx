@@ -13,7 +13,7 @@ import { followClinicQueue, reconnectDelay } from '../../src/data/visit.ts';
 import { PUSH_EVENT } from '../../src/push/foreground.ts';
 import { ClinicQueueCard } from '../../src/screens/home/cards.tsx';
 import { session } from '../../src/session/session.ts';
-import { DEMO_A, DEMO_B, DEMO_REGS } from '../../server/db/seed.ts';
+import { DEMO_A, DEMO_B, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { apiServer } from '../support/api-server.ts';
 import { fieldsIn, watchAttribute } from '../support/dom.ts';
 import { renderSignedIn } from '../support/signed-in.tsx';

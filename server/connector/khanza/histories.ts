@@ -6,7 +6,7 @@
 import { weekdayName } from '../../../common/dates.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import type { Db } from '../../db/client.ts';
-import * as records from '../../db/records.ts';
+import { vascularReports } from '../../db/vascular-reports.ts';
 import type { HospitalReads } from '../hospital-connector.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 import { registrations } from './registrations.ts';
@@ -227,6 +227,6 @@ export function khanzaHistories(sik: KhanzaQuery, db: Db, payers: KhanzaPayers, 
       return [...orders.values()];
     },
     // The hospital's vascular reports have no Khanza table: they stay in this API's database.
-    vascularReports: (nomr) => records.vascularReports(db, nomr),
+    vascularReports: (nomr) => vascularReports(db, nomr),
   };
 }

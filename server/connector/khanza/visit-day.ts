@@ -6,7 +6,7 @@ import { wibIso } from '../../../common/wib.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import type { Db } from '../../db/client.ts';
 import { announce, sessionKey } from '../../db/queue-events.ts';
-import type { CheckinEntry, QueueRow } from '../../db/visit.ts';
+import type { CheckinEntry, QueueRow } from '../local/visit.ts';
 import type { HospitalConnector } from '../hospital-connector.ts';
 import { calledNumber } from './calls.ts';
 import type { KhanzaQuery } from './client.ts';

@@ -1,7 +1,7 @@
 // Today's clinic queue of the demo (D001 in clinic 20001), placed around the moment of seeding.
-import { isoWeekday } from '../../common/dates.ts';
-import { atWib } from '../../common/wib.ts';
-import type { Queryable } from './client.ts';
+import { isoWeekday } from '../../../../common/dates.ts';
+import { atWib } from '../../../../common/wib.ts';
+import type { Queryable } from '../../../db/client.ts';
 import { COHORT, DEMO_A, DEMO_QUEUE, regNo } from './demo-records.ts';
 import { insertRows } from './seed-kit.ts';
 

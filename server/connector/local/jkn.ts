@@ -2,9 +2,9 @@
 // into the hospital's through the mapping tables, a session's seats and queue, a patient by card
 // number or NIK, an appointment by kodebooking, the day's pharmacy queue. Bookings, cancels and
 // check-ins do not happen here: they go through the app's own booking and check-in code.
-import { isoWeekday } from '../../common/dates.ts';
-import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
-import type { Queryable } from './client.ts';
+import { isoWeekday } from '../../../common/dates.ts';
+import type { PasienBaruRequest } from '../../../common/schemas/jkn.ts';
+import type { Queryable } from '../../db/client.ts';
 
 /** A doctor's session on a date, found by BPJS's codes, with its seats and the day's queue. */
 export interface JknSession {
@@ -161,7 +161,7 @@ export async function jknPharmacy(q: Queryable, nomr: string, date: string): Pro
 
 /**
  * The hospital's planned and done operations as BPJS's catalogue lists them (jadwaloperasirs,
- * jadwaloperasipasien): the surgeries and catheterizations the app shows (procedures, db/records.ts),
+ * jadwaloperasipasien): the surgeries and catheterizations the app shows (procedures, connector/local/records.ts),
  * in a date range or of a card number. kodepoli: the BPJS poli of a clinic the operating doctor
  * practises in, '' where none is mapped (the catalogue's own example leaves nopeserta '').
  */

@@ -1,12 +1,12 @@
 // The patient's side of the visit day: their clinic queue of today with what its estimate needs,
 // and check-in.
-import type { QueueStatus } from '../../common/schemas/patient.ts';
-import { TASK } from '../bpjs/payload.ts';
-import { queueBpjsTask } from './bpjs.ts';
-import type { Db, Queryable } from './client.ts';
-import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+import type { QueueStatus } from '../../../common/schemas/patient.ts';
+import { TASK } from '../../bpjs/payload.ts';
+import { queueBpjsTask } from '../../db/bpjs.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
 import { SAME_SESSION, SESSION_HOURS } from './queues.ts';
-import { wibText } from './wib.ts';
+import { wibText } from '../../db/wib.ts';
 
 export interface QueueRow extends SessionOf {
   no_urut: number;

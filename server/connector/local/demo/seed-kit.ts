@@ -1,5 +1,5 @@
 // What the seeders share: a deterministic PRNG and a multi-row INSERT in chunks.
-import type { Queryable } from './client.ts';
+import type { Queryable } from '../../../db/client.ts';
 
 /** Small deterministic PRNG (mulberry32): the same demo data on every machine. */
 export function prng(seed: number): () => number {

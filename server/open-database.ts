@@ -1,8 +1,8 @@
 // Opens the configured database, applies migrations and seeds the demo data into an empty one.
-import type { Config } from '../config.ts';
-import { openPglite, openPostgres, type Db } from './client.ts';
-import { migrate } from './migrate.ts';
-import { isEmpty, seedDemo } from './seed.ts';
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { isEmpty, seedDemo } from './connector/local/demo/seed.ts';
 
 /** `statementTimeoutMs`: 0 for a command whose statements may take minutes (the seed of a large database); the server's limit otherwise. */
 export async function openDatabase(

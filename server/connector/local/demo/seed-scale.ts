@@ -1,8 +1,8 @@
 // A large generated dataset for benchmarks, made inside the database with generate_series:
 // patients numbered from 10000001, each with ten history rows: four visits (one online), an
 // inpatient stay, a procedure, a lab order with two results and a vascular report.
-import { todayWib } from '../../common/dates.ts';
-import type { Db } from './client.ts';
+import { todayWib } from '../../../../common/dates.ts';
+import type { Db } from '../../../db/client.ts';
 
 const FIRST = 10000001;
 

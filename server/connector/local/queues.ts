@@ -1,16 +1,16 @@
 // Today's clinic and pharmacy queues as the hospital's systems change them: each change, the
 // patients' notifications and the word to the live streams (queue-events.ts) are written in one
 // transaction.
-import { isoWeekday } from '../../common/dates.ts';
-import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../common/schemas/internal.ts';
-import type { QueueStatus } from '../../common/schemas/patient.ts';
-import { becomesReady, calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
-import { jenisResep, TASK } from '../bpjs/payload.ts';
-import { queueBpjsPharmacy, queueBpjsTask } from './bpjs.ts';
-import { wibText } from './wib.ts';
-import type { Db, Queryable } from './client.ts';
-import { enqueueIn, type Enqueued } from './push.ts';
-import { announce, pharmacyKey, sessionKey, type SessionOf } from './queue-events.ts';
+import { isoWeekday } from '../../../common/dates.ts';
+import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../../common/schemas/internal.ts';
+import type { QueueStatus } from '../../../common/schemas/patient.ts';
+import { becomesReady, calledNotification, nearNotification, readyNotification } from '../../domain/queues.ts';
+import { jenisResep, TASK } from '../../bpjs/payload.ts';
+import { queueBpjsPharmacy, queueBpjsTask } from '../../db/bpjs.ts';
+import { wibText } from '../../db/wib.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enqueueIn, type Enqueued } from '../../db/push.ts';
+import { announce, pharmacyKey, sessionKey, type SessionOf } from '../../db/queue-events.ts';
 
 /** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
 export const SAME_SESSION = `x.tgl_janji = cq.tgl_janji AND x.kd_dr = cq.kd_dr AND x.kd_dep = cq.kd_dep AND x.sts_jam IS NOT DISTINCT FROM cq.sts_jam`;

@@ -1,8 +1,8 @@
 // Read queries for one patient's records, answering in the contract's field names.
-import type * as C from '../../common/schemas/index.ts';
-import { isoWeekdayName, weekdayName } from '../../common/dates.ts';
-import type { UpcomingRow } from '../domain/manage.ts';
-import type { Queryable } from './client.ts';
+import type * as C from '../../../common/schemas/index.ts';
+import { isoWeekdayName, weekdayName } from '../../../common/dates.ts';
+import type { UpcomingRow } from '../../domain/manage.ts';
+import type { Queryable } from '../../db/client.ts';
 
 // The booking screen reads it too (docs/product.md §7's perjanjian/terakhir).
 export { lastBpjsAppointment } from './booking.ts';
@@ -157,16 +157,6 @@ export function poliHistory(q: Queryable, nomr: string): Promise<C.PoliHistoryIt
     `SELECT v.no_reg, v.tgl_reg, c.ds_dep, v.inap
        FROM visits v JOIN clinics c ON c.kd_dep = v.kd_dep
       WHERE v.no_mr = $1 AND v.jenis = 'poli' ORDER BY v.tgl_reg DESC`,
-    [nomr],
-  );
-}
-
-export function vascularReports(q: Queryable, nomr: string): Promise<C.VascularReport[]> {
-  return q.query(
-    `SELECT v.no_reg, v.tgl_periksa, v.diagnosa, v.asal_rujukan, v.pengirim, v.teknisi,
-            coalesce((SELECT json_agg(json_build_object('access', f.access, 'kanan', f.kanan, 'kiri', f.kiri) ORDER BY f.seq)
-              FROM vascular_findings f WHERE f.report_id = v.id), '[]') AS hasil_lab
-       FROM vascular_reports v WHERE v.no_mr = $1 ORDER BY v.tgl_periksa DESC`,
     [nomr],
   );
 }

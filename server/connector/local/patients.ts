@@ -1,6 +1,6 @@
 // Patients as the login meets them.
-import type { PatientIdentity } from '../domain/fhir.ts';
-import type { Queryable } from './client.ts';
+import type { PatientIdentity } from '../../domain/fhir.ts';
+import type { Queryable } from '../../db/client.ts';
 
 /** The patient with this number and birth date; null for either half wrong, alike. */
 export async function patientByBirthDate(q: Queryable, nomr: string, birthdate: string): Promise<string | null> {

@@ -2,18 +2,18 @@
 // Overbooking is prevented by the database itself: a conditional update of the session's
 // counter inside the booking's transaction. Cancel and reschedule give seats back in the same
 // way. The rules are in domain/booking.ts and domain/manage.ts.
-import type { AppointmentKind } from '../../common/booking.ts';
-import { isoWeekday } from '../../common/dates.ts';
-import type { QuotaSlot } from '../../common/schemas/booking.ts';
-import type { BookingStore, ClinicDayAppointment, Existing, Session, SessionQuery } from '../domain/booking.ts';
-import type { ManageStore, ManageTx, StoredAppointment } from '../domain/manage.ts';
-import { audit } from './audit.ts';
-import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from './bpjs.ts';
-import type { Db, Queryable } from './client.ts';
-import { announce, sessionKey, type SessionOf } from './queue-events.ts';
+import type { AppointmentKind } from '../../../common/booking.ts';
+import { isoWeekday } from '../../../common/dates.ts';
+import type { QuotaSlot } from '../../../common/schemas/booking.ts';
+import type { BookingStore, ClinicDayAppointment, Existing, Session, SessionQuery } from '../../domain/booking.ts';
+import type { ManageStore, ManageTx, StoredAppointment } from '../../domain/manage.ts';
+import { audit } from '../../db/audit.ts';
+import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from '../../db/bpjs.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
 import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
-import { wibText } from './wib.ts';
-import { setReminders } from './reminders.ts';
+import { wibText } from '../../db/wib.ts';
+import { setReminders } from '../../db/reminders.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is

@@ -2,7 +2,7 @@
 // day of seeding (WIB), so a fresh start always has upcoming appointments and today's queues.
 // seed.ts, seed-patient-a.ts and seed-today.ts turn them into rows; tests and samples name the
 // patients and registrations from here (through seed.ts).
-import { addDays, todayWib } from '../../common/dates.ts';
+import { addDays, todayWib } from '../../../../common/dates.ts';
 
 export const DEMO_A = { nomr: '00012345', tgl_lahir: '1968-08-17', nama: 'BUDI SANTOSO' };
 export const DEMO_B = { nomr: '00012346', tgl_lahir: '1990-12-25', nama: 'SITI AMINAH' };

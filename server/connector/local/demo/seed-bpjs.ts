@@ -1,7 +1,7 @@
 // The demo's BPJS codes (docs/bpjs.md): every clinic but the executive one mapped to a BPJS poli,
 // every doctor to a doctor code, and a NIK for every demo patient. The executive clinic is left out on
 // purpose: a booking there shows how an unmapped code looks in the outbox.
-import type { Queryable } from './client.ts';
+import type { Queryable } from '../../../db/client.ts';
 
 /** kd_dep → BPJS poli code (HFIS), for the demo's clinics (demo-data.ts). */
 const POLI: ReadonlyArray<readonly [kd_dep: string, kodepoli: string, namapoli: string]> = [

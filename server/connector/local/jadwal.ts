@@ -2,8 +2,8 @@
 // call of routes/jadwal.ts): its hours and quota, the dated sessions from today on following the
 // quota (those whose hours were set on their own keep them). The seats taken stay taken: a dated
 // session keeps at least as many as it has sold, and sells no more.
-import type { WeeklySessionChange } from '../../common/schemas/internal.ts';
-import type { Queryable } from './client.ts';
+import type { WeeklySessionChange } from '../../../common/schemas/internal.ts';
+import type { Queryable } from '../../db/client.ts';
 
 /** Changes the session; false when the doctor has no such clinic session. */
 export async function changeWeeklySession(q: Queryable, c: WeeklySessionChange, today: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Demo patient A's records (demo-records.ts) as rows: upcoming appointments in their sessions and
 // queues, past visits and stays, procedures, lab results, vascular reports, today's pharmacy queue.
-import { addDays, nextOnWeekday } from '../../common/dates.ts';
-import type { Queryable } from './client.ts';
+import { addDays, nextOnWeekday } from '../../../../common/dates.ts';
+import type { Queryable } from '../../../db/client.ts';
 import { LAB_FOLLOW_UP, LAB_TESTS } from './demo-data.ts';
 import {
   A_LAB_ORDERS,

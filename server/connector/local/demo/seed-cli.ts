@@ -1,8 +1,8 @@
 // npm run seed [-- --patients 100000]: the demo data into an empty database, and optionally a
 // large generated cohort for benchmarks (about ten history rows per patient).
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './open.ts';
+import { loadConfig } from '../../../config.ts';
+import { openDatabase } from '../../../open-database.ts';
 import { seedScale } from './seed-scale.ts';
 
 const { values } = parseArgs({ options: { patients: { type: 'string', default: '0' } } });

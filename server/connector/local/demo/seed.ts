@@ -2,8 +2,8 @@
 // seeding (WIB), so a fresh start always has upcoming appointments and today's queues. The
 // hospital (clinics, doctors, their practices and sessions) and the cohort come from here; the
 // demo patients' records are data in demo-records.ts, put in by seed-patient-a.ts and seed-today.ts.
-import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates.ts';
-import type { Db, Queryable } from './client.ts';
+import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../../../common/dates.ts';
+import type { Db, Queryable } from '../../../db/client.ts';
 import { seedBpjsCodes } from './seed-bpjs.ts';
 import { CITIES, CLINICS, clinicRoom, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data.ts';
 import { C_STAY, COHORT, DEMO_C, DEMO_PATIENT_ROWS } from './demo-records.ts';

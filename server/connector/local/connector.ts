@@ -1,15 +1,16 @@
 // SIMRS=local: the connector contract answered from this API's own tables (the demo seed, or a
 // hospital's feed through /api/internal/*). The repositories of db/ do the work, unchanged.
-import { buildAdd } from '../bpjs/payload.ts';
-import type { Db } from '../db/client.ts';
-import { addFacts, type BpjsReporting } from '../db/bpjs.ts';
-import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from '../db/booking.ts';
-import { insertJknPatient, jknAppointment, jknCodesKnown, jknOperations, jknPatients, jknPharmacy, jknSessions, mappedSessions, mappings } from '../db/jkn.ts';
-import { patientByBirthDate, patientIdentity } from '../db/patients.ts';
-import * as records from '../db/records.ts';
-import { saveRegistration } from '../db/registrations.ts';
-import { checkIn, checkinEntry, clinicQueueRows } from '../db/visit.ts';
-import type { HospitalConnector, MobileJknDesk } from './hospital-connector.ts';
+import { buildAdd } from '../../bpjs/payload.ts';
+import type { Db } from '../../db/client.ts';
+import { addFacts, type BpjsReporting } from '../../db/bpjs.ts';
+import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from './booking.ts';
+import { insertJknPatient, jknAppointment, jknCodesKnown, jknOperations, jknPatients, jknPharmacy, jknSessions, mappedSessions, mappings } from './jkn.ts';
+import { patientByBirthDate, patientIdentity } from './patients.ts';
+import * as records from './records.ts';
+import { saveRegistration } from '../../db/registrations.ts';
+import { vascularReports } from '../../db/vascular-reports.ts';
+import { checkIn, checkinEntry, clinicQueueRows } from './visit.ts';
+import type { HospitalConnector, MobileJknDesk } from '../hospital-connector.ts';
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean (docs/bpjs.md). */
 export function localConnector(db: Db, bpjs: BpjsReporting | null = null): HospitalConnector {
@@ -48,7 +49,7 @@ export function localConnector(db: Db, bpjs: BpjsReporting | null = null): Hospi
     surgeryHistory: (nomr) => records.surgeryHistory(db, nomr),
     labOrders: (nomr) => records.labOrders(db, nomr),
     poliHistory: (nomr) => records.poliHistory(db, nomr),
-    vascularReports: (nomr) => records.vascularReports(db, nomr),
+    vascularReports: (nomr) => vascularReports(db, nomr),
 
     booking: bookingStore(db, bpjs),
     manage: manageStore(db, bpjs),
