@@ -1,6 +1,7 @@
 // The hospital's mapping tables and practice hours checked against BPJS's references (HFIS):
 // ref/poli, ref/dokter and jadwaldokter (docs/bpjs.md, The mapping tables). Pure: the lists come
-// in (client.ts reads them, connector/local/jkn.ts reads ours), the findings go out.
+// in (client.ts reads them, the connector's mappedSessions reads ours), the findings go out.
+import type { OurSession } from '../connector/hospital-connector.ts';
 
 /** A row of ref/poli: BPJS's poli (and sub-specialty) codes. */
 export interface RefPoli {
@@ -23,17 +24,6 @@ export interface RefJadwal {
   jadwal?: string;
   kapasitaspasien?: number;
   libur?: number;
-}
-
-/** Our session of the date, by its BPJS codes. */
-export interface OurSession {
-  kd_dep: string;
-  kd_dr: string;
-  kodepoli: string;
-  kodedokter: number;
-  jam_dtg: string;
-  jam_plg: string;
-  batas_quota: number;
 }
 
 export interface Finding {

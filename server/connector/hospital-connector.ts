@@ -3,20 +3,20 @@
 // from this API's own tables (connector/local/connector.ts); SIMRS=khanza from a SIMRS Khanza database;
 // SIMRS=upstream from the hospital's own API of docs/product.md §7 (connector/upstream/).
 // What no SIMRS holds (sessions, passkeys, family, push, reminders, audit, the BPJS outbox) stays
-// in this API's database and is not part of it.
+// in this API's database and is not part of it. Every type the contract speaks is defined here or
+// below it (common/, domain/, the database's client): the connectors import it, it imports none.
 import type { AppointmentKind } from '../../common/booking.ts';
 import type { NewPatient } from '../../common/schemas/auth.ts';
-import type { OurSession } from '../bpjs/hfis.ts';
 import type { BookingRequest } from '../../common/schemas/booking.ts';
 import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
+import type { QueueStatus } from '../../common/schemas/patient.ts';
 import type { Queryable } from '../db/client.ts';
-import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from './local/jkn.ts';
-import type { SaveOutcome } from '../db/registrations.ts';
-import type { CheckinEntry, QueueRow } from './local/visit.ts';
+import type { SessionOf } from '../db/queue-events.ts';
 import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
 import type { PatientIdentity } from '../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../domain/manage.ts';
+import type { SaveOutcome } from '../domain/registration.ts';
 
 /** Which implementation answers (the SIMRS setting). */
 export type SimrsKind = 'local' | 'khanza' | 'upstream';
@@ -29,6 +29,115 @@ export interface SimrsHealth {
 
 /** A doctor's photo: the hospital's own image, or only the name (the API draws a portrait card). */
 export type DoctorPhoto = { kind: 'image'; contentType: string; body: Buffer } | { kind: 'name'; name: string };
+
+/** A patient's entry in a clinic queue of the day, with what the estimate needs. */
+export interface QueueRow extends SessionOf {
+  no_urut: number;
+  no_reg: string;
+  dokter: string;
+  ds_dep: string;
+  /** The clinic's examination room; null where the hospital has not set it. */
+  ruang: string | null;
+  no_mr: string;
+  nama_pas: string;
+  status: QueueStatus;
+  no_dipanggil: number | null;
+  checkin: string | null;
+  /** Waiting patients ahead in the session; null where the hospital's API does not say. */
+  ahead: number | null;
+  /** When the session's numbers were called (epoch ms). */
+  calls: number[];
+  jam_dtg: string | null;
+  jam_plg: string | null;
+  menit_per_pasien: number | null;
+  /** The hospital keeps no time of a call and no pace (SIMRS=khanza): no estimate is reckoned. */
+  tanpa_estimasi?: boolean;
+}
+
+/** A queue entry as check-in reads it: whose it is, its state and the session's hours. */
+export interface CheckinEntry extends SessionOf {
+  no_mr: string;
+  status: QueueStatus;
+  checkin: string | null;
+  jam_dtg: string | null;
+  jam_plg: string | null;
+}
+
+/** A doctor's session on a date, found by BPJS's codes, with its seats and the day's queue. */
+export interface JknSession {
+  kd_dep: string;
+  kd_dr: string;
+  sts_jam: string;
+  kodepoli: string;
+  namapoli: string;
+  namadokter: string;
+  jam_dtg: string;
+  jam_plg: string;
+  batas_quota: number;
+  quota_terisi: number;
+  /** The day's queue of the session: entries, those still waiting, the number called last. */
+  queued: number;
+  waiting: number;
+  called: number | null;
+}
+
+/** A patient as Mobile JKN's identity check reads them (server/jkn/identity.ts). */
+export interface JknPatientRow {
+  nomr: string;
+  kartu: string | null;
+  nik: string | null;
+}
+
+/**
+ * A JKN clinic appointment by its kodebooking (its no_reg, or no_reg-N after a move), with the
+ * session's last call. Another guarantee's or an online one is none of Mobile JKN's: not found.
+ */
+export interface JknAppointment {
+  no_reg: string;
+  nomr: string;
+  jenis: string;
+  sumber: string;
+  tgl_janji: string;
+  no_urut: number;
+  cancelled: boolean;
+  kodepoli: string | null;
+  called: number | null;
+  /**
+   * Mobile JKN may act on it (sisa, batal, check-in): taken through Mobile JKN, or added to BPJS's
+   * Antrean under the patient's card number, where Mobile JKN shows it to the card holder.
+   */
+  mobile: boolean;
+}
+
+/** The patient's pharmacy queue entry of the appointment's day, and that day's queue around it. */
+export interface JknPharmacy {
+  no_antrian: string;
+  status_obat: string;
+  total: number;
+  /** Entries before this one not ready yet. */
+  ahead: number;
+  /** The entry made ready last, or null. */
+  ready: string | null;
+  /** BPJS's jenisresep where the hospital's system records it (a compounded part); else read from the status. */
+  jenisresep?: 'racikan' | 'non racikan';
+}
+
+/**
+ * Where a booking or cancel comes from: the app (and the spec's client), or Mobile JKN through the
+ * hospital's web service (server/routes/jkn.ts), whose bookings and cancels BPJS holds already.
+ */
+export type Channel = 'app' | 'mobilejkn';
+
+/** Our session of the date, by its BPJS codes. */
+export interface OurSession {
+  kd_dep: string;
+  kd_dr: string;
+  kodepoli: string;
+  kodedokter: number;
+  jam_dtg: string;
+  jam_plg: string;
+  batas_quota: number;
+}
 
 /** Reads: each answers in the contract's field names (common/schemas), for one patient where it names one. */
 export interface HospitalReads {

@@ -3,14 +3,9 @@
 import type { NewPatient } from '../../common/schemas/auth.ts';
 import { compactPhone } from '../../common/phone.ts';
 import type { RegistrationEntry, RegistrationSubmission } from '../../common/schemas/internal.ts';
+import type { SaveOutcome } from '../domain/registration.ts';
 import type { Queryable } from './client.ts';
 import { wibText } from './wib.ts';
-
-/**
- * What a submission did: a new NIK, another submission of a pending one, or of one the counter
- * has already verified (kept, and nothing of the verified registration changes).
- */
-export type SaveOutcome = 'created' | 'resubmitted' | 'resubmitted-verified';
 
 /**
  * Keeps a submission. Nothing is ever overwritten: a second submission with the same NIK is kept

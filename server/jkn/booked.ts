@@ -23,10 +23,9 @@ import {
 } from '../../common/schemas/jkn.ts';
 import { jenisResep } from '../bpjs/payload.ts';
 import type { Config } from '../config.ts';
-import type { MobileJknDesk } from '../connector/hospital-connector.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import type { JknAppointment } from '../connector/local/jkn.ts';
+import type { JknAppointment, MobileJknDesk } from '../connector/hospital-connector.ts';
 import { cancel } from '../domain/manage.ts';
 import { atWib, checkinRefusal } from '../domain/visit.ts';
 import type { Api } from '../routes/route-schema.ts';

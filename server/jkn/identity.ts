@@ -2,7 +2,7 @@
 // number must name one patient, as SIMRS Khanza's own service finds the patient only where the NIK
 // and the card number are on the same record (webapps/api-bpjsfktl/conf.php cekpasien). A card
 // of one patient with another's NIK or record number books neither: refused with the reason.
-import type { JknPatientRow } from '../connector/local/jkn.ts';
+import type { JknPatientRow } from '../connector/hospital-connector.ts';
 
 export type Identity = { nomr: string } | { mismatch: true } | null;
 

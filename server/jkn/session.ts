@@ -1,5 +1,5 @@
 // Which of a doctor's sessions Mobile JKN means: BPJS names it by its hours (jampraktek, HH:mm-HH:mm).
-import type { JknSession } from '../connector/local/jkn.ts';
+import type { JknSession } from '../connector/hospital-connector.ts';
 
 /** 'H:MM', 'HH.MM' or 'HH:MM:SS' as 'HH:mm'. */
 const hhmm = (t: string) => {

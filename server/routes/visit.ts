@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Follower, SimrsPoll } from '../connector/poll.ts';
 import { pharmacyKey, sessionKey, type QueueEvents } from '../db/queue-events.ts';
 import { hashToken } from '../db/sessions.ts';
-import type { QueueRow } from '../connector/local/visit.ts';
+import type { QueueRow } from '../connector/hospital-connector.ts';
 import { atWib } from '../../common/wib.ts';
 import { CHECKIN_MSG, checkinRefusal, queueAdditions } from '../domain/visit.ts';
 import { HttpError } from '../errors.ts';

@@ -2,10 +2,9 @@
 // domain/manage.ts) run their steps (manage-tx.ts) in one Khanza transaction, retried when two
 // registrations took the same number at once or deadlocked, in the app's channel and in Mobile
 // JKN's (its desk: jkn.ts); and the reads of a patient's appointments to come and last BPJS one.
-import type { Channel } from '../local/booking.ts';
 import type { BookingStore, BookingTx } from '../../domain/booking.ts';
 import type { ManageTx, UpcomingRow } from '../../domain/manage.ts';
-import type { HospitalConnector } from '../hospital-connector.ts';
+import type { Channel, HospitalConnector } from '../hospital-connector.ts';
 import { ER, errno, type KhanzaDb } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { type Later, manageTx, type TxContext } from './manage-tx.ts';

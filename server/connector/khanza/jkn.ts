@@ -6,8 +6,7 @@
 import type { BookingStore } from '../../domain/booking.ts';
 import { estimateCall } from '../../domain/estimate.ts';
 import type { ManageStore } from '../../domain/manage.ts';
-import type { JknAppointment, JknPatientRow, JknSession } from '../local/jkn.ts';
-import type { JknOperation, MobileJknDesk } from '../hospital-connector.ts';
+import type { JknAppointment, JknOperation, JknPatientRow, JknSession, MobileJknDesk } from '../hospital-connector.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaJknPharmacy } from './pharmacy.ts';
 import { inSession, regTime, takenIn } from './placement.ts';

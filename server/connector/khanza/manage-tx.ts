@@ -6,7 +6,7 @@
 // transaction has committed (appointments.ts runs the `later` writes).
 import { WIB_OFFSET, wibIso } from '../../../common/wib.ts';
 import { audit, type AuditEntry } from '../../db/audit.ts';
-import type { Channel } from '../local/booking.ts';
+import type { Channel } from '../hospital-connector.ts';
 import type { Db } from '../../db/client.ts';
 import { moveSimrsReminders, setSimrsReminders } from '../../db/simrs-reminders.ts';
 import type { Session } from '../../domain/booking.ts';

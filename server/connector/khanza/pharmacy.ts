@@ -4,7 +4,7 @@
 // (antriapotek3), as Khanza's own pharmacy queue display reads them.
 import { PREPARING_STATUS, READY_STATUS } from '../../../common/pharmacy.ts';
 import type * as C from '../../../common/schemas/index.ts';
-import type { JknPharmacy } from '../local/jkn.ts';
+import type { JknPharmacy } from '../hospital-connector.ts';
 import type { KhanzaQuery } from './client.ts';
 
 /** The statuses the app shows (status_obat), from Khanza's prescription times. */

@@ -11,6 +11,7 @@ import { audit } from '../../db/audit.ts';
 import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
+import type { Channel } from '../hospital-connector.ts';
 import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
@@ -79,12 +80,6 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
   );
   return row ?? null;
 }
-
-/**
- * Where a booking or cancel comes from: the app (and the spec's client), or Mobile JKN through the
- * hospital's web service (server/routes/jkn.ts), whose bookings and cancels BPJS holds already.
- */
-export type Channel = 'app' | 'mobilejkn';
 
 /** The outbox's reason for what Mobile JKN did: BPJS has it, nothing is sent. */
 const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;

@@ -5,24 +5,7 @@
 import { isoWeekday } from '../../../common/dates.ts';
 import type { PasienBaruRequest } from '../../../common/schemas/jkn.ts';
 import type { Queryable } from '../../db/client.ts';
-
-/** A doctor's session on a date, found by BPJS's codes, with its seats and the day's queue. */
-export interface JknSession {
-  kd_dep: string;
-  kd_dr: string;
-  sts_jam: string;
-  kodepoli: string;
-  namapoli: string;
-  namadokter: string;
-  jam_dtg: string;
-  jam_plg: string;
-  batas_quota: number;
-  quota_terisi: number;
-  /** The day's queue of the session: entries, those still waiting, the number called last. */
-  queued: number;
-  waiting: number;
-  called: number | null;
-}
+import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from '../hospital-connector.ts';
 
 /** The session's queue of the day `x` (clinic_queue) beside the schedule `s` on date $4. */
 const QUEUE_OF = `x.tgl_janji = $4::date AND x.kd_dr = s.kd_dr AND x.kd_dep = s.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = s.sts_jam)`;
@@ -63,34 +46,6 @@ export function jknPatients(q: Queryable, nomorkartu: string, nik: string, norm:
   );
 }
 
-/** A patient as Mobile JKN's identity check reads them (server/jkn/identity.ts). */
-export interface JknPatientRow {
-  nomr: string;
-  kartu: string | null;
-  nik: string | null;
-}
-
-/**
- * A JKN clinic appointment by its kodebooking (its no_reg, or no_reg-N after a move), with the
- * session's last call. Another guarantee's or an online one is none of Mobile JKN's: not found.
- */
-export interface JknAppointment {
-  no_reg: string;
-  nomr: string;
-  jenis: string;
-  sumber: string;
-  tgl_janji: string;
-  no_urut: number;
-  cancelled: boolean;
-  kodepoli: string | null;
-  called: number | null;
-  /**
-   * Mobile JKN may act on it (sisa, batal, check-in): taken through Mobile JKN, or added to BPJS's
-   * Antrean under the patient's card number, where Mobile JKN shows it to the card holder.
-   */
-  mobile: boolean;
-}
-
 export async function jknAppointment(q: Queryable, kodebooking: string): Promise<JknAppointment | null> {
   const [row] = await q.query<JknAppointment>(
     `SELECT a.no_reg, a.nomr, a.jenis, a.sumber, to_char(a.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, a.no_urut, a.cancelled_at IS NOT NULL AS cancelled,
@@ -129,19 +84,6 @@ export async function insertJknPatient(q: Queryable, p: PasienBaruRequest): Prom
     ],
   );
   return row?.nomr ?? null;
-}
-
-/** The patient's pharmacy queue entry of the appointment's day, and that day's queue around it. */
-export interface JknPharmacy {
-  no_antrian: string;
-  status_obat: string;
-  total: number;
-  /** Entries before this one not ready yet. */
-  ahead: number;
-  /** The entry made ready last, or null. */
-  ready: string | null;
-  /** BPJS's jenisresep where the hospital's system records it (a compounded part); else read from the status. */
-  jenisresep?: 'racikan' | 'non racikan';
 }
 
 export async function jknPharmacy(q: Queryable, nomr: string, date: string): Promise<JknPharmacy | null> {

@@ -1,35 +1,12 @@
 // The patient's side of the visit day: their clinic queue of today with what its estimate needs,
 // and check-in.
-import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { TASK } from '../../bpjs/payload.ts';
 import { queueBpjsTask } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
+import type { CheckinEntry, QueueRow } from '../hospital-connector.ts';
 import { SAME_SESSION, SESSION_HOURS } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
-
-export interface QueueRow extends SessionOf {
-  no_urut: number;
-  no_reg: string;
-  dokter: string;
-  ds_dep: string;
-  /** The clinic's examination room; null where the hospital has not set it. */
-  ruang: string | null;
-  no_mr: string;
-  nama_pas: string;
-  status: QueueStatus;
-  no_dipanggil: number | null;
-  checkin: string | null;
-  /** Waiting patients ahead in the session; null where the hospital's API does not say. */
-  ahead: number | null;
-  /** When the session's numbers were called (epoch ms). */
-  calls: number[];
-  jam_dtg: string | null;
-  jam_plg: string | null;
-  menit_per_pasien: number | null;
-  /** The hospital keeps no time of a call and no pace (SIMRS=khanza): no estimate is reckoned. */
-  tanpa_estimasi?: boolean;
-}
 
 export function clinicQueueRows(q: Queryable, nomr: string, today: string): Promise<QueueRow[]> {
   return q.query(
@@ -49,14 +26,6 @@ export function clinicQueueRows(q: Queryable, nomr: string, today: string): Prom
       ORDER BY cq.no_urut`,
     [nomr, today],
   );
-}
-
-export interface CheckinEntry extends SessionOf {
-  no_mr: string;
-  status: QueueStatus;
-  checkin: string | null;
-  jam_dtg: string | null;
-  jam_plg: string | null;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { Db } from '../../db/client.ts';
 import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
-import type { QueueRow } from '../local/visit.ts';
+import type { QueueRow } from '../hospital-connector.ts';
 import { calledNotification, nearNotification } from '../../domain/queues.ts';
 import { int, nstr, type Obj, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
