@@ -55,6 +55,53 @@ module.exports = {
       from: { path: '^src/' },
       to: { path: '^node_modules/(typebox|@sinclair)/', reachable: true },
     },
+    // The server's floors (docs/architecture.md). Rules named layer-* are judged with type-only
+    // imports too (scripts/imports.ts): a type taken from above is an arrow up as much as a call.
+    {
+      name: 'layer-db-own-state',
+      severity: 'error',
+      comment:
+        "server/db/ is this API's own state and the database client: it reaches only domain/ (pure rules) below it, never a connector, a route, bpjs/, jkn/, push/ or the settings.",
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/(db|domain)/' },
+    },
+    {
+      name: 'layer-config-settings-only',
+      severity: 'error',
+      comment: 'The settings (server/config.ts, server/config/) are read at the start and imported by every feature: they import none.',
+      from: { path: '^server/config(\\.ts$|/)' },
+      to: { path: '^server/', pathNot: '^server/(config(\\.ts$|/)|domain/)' },
+    },
+    {
+      name: 'layer-domain-pure',
+      severity: 'error',
+      comment: 'server/domain/ holds the pure rules every floor above reaches: no database, no connector, no route, no feature folder.',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/', pathNot: '^server/domain/' },
+    },
+    {
+      name: 'layer-routes-on-top',
+      severity: 'error',
+      comment: 'Routes are the top floor: what they share with jkn/, bpjs/, push/ or a connector lives below them (server/api.ts, domain/).',
+      from: { path: '^server/(db|domain|config|connector|bpjs|jkn|push)/' },
+      to: { path: '^server/routes/' },
+    },
+    {
+      name: 'layer-connector-rooms-apart',
+      severity: 'error',
+      comment:
+        "A connector's room (connector/local/, khanza/, upstream/) imports no other's: what two share is the contract (hospital-connector.ts), db/ or domain/.",
+      from: { path: '^server/connector/([^/]+)/' },
+      to: { path: '^server/connector/([^/]+)/', pathNot: '^server/connector/$1/' },
+    },
+    {
+      name: 'layer-connector-contract-alone',
+      severity: 'error',
+      comment:
+        'The connector contract defines every type it speaks and imports no implementation: only common/, domain/ and the database client types below it.',
+      from: { path: '^server/connector/hospital-connector\\.ts$' },
+      to: { path: '^server/', pathNot: '^server/(domain/|db/client\\.ts$|db/queue-events\\.ts$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

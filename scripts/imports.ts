@@ -64,9 +64,11 @@ export async function cruiseImports(root = ROOT): Promise<{ runs: Cruise; declar
     const options = await extractDepcruiseOptions(join(root, '.dependency-cruiser.cjs'));
     // The tsconfig's paths only alias packages (react → preact/compat), which the rules do not follow.
     delete options.tsConfig;
-    const circles = { ...options.ruleSet, forbidden: (options.ruleSet?.forbidden ?? []).filter((rule) => rule.name === 'no-circular') };
+    // The circle rule and the floors' rules (layer-*) judge what a file declares, types included.
+    const declaredRules = (options.ruleSet?.forbidden ?? []).filter((rule) => rule.name === 'no-circular' || rule.name?.startsWith('layer-'));
+    const declaredRuleSet = { ...options.ruleSet, forbidden: declaredRules };
     const runs = await cruiseIn(root, runsDir, files, options);
-    const declared = await cruiseIn(root, declaredDir, files, { ...options, ruleSet: circles });
+    const declared = await cruiseIn(root, declaredDir, files, { ...options, ruleSet: declaredRuleSet });
     const output = `${runs.output}${declared.summary.error > 0 ? `\nWith type-only imports:${declared.output}` : ''}`;
     return { runs, declared, errors: runs.summary.error + declared.summary.error, output };
   } finally {

@@ -2,7 +2,7 @@
 // answer read into an outcome (answer.ts).
 import type { BpjsConfig } from '../config.ts';
 import { networkOutcome, type Outcome, outcomeOf } from './answer.ts';
-import { type Endpoint, pathOf } from './payload.ts';
+import { type Endpoint, pathOf } from '../domain/bpjs-antrean.ts';
 import { signedHeaders, timestampOf } from './signing.ts';
 
 export type BpjsSend = (endpoint: Endpoint, payload: unknown) => Promise<Outcome>;

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { claimDay, type Difference, dayPending, finishDay, reportedOfDay } from '../db/bpjs-days.ts';
 import type { BpjsSend } from './client.ts';
-import { GET_LIST_TASK } from './payload.ts';
+import { GET_LIST_TASK } from '../domain/bpjs-antrean.ts';
 
 /** The task ids of a getlisttask answer (decrypted): a list, or { list }; null when it is neither. */
 export function taskIdsOf(response: string | null): number[] | null {

@@ -4,10 +4,7 @@
 // and spent once a SEP was made on it (Rujukan/JumlahSEP); a control letter (surat kontrol) is for
 // its planned day (tglRencanaKontrol) and spent once its SEP is out (terbitSEP 'Sudah').
 import { addDays, daysBetween, formatLong } from '../../common/dates.ts';
-import { HOME } from '../../common/routes.ts';
-import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import type { ReferralKind } from '../../common/schemas/referrals.ts';
-import { wibInstant } from '../../common/wib.ts';
 import type { ReferralSource, Vclaim, VclaimAnswer, VclaimReferral } from './vclaim.ts';
 
 /** How long a referral is valid: 90 days, its visit date the first. */
@@ -228,30 +225,4 @@ export async function usableLetters(v: Vclaim, card: string, today: string, unti
     if (err instanceof VclaimDown) return null;
     throw err;
   }
-}
-
-/** What a push before a referral runs out names. */
-export interface ReferralReminder {
-  nomorreferensi: string;
-  poli: string;
-  perujuk: string;
-  berlaku_sampai: string;
-}
-
-/** The days before a referral runs out that its patient is told, at 09.00 WIB. */
-const REFERRAL_REMINDER_DAYS = [14, 3] as const;
-
-/** The pushes still ahead of `now`: 14 and 3 days before the last valid day. */
-export function referralReminderDue(berlakuSampai: string, now: number): Array<{ days: number; due: number }> {
-  return REFERRAL_REMINDER_DAYS.map((days) => ({ days, due: wibInstant(addDays(berlakuSampai, -days), '09:00') })).filter((r) => r.due > now);
-}
-
-/** The push: when it runs out, and what to do before then. */
-export function referralReminderNotification(r: ReferralReminder & { nomr: string; days_before: number }): NotifyRequest {
-  return {
-    nomr: r.nomr,
-    title: 'Rujukan BPJS Anda segera berakhir',
-    body: `Rujukan dari ${r.perujuk} untuk poli ${r.poli} berlaku sampai ${formatLong(r.berlaku_sampai)}, ${r.days_before} hari lagi. Bila Anda masih memerlukan kunjungan sesudah tanggal itu, silakan minta rujukan baru ke puskesmas atau klinik Anda (FKTP) sebelum rujukan ini berakhir.`,
-    url: HOME,
-  };
 }

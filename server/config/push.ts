@@ -1,6 +1,31 @@
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parseServiceAccount, type ServiceAccount } from '../push/fcm.ts';
 import { bool, ConfigError, type Env, integer, serviceUrl } from './parse.ts';
+
+/** A Firebase service account as push/fcm.ts signs with it: read and checked here, at the start. */
+export interface ServiceAccount {
+  project_id: string;
+  client_email: string;
+  private_key: string;
+  token_uri: string;
+}
+
+const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+
+/** Reads and checks a service-account JSON; throws a message naming what is missing. */
+function parseServiceAccount(json: string): ServiceAccount {
+  const raw = JSON.parse(json) as Partial<ServiceAccount>;
+  for (const key of ['project_id', 'client_email', 'private_key'] as const) {
+    if (typeof raw[key] !== 'string' || !raw[key]) throw new Error(`the service account has no ${key}`);
+  }
+  // A key that cannot sign should stop the start, not every send hours later.
+  try {
+    createPrivateKey(raw.private_key!);
+  } catch {
+    throw new Error('the service account private_key is not a PEM private key');
+  }
+  return { project_id: raw.project_id!, client_email: raw.client_email!, private_key: raw.private_key!, token_uri: raw.token_uri || GOOGLE_TOKEN_URI };
+}
 
 export interface PushConfig {
   /** This process sends queued notifications (an API-only instance may leave it to others). */

@@ -3,7 +3,7 @@
 // poli (and sub-specialty), not the one clinic whose session changed: several clinics may share a
 // poli code (the demo's 20001, 20002 and 20014 are all JAN), and BPJS replaces the doctor's whole
 // week with what it is sent.
-import { buildJadwal, type WeeklySession } from '../bpjs/payload.ts';
+import { buildJadwal, type WeeklySession } from '../domain/bpjs-antrean.ts';
 import type { Queryable } from './client.ts';
 
 /** A clinic's BPJS poli with its sub-specialty, the latter its poli code unless the mapping names one. */

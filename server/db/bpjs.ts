@@ -4,7 +4,7 @@
 // lease and records each answer. A kodebooking's rows go out in order: a row is held while an
 // earlier one of its kodebooking is waiting, unmapped or failed.
 import type { BpjsRow, BpjsStatus } from '../../common/schemas/bpjs.ts';
-import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf, TASK, taskBefore, taskResep, UPDATE_JADWAL } from '../bpjs/payload.ts';
+import { type AddFacts, buildAdd, type Endpoint, pharmacyTask, seqOf, TASK, taskBefore, taskResep, UPDATE_JADWAL } from '../domain/bpjs-antrean.ts';
 import { audit } from './audit.ts';
 import { firstClinicOfPoli, jadwalPayload } from './bpjs-jadwal.ts';
 import type { Db, Queryable } from './client.ts';
@@ -84,11 +84,11 @@ const CURRENT = `(SELECT b.kodebooking FROM bpjs_antrean b WHERE b.no_reg = $1 A
  * `waktu` in epoch ms; null: the transaction's time (the moment of the change it reports).
  * A step whose predecessor was never reported brings it along, a second earlier (a patient called
  * who never checked in: task 3 at the call; a pharmacy straight to ready: 6 before 7), since BPJS
- * refuses a task without the one before it (payload.ts, taskBefore); one already there keeps its
+ * refuses a task without the one before it (domain/bpjs-antrean.ts, taskBefore); one already there keeps its
  * own time, and a task is never earlier than a second after the one before ("waktu Task Id yang
  * kecil lebih dulu daripada Task Id yang besar", the catalogue's note as ssecd/jkn src/antrean.ts
  * quotes it: a check-in time from another clock, a call within a second of the pharmacy's change).
- * `jenisresep` goes with the pharmacy's 6 and 7 (payload.ts, taskResep).
+ * `jenisresep` goes with the pharmacy's 6 and 7 (domain/bpjs-antrean.ts, taskResep).
  */
 export async function queueBpjsTask(
   q: Queryable,

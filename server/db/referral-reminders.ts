@@ -1,7 +1,7 @@
 // The pushes before a BPJS referral runs out (migration 023): written once per referral and day
 // when VClaim confirmed it for a booking, claimed when due by any process's push worker
-// (push/reminders.ts). The times and words are server/bpjs/referrals.ts's.
-import { type ReferralReminder, referralReminderDue } from '../bpjs/referrals.ts';
+// (push/reminders.ts). The times and words are server/domain/referral-reminders.ts's.
+import { type ReferralReminder, referralReminderDue } from '../domain/referral-reminders.ts';
 import type { Queryable } from './client.ts';
 
 /** Writes the reminders still ahead of `now`; one already there (sent or not) stays as it is. */

@@ -21,14 +21,14 @@ import {
   SisaAntrean,
   StatusAntreanFarmasi,
 } from '../../common/schemas/jkn.ts';
-import { jenisResep } from '../bpjs/payload.ts';
+import { jenisResep } from '../domain/bpjs-antrean.ts';
 import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import type { JknAppointment, MobileJknDesk } from '../connector/hospital-connector.ts';
 import { cancel } from '../domain/manage.ts';
 import { atWib, checkinRefusal } from '../domain/visit.ts';
-import type { Api } from '../routes/route-schema.ts';
+import type { Api } from '../api.ts';
 import { answer, JKN_MSG, refuse } from './envelope.ts';
 import { readBatalAntrean, readCheckinAntrean, readJadwalOperasiPasien, readJadwalOperasiRs, readKodebooking } from './input.ts';
 

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { forgive, reserve, settle } from '../db/throttle.ts';
 import { retryAfterSeconds } from '../domain/throttle.ts';
 import { MSG, validationText } from '../errors.ts';
-import { SECURITY_SCHEMES, type Api } from '../routes/route-schema.ts';
+import { SECURITY_SCHEMES, type Api } from '../api.ts';
 import { ANSWERS, answer, JKN_MSG, refuse } from './envelope.ts';
 import { checkToken, issueToken, sameSecret } from './token.ts';
 

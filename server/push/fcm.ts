@@ -5,17 +5,10 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { PushMessage } from '../../common/push.ts';
+import type { ServiceAccount } from '../config/push.ts';
 import { SEND_TIMEOUT_MS, networkOutcome, outcomeOf, type SendOutcome, type Sender } from './sender.ts';
 
-export interface ServiceAccount {
-  project_id: string;
-  client_email: string;
-  private_key: string;
-  token_uri: string;
-}
-
 const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
-const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 
 /** The signed assertion of the JWT bearer grant (RFC 7523). */
 function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
@@ -26,21 +19,6 @@ function serviceAccountJwt(account: ServiceAccount, nowSeconds = Math.floor(Date
     .setIssuedAt(nowSeconds)
     .setExpirationTime(nowSeconds + 3600)
     .sign(createPrivateKey(account.private_key));
-}
-
-/** Reads and checks a service-account JSON; throws a message naming what is missing. */
-export function parseServiceAccount(json: string): ServiceAccount {
-  const raw = JSON.parse(json) as Partial<ServiceAccount>;
-  for (const key of ['project_id', 'client_email', 'private_key'] as const) {
-    if (typeof raw[key] !== 'string' || !raw[key]) throw new Error(`the service account has no ${key}`);
-  }
-  // A key that cannot sign should stop the start, not every send hours later.
-  try {
-    createPrivateKey(raw.private_key!);
-  } catch {
-    throw new Error('the service account private_key is not a PEM private key');
-  }
-  return { project_id: raw.project_id!, client_email: raw.client_email!, private_key: raw.private_key!, token_uri: raw.token_uri || GOOGLE_TOKEN_URI };
 }
 
 export function fcmSender(account: ServiceAccount, endpoint: string): Sender {

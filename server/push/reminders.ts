@@ -1,7 +1,7 @@
 // Turns the appointment reminders that have come due into notifications for the push queue. Run
 // by every process's push worker before each drain (worker.ts), with no timer of its own: the
 // rows are the schedule, so a restart loses none and several processes send each one once.
-import { referralReminderNotification } from '../bpjs/referrals.ts';
+import { referralReminderNotification } from '../domain/referral-reminders.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { claimDueReferralReminders, linkReferralNotification } from '../db/referral-reminders.ts';
 import { enqueueIn } from '../db/push.ts';

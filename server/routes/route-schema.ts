@@ -1,21 +1,12 @@
-// What the routes share in their schemas: the typed instance, who may call, and the failures
+// What the routes share in their schemas: who may call, and the failures
 // each kind of route can answer besides its own, so that the OpenAPI document (/api/docs) lists
 // every status the server really sends (errors.ts, guard.ts).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TSchema } from 'typebox';
 import { CONTRACT, type Contract, type Entry, type Listed } from '../../common/api-calls.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 
-/** The server with request and reply types inferred from the route schemas. */
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
-
-export const SECURITY_SCHEMES = {
-  bearerAuth: { type: 'http', scheme: 'bearer', description: "The patient's session: token.access_token of the login" },
-  serviceToken: { type: 'http', scheme: 'bearer', description: "The hospital systems' INTERNAL_API_TOKEN" },
-  jknToken: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Mobile JKN: the token of GET /api/jkn/token' },
-  jknUsername: { type: 'apiKey', in: 'header', name: 'x-username', description: 'Mobile JKN: JKN_WS_USERNAME' },
-} as const;
+// The typed instance every route file takes: server/api.ts's, below routes/ and jkn/ alike.
+export type { Api } from '../api.ts';
 
 type Security = Array<Record<string, string[]>>;
 

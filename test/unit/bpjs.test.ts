@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
 import { checkCodes, checkSchedule } from '../../server/bpjs/hfis.ts';
-import { type AddFacts, buildAdd, buildJadwal, jenisResep, pharmacyTask, taskBefore, taskResep } from '../../server/bpjs/payload.ts';
+import { type AddFacts, buildAdd, buildJadwal, jenisResep, pharmacyTask, taskBefore, taskResep } from '../../server/domain/bpjs-antrean.ts';
 import { taskIdsOf } from '../../server/bpjs/reconcile.ts';
 import { decryptResponse, signature, signedHeaders, timestampOf } from '../../server/bpjs/signing.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';

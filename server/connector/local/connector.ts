@@ -1,6 +1,6 @@
 // SIMRS=local: the connector contract answered from this API's own tables (the demo seed, or a
 // hospital's feed through /api/internal/*). The repositories of db/ do the work, unchanged.
-import { buildAdd } from '../../bpjs/payload.ts';
+import { buildAdd } from '../../domain/bpjs-antrean.ts';
 import type { Db } from '../../db/client.ts';
 import { addFacts, type BpjsReporting } from '../../db/bpjs.ts';
 import { bookingStore, lastBpjsAppointment, manageStore, quotaSlots } from './booking.ts';

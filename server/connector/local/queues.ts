@@ -5,7 +5,7 @@ import { isoWeekday } from '../../../common/dates.ts';
 import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../../common/schemas/internal.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
 import { becomesReady, calledNotification, nearNotification, readyNotification } from '../../domain/queues.ts';
-import { jenisResep, TASK } from '../../bpjs/payload.ts';
+import { jenisResep, TASK } from '../../domain/bpjs-antrean.ts';
 import { queueBpjsPharmacy, queueBpjsTask } from '../../db/bpjs.ts';
 import { wibText } from '../../db/wib.ts';
 import type { Db, Queryable } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 // The patient's side of the visit day: their clinic queue of today with what its estimate needs,
 // and check-in.
-import { TASK } from '../../bpjs/payload.ts';
+import { TASK } from '../../domain/bpjs-antrean.ts';
 import { queueBpjsTask } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';

@@ -1,7 +1,8 @@
 // What is sent to BPJS Antrean RS v2, built from the hospital's facts (docs/bpjs.md). Pure:
-// the database reads the facts (db/bpjs.ts), these rules shape them.
-import { estimateCall } from '../domain/estimate.ts';
-import { READY_STATUS } from '../domain/queues.ts';
+// the database reads the facts (db/bpjs.ts), these rules shape them; here in domain/ so that the
+// outbox and the local connector, which queue the reports, and bpjs/, which sends them, all reach it.
+import { estimateCall } from './estimate.ts';
+import { READY_STATUS } from './queues.ts';
 import { atWib } from '../../common/wib.ts';
 
 export type Endpoint = 'add' | 'updatewaktu' | 'batal' | 'farmasi/add' | typeof UPDATE_JADWAL | typeof GET_LIST_TASK;
