@@ -1,7 +1,7 @@
 // The hospital's mapping tables and practice hours checked against BPJS's references (HFIS):
 // ref/poli, ref/dokter and jadwaldokter (docs/bpjs.md, The mapping tables). Pure: the lists come
 // in (client.ts reads them, the connector's mappedSessions reads ours), the findings go out.
-import type { OurSession } from '../connector/hospital-connector.ts';
+import type { MappedPracticeSession } from '../connector/hospital-connector.ts';
 
 /** A row of ref/poli: BPJS's poli (and sub-specialty) codes. */
 export interface RefPoli {
@@ -78,7 +78,7 @@ export function checkCodes(
 }
 
 /** Our sessions of a date against BPJS's schedule of that date: hours and capacity, and sessions one side lacks. */
-export function checkSchedule(ours: readonly OurSession[], jadwal: readonly RefJadwal[]): Finding[] {
+export function checkSchedule(ours: readonly MappedPracticeSession[], jadwal: readonly RefJadwal[]): Finding[] {
   const key = (kodepoli: string, kodedokter: number | string) => `${kodepoli}/${Number(kodedokter)}`;
   const theirs = new Map<string, RefJadwal[]>();
   for (const j of jadwal.filter((x) => !x.libur)) {

@@ -12,7 +12,7 @@ import type * as C from '../../common/schemas/index.ts';
 import type { PasienBaruRequest } from '../../common/schemas/jkn.ts';
 import type { QueueStatus } from '../../common/schemas/patient.ts';
 import type { Queryable } from '../db/client.ts';
-import type { SessionOf } from '../db/queue-events.ts';
+import type { PracticeSessionOf } from '../db/queue-events.ts';
 import type { BookingOutcome, BookingStore } from '../domain/booking.ts';
 import type { PatientIdentity } from '../domain/fhir.ts';
 import type { ManageStore, UpcomingRow } from '../domain/manage.ts';
@@ -31,7 +31,7 @@ export interface SimrsHealth {
 export type DoctorPhoto = { kind: 'image'; contentType: string; body: Buffer } | { kind: 'name'; name: string };
 
 /** A patient's entry in a clinic queue of the day, with what the estimate needs. */
-export interface QueueRow extends SessionOf {
+export interface QueueRow extends PracticeSessionOf {
   no_urut: number;
   no_reg: string;
   dokter: string;
@@ -55,7 +55,7 @@ export interface QueueRow extends SessionOf {
 }
 
 /** A queue entry as check-in reads it: whose it is, its state and the session's hours. */
-export interface CheckinEntry extends SessionOf {
+export interface CheckinEntry extends PracticeSessionOf {
   no_mr: string;
   status: QueueStatus;
   checkin: string | null;
@@ -64,7 +64,7 @@ export interface CheckinEntry extends SessionOf {
 }
 
 /** A doctor's session on a date, found by BPJS's codes, with its seats and the day's queue. */
-export interface JknSession {
+export interface JknPracticeSession {
   kd_dep: string;
   kd_dr: string;
   sts_jam: string;
@@ -128,8 +128,8 @@ export interface JknPharmacy {
  */
 export type Channel = 'app' | 'mobilejkn';
 
-/** Our session of the date, by its BPJS codes. */
-export interface OurSession {
+/** A doctor's clinic practice session of the date, by its BPJS codes (what HFIS's check compares: bpjs/hfis.ts). */
+export interface MappedPracticeSession {
   kd_dep: string;
   kd_dr: string;
   kodepoli: string;
@@ -241,7 +241,7 @@ export interface MobileJknDesk {
   /** Whether BPJS's poli and doctor codes are in the hospital's mapping tables. */
   codesKnown(kodepoli: string, kodedokter: number): Promise<{ poli: boolean; dokter: boolean }>;
   /** The doctor's clinic sessions on the date under BPJS's codes, with their seats and the day's queue. */
-  sessions(kodepoli: string, kodedokter: number, date: string): Promise<JknSession[]>;
+  sessions(kodepoli: string, kodedokter: number, date: string): Promise<JknPracticeSession[]>;
   /** The patients this card number, NIK or medical record number names (server/jkn/identity.ts decides who it is). */
   patients(nomorkartu: string, nik: string, norm: string): Promise<JknPatientRow[]>;
   /** pasienbaru: a new medical record; `known` when the card number or NIK is there; `refused` with the words when new patients are the counter's. */
@@ -259,7 +259,7 @@ export interface MobileJknDesk {
   /** The mapping tables as they are, for the check against BPJS's references (HFIS). */
   mappings(): Promise<{ poli: Array<{ kd_dep: string; kodepoli: string }>; dokter: Array<{ kd_dr: string; kodedokter: number }> }>;
   /** The clinic sessions of a date whose clinic and doctor are mapped, with their BPJS codes, hours and quota. */
-  mappedSessions(date: string): Promise<OurSession[]>;
+  mappedSessions(date: string): Promise<MappedPracticeSession[]>;
 }
 
 /**

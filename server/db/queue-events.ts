@@ -7,14 +7,14 @@ import type { Db, Queryable } from './client.ts';
 const QUEUE_CHANNEL = 'clinic_queue';
 
 /** One doctor's session of a day: what a change is announced by. */
-export interface SessionOf {
+export interface PracticeSessionOf {
   tgl_janji: string;
   kd_dr: string;
   kd_dep: string;
   sts_jam: string | null;
 }
 
-export const sessionKey = (s: SessionOf): string => [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam ?? ''].join('|');
+export const sessionKey = (s: PracticeSessionOf): string => [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam ?? ''].join('|');
 
 /** The first part of a pharmacy queue's key. */
 export const PHARMACY_PREFIX = 'farmasi';

@@ -65,8 +65,8 @@ export const DEFAULT_POLICY: BookingPolicy = {
   reminders: DEFAULT_REMINDERS,
 };
 
-/** A doctor's weekly practice session in a clinic, as a booking takes a seat in it. */
-export interface Session {
+/** A doctor's weekly practice session in a clinic, as a booking takes a seat in it (a login is a session of db/sessions.ts). */
+export interface PracticeSession {
   id: number;
   kd_dep: string;
   kd_dr: string;
@@ -88,7 +88,7 @@ export interface ClinicDayAppointment {
 }
 
 /** A session of today whose practice hours are over can no longer be booked. */
-export function sessionEnded(s: Pick<Session, 'jam_plg'>, date: string, now: number): boolean {
+export function sessionEnded(s: Pick<PracticeSession, 'jam_plg'>, date: string, now: number): boolean {
   if (date !== todayWib(now)) return false;
   const end = minutesOf(s.jam_plg);
   return end !== null && wibMinutes(now) >= end;
@@ -131,7 +131,13 @@ export interface Held {
 }
 
 /** The answer of a booking: the spec's three fields, and with `held` what names the appointment. */
-export function booked(s: Session, no_urut: number, tgl_janji: string, held?: Held, roomMinutes = DEFAULT_POLICY.reminders.onlineRoomMinutes): BookingResult {
+export function booked(
+  s: PracticeSession,
+  no_urut: number,
+  tgl_janji: string,
+  held?: Held,
+  roomMinutes = DEFAULT_POLICY.reminders.onlineRoomMinutes,
+): BookingResult {
   const facts = { no_urut, tgl_janji, ds_dep: s.ds_dep, nama_dr: s.nama_dr, jam: sessionHours(s) };
   const message = held?.jenis === 'online' ? BOOKING_MSG.onlineSuccess(facts, roomMinutes) : BOOKING_MSG.success(facts);
   if (!held) return { no_urut, tgl_janji, message };
@@ -178,7 +184,7 @@ export type ReferralGate =
   | {
       check: (
         letter: Partial<Rujukan>,
-        s: Pick<Session, 'kd_dep' | 'ds_dep'>,
+        s: Pick<PracticeSession, 'kd_dep' | 'ds_dep'>,
         date: string,
       ) => Promise<{ ok: true; rujukan: Rujukan } | { ok: false; message: string }>;
     }
@@ -187,7 +193,7 @@ export type ReferralGate =
 
 export interface NewAppointment {
   nomr: string;
-  session: Session;
+  session: PracticeSession;
   tgl_janji: string;
   carabayar: BookingRequest['carabayar'];
   hp: string;
@@ -202,7 +208,7 @@ export interface Existing extends Held {
   no_urut: number;
 }
 
-export type SessionQuery = Pick<BookingRequest, 'kd_dep' | 'kd_dr' | 'sts_jam' | 'tgl_janji'>;
+export type PracticeSessionQuery = Pick<BookingRequest, 'kd_dep' | 'kd_dr' | 'sts_jam' | 'tgl_janji'>;
 
 /** Reads and writes inside the booking's one transaction. Cancelled appointments count for none of them. */
 export interface BookingTx {
@@ -217,7 +223,7 @@ export interface BookingTx {
   /** The latest active BPJS appointment's date; `except` (the one being moved) is left out. */
   lastBpjsAppointment(nomr: string, except?: number): Promise<string | null>;
   /** Takes the session's next seat on the date: its queue number, or null when it is full. */
-  takeSeat(s: Session, date: string): Promise<number | null>;
+  takeSeat(s: PracticeSession, date: string): Promise<number | null>;
   insert(a: NewAppointment): Promise<{ id: number; no_reg: string }>;
   /** Replaces the appointment's pending reminders with these. */
   setReminders(appointmentId: number, reminders: DueReminder[]): Promise<void>;
@@ -225,7 +231,7 @@ export interface BookingTx {
 
 export interface BookingStore {
   /** The session of that kind the request names, on the weekday of its date; null when there is none. */
-  session(req: SessionQuery, jenis: AppointmentKind): Promise<Session | null>;
+  session(req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null>;
   transaction<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
 }
 

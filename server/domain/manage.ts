@@ -15,8 +15,8 @@ import {
   type BookingTx,
   type ReferralGate,
   type Rujukan,
-  type Session,
-  type SessionQuery,
+  type PracticeSession,
+  type PracticeSessionQuery,
 } from './booking.ts';
 import { wibInstant, wibIso } from '../../common/wib.ts';
 import { dueReminders } from './reminders.ts';
@@ -69,7 +69,7 @@ export interface ManageTx extends BookingTx {
    */
   appointment(no_reg: string, nomr: string): Promise<StoredAppointment | null>;
   /** The session a reschedule names, read inside the transaction. */
-  session(req: SessionQuery, jenis: AppointmentKind): Promise<Session | null>;
+  session(req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null>;
   /** Marks it cancelled with the reason, with its audit entry; answers the time (ISO, +07:00). */
   markCancelled(a: StoredAppointment, reason: string, at: number): Promise<string>;
   /** Gives a seat back to its session (quota_terisi − 1): bookable at once by someone else. */
@@ -81,7 +81,7 @@ export interface ManageTx extends BookingTx {
    * queue number; answers its registration number when the move gave it a new one (a SIMRS that
    * numbers visits by their date).
    */
-  move(id: number, s: Session, date: string, no_urut: number): Promise<string | undefined>;
+  move(id: number, s: PracticeSession, date: string, no_urut: number): Promise<string | undefined>;
   /** A waiting entry of the clinic queue under this number leaves the queue. */
   leaveQueue(no_reg: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // Which of a doctor's sessions Mobile JKN means: BPJS names it by its hours (jampraktek, HH:mm-HH:mm).
-import type { JknSession } from '../connector/hospital-connector.ts';
+import type { JknPracticeSession } from '../connector/hospital-connector.ts';
 
 /** 'H:MM', 'HH.MM' or 'HH:MM:SS' as 'HH:mm'. */
 const hhmm = (t: string) => {
@@ -8,7 +8,7 @@ const hhmm = (t: string) => {
 };
 
 /** The session whose hours are `jampraktek` (HH:mm-HH:mm); its start alone will do when the end differs. */
-export function sessionAt(sessions: JknSession[], jampraktek: string): JknSession | null {
+export function sessionAt(sessions: JknPracticeSession[], jampraktek: string): JknPracticeSession | null {
   const exact = sessions.find((s) => `${hhmm(s.jam_dtg)}-${hhmm(s.jam_plg)}` === jampraktek);
   return exact ?? sessions.find((s) => hhmm(s.jam_dtg) === jampraktek.slice(0, 5)) ?? null;
 }

@@ -12,7 +12,7 @@ import { type Numbering, nextNumbers, REFERENCE_MSG } from '../../server/connect
 import { manageTx } from '../../server/connector/khanza/manage-tx.ts';
 import { takeSeat } from '../../server/connector/khanza/seats.ts';
 import type { Db } from '../../server/db/client.ts';
-import type { Session } from '../../server/domain/booking.ts';
+import type { PracticeSession } from '../../server/domain/booking.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
 import { API } from '../../common/paths.ts';
@@ -283,7 +283,7 @@ it('a race of app bookings of two doctors and counter registrations under the gu
     // The app's bookings as its booking transaction takes them (manage-tx.ts): the numbering's lock, the seat, the row.
     const appBooking = (i: number) => {
       const kd_dr = i % 2 ? 'RW2' : 'RW1';
-      const session: Session = {
+      const session: PracticeSession = {
         id: 0,
         kd_dep: 'PRW',
         kd_dr,

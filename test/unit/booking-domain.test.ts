@@ -16,7 +16,7 @@ import {
   type BookingStore,
   type ClinicDayAppointment,
   type NewAppointment,
-  type Session,
+  type PracticeSession,
 } from '../../server/domain/booking.ts';
 import { wibMinutes } from '../../common/wib.ts';
 import { d001Booking } from '../support/booking.ts';
@@ -26,7 +26,7 @@ const today = '2026-11-23'; // a Monday
 const wibAt = (hh: number, mm = 0, date = today) => Date.parse(`${date}T00:00:00Z`) + (hh - 7) * 3_600_000 + mm * 60_000;
 const NOW = wibAt(7, 30);
 
-const SESSION: Session = {
+const SESSION: PracticeSession = {
   id: 7,
   kd_dep: '20001',
   kd_dr: 'D001',
@@ -42,7 +42,7 @@ const SESSION: Session = {
 const request = (over: Partial<BookingRequest> = {}): BookingRequest => d001Booking('00012345', '2026-11-30', over);
 
 /** A store in memory: one session, its seats, the appointments, and a record of the calls. */
-function memoryStore(opts: { session?: Session | null; lastBpjs?: string | null; taken?: number; inserted?: NewAppointment[] } = {}) {
+function memoryStore(opts: { session?: PracticeSession | null; lastBpjs?: string | null; taken?: number; inserted?: NewAppointment[] } = {}) {
   const calls: string[] = [];
   const inserted: NewAppointment[] = opts.inserted ?? [];
   let taken = opts.taken ?? 0;
@@ -227,7 +227,7 @@ test('book(): the same booking retried after the session ended still answers the
 test('book(): a second appointment in the same clinic on the same day is refused, naming the first', async () => {
   const m = memoryStore();
   assert.ok((await book(m.store, '00012345', request(), NOW)).ok);
-  const other: Session = { ...SESSION, id: 8, kd_dr: 'D002', sts_jam: '2', nama_dr: 'dr. Bambang Sutrisno, Sp.JP' };
+  const other: PracticeSession = { ...SESSION, id: 8, kd_dr: 'D002', sts_jam: '2', nama_dr: 'dr. Bambang Sutrisno, Sp.JP' };
   const second = memoryStore({ session: other, inserted: m.inserted });
   const refused = await book(second.store, '00012345', request({ kd_dr: 'D002', sts_jam: '2' }), NOW);
   assert.equal(refused, {

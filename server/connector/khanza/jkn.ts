@@ -6,7 +6,7 @@
 import type { BookingStore } from '../../domain/booking.ts';
 import { estimateCall } from '../../domain/estimate.ts';
 import type { ManageStore } from '../../domain/manage.ts';
-import type { JknAppointment, JknOperation, JknPatientRow, JknSession, MobileJknDesk } from '../hospital-connector.ts';
+import type { JknAppointment, JknOperation, JknPatientRow, JknPracticeSession, MobileJknDesk } from '../hospital-connector.ts';
 import type { KhanzaDb, KhanzaPayers } from './client.ts';
 import { khanzaJknPharmacy } from './pharmacy.ts';
 import { inSession, regTime, takenIn } from './placement.ts';
@@ -67,7 +67,7 @@ export function khanzaJknDesk(sik: KhanzaDb, { payers, booking, manage }: Khanza
         [date, date, date, date, String(kodedokter), hariKerja(date), kodepoli],
       );
       return rows.map(
-        (r): JknSession => ({
+        (r): JknPracticeSession => ({
           kd_dep: r.kd_dep,
           kd_dr: r.kd_dr,
           sts_jam: stsJam(r.jam_dtg),

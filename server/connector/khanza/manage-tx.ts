@@ -9,7 +9,7 @@ import { audit, type AuditEntry } from '../../db/audit.ts';
 import type { Channel } from '../hospital-connector.ts';
 import type { Db } from '../../db/client.ts';
 import { moveSimrsReminders, setSimrsReminders } from '../../db/simrs-reminders.ts';
-import type { Session } from '../../domain/booking.ts';
+import type { PracticeSession } from '../../domain/booking.ts';
 import type { ManageTx, StoredAppointment } from '../../domain/manage.ts';
 import type { ReminderSubject } from '../../domain/reminders.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
@@ -53,7 +53,7 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
   const patientOf = new Map<number, string>();
   const seatKey = (kd_dokter: string, kd_poli: string, date: string) => `${kd_dokter}|${kd_poli}|${date}`;
   // The session the booking is for (a doctor may have a morning and an afternoon one): its own kuota.
-  const seatOf = (s: Pick<Session, 'kd_dr' | 'kd_dep' | 'jam_dtg'>, date: string): SeatSession => ({
+  const seatOf = (s: Pick<PracticeSession, 'kd_dr' | 'kd_dep' | 'jam_dtg'>, date: string): SeatSession => ({
     kd_dokter: s.kd_dr,
     kd_poli: s.kd_dep,
     tanggal: date,

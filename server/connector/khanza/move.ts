@@ -1,6 +1,6 @@
 // SIMRS=khanza: the Mobile JKN reference (referensi_mobilejkn_bpjs) of a registration a reschedule
 // moves to another date or practice (manage-tx.ts), as Khanza's Antrean sender is to report it.
-import type { Session } from '../../domain/booking.ts';
+import type { PracticeSession } from '../../domain/booking.ts';
 import type { KhanzaQuery } from './client.ts';
 import type { Reserved } from './seats.ts';
 
@@ -14,7 +14,14 @@ import type { Reserved } from './seats.ts';
  * nobooking, 'Belum', for the sender to add, as SIMRS=local reports a move (docs/bpjs.md).
  * `minutesPerPatient`: of the new booking's estimate (QUEUE_MINUTES_PER_PATIENT); none: '0'.
  */
-export async function moveReference(q: KhanzaQuery, no_rawat: string, seat: Reserved, s: Session, date: string, minutesPerPatient: number): Promise<void> {
+export async function moveReference(
+  q: KhanzaQuery,
+  no_rawat: string,
+  seat: Reserved,
+  s: PracticeSession,
+  date: string,
+  minutesPerPatient: number,
+): Promise<void> {
   const [old] = await q.query<{ nobooking: string; statuskirim: string }>('SELECT nobooking, statuskirim FROM referensi_mobilejkn_bpjs WHERE no_rawat = ?', [
     no_rawat,
   ]);

@@ -4,7 +4,7 @@
 // Each session sells its own kuota (placement.ts). The schedules, the quota and the booking stores
 // read them (schedules.ts, appointments.ts, manage-tx.ts, jkn.ts).
 import type { AppointmentKind } from '../../../common/booking.ts';
-import type { Session, SessionQuery } from '../../domain/booking.ts';
+import type { PracticeSession, PracticeSessionQuery } from '../../domain/booking.ts';
 import type { KhanzaQuery } from './client.ts';
 import { HARI_KERJA, hariKerja } from './seats.ts';
 
@@ -42,10 +42,10 @@ export const PRACTICE = `SELECT j.kd_dokter, j.kd_poli, j.hari_kerja, TIME_FORMA
                     FROM jadwal j JOIN poliklinik p ON p.kd_poli = j.kd_poli JOIN dokter d ON d.kd_dokter = j.kd_dokter`;
 
 /** The sessions read so far, by id: a booking's transaction finds the one its request named before it. */
-export const known = new Map<number, Session>();
+export const known = new Map<number, PracticeSession>();
 
-export function sessionOf(r: PracticeRow): Session {
-  const s: Session = {
+export function sessionOf(r: PracticeRow): PracticeSession {
+  const s: PracticeSession = {
     id: practiceId(r.kd_dokter, r.kd_poli, r.hari_kerja, r.jam_mulai),
     kd_dep: r.kd_poli,
     kd_dr: r.kd_dokter,
@@ -62,7 +62,7 @@ export function sessionOf(r: PracticeRow): Session {
 }
 
 /** The practice a request names: the doctor at the clinic on the date's weekday, its session by sts_jam. */
-async function practiceFor(q: KhanzaQuery, req: SessionQuery): Promise<PracticeRow | null> {
+async function practiceFor(q: KhanzaQuery, req: PracticeSessionQuery): Promise<PracticeRow | null> {
   const rows = await q.query<PracticeRow>(`${PRACTICE} WHERE j.kd_poli = ? AND j.kd_dokter = ? AND j.hari_kerja = ? ORDER BY j.jam_mulai`, [
     req.kd_dep,
     req.kd_dr,
@@ -72,6 +72,6 @@ async function practiceFor(q: KhanzaQuery, req: SessionQuery): Promise<PracticeR
 }
 
 /** The session a booking request names: a clinic practice; Khanza has no online consultation sessions, so none is offered. */
-export async function sessionFor(q: KhanzaQuery, req: SessionQuery, jenis: AppointmentKind): Promise<Session | null> {
+export async function sessionFor(q: KhanzaQuery, req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null> {
   return jenis === 'poli' ? ((await practiceFor(q, req).then((p) => p && sessionOf(p))) ?? null) : null;
 }

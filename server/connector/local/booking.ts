@@ -5,12 +5,12 @@
 import type { AppointmentKind } from '../../../common/booking.ts';
 import { isoWeekday } from '../../../common/dates.ts';
 import type { QuotaSlot } from '../../../common/schemas/booking.ts';
-import type { BookingStore, ClinicDayAppointment, Existing, Session, SessionQuery } from '../../domain/booking.ts';
+import type { BookingStore, ClinicDayAppointment, Existing, PracticeSession, PracticeSessionQuery } from '../../domain/booking.ts';
 import type { ManageStore, ManageTx, StoredAppointment } from '../../domain/manage.ts';
 import { audit } from '../../db/audit.ts';
 import { type BpjsReporting, queueBpjsAdd, queueBpjsCancel, queueBpjsMove } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
+import { announce, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
 import type { Channel } from '../hospital-connector.ts';
 import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
@@ -47,8 +47,8 @@ export function quotaSlots(q: Queryable, kdDep: string, kdDr: string, date: stri
   );
 }
 
-async function session(q: Queryable, req: SessionQuery, jenis: AppointmentKind): Promise<Session | null> {
-  const [row] = await q.query<Session>(
+async function session(q: Queryable, req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null> {
+  const [row] = await q.query<PracticeSession>(
     `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr
        FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep JOIN doctors d ON d.kd_dr = s.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $5
@@ -214,7 +214,7 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): 
       return undefined;
     },
     async leaveQueue(no_reg) {
-      const left = await q.query<SessionOf>(
+      const left = await q.query<PracticeSessionOf>(
         `UPDATE clinic_queue cq SET status = 'batal' WHERE cq.no_reg = $1 AND cq.status = 'menunggu' AND cq.checkin_at IS NULL
          RETURNING to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`,
         [no_reg],

@@ -5,14 +5,14 @@
 import { isoWeekday } from '../../../common/dates.ts';
 import type { PasienBaruRequest } from '../../../common/schemas/jkn.ts';
 import type { Queryable } from '../../db/client.ts';
-import type { JknAppointment, JknPatientRow, JknPharmacy, JknSession } from '../hospital-connector.ts';
+import type { JknAppointment, JknPatientRow, JknPharmacy, JknPracticeSession } from '../hospital-connector.ts';
 
 /** The session's queue of the day `x` (clinic_queue) beside the schedule `s` on date $4. */
 const QUEUE_OF = `x.tgl_janji = $4::date AND x.kd_dr = s.kd_dr AND x.kd_dep = s.kd_dep AND (x.sts_jam IS NULL OR x.sts_jam = s.sts_jam)`;
 
 /** The doctor's clinic sessions on the date under BPJS's poli and doctor codes (none when either is unmapped). */
-export function jknSessions(q: Queryable, kodepoli: string, kodedokter: number, date: string): Promise<JknSession[]> {
-  return q.query<JknSession>(
+export function jknSessions(q: Queryable, kodepoli: string, kodedokter: number, date: string): Promise<JknPracticeSession[]> {
+  return q.query<JknPracticeSession>(
     `SELECT s.kd_dep, s.kd_dr, s.sts_jam, bp.kodepoli, coalesce(bp.namapoli, c.ds_dep) AS namapoli, coalesce(bd.namadokter, d.nama_dr_lengkap) AS namadokter,
             coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg,
             coalesce(ps.batas_quota, s.batas_quota) AS batas_quota, coalesce(ps.quota_terisi, 0) AS quota_terisi,

@@ -10,7 +10,7 @@ import { queueBpjsPharmacy, queueBpjsTask } from '../../db/bpjs.ts';
 import { wibText } from '../../db/wib.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enqueueIn, type Enqueued } from '../../db/push.ts';
-import { announce, pharmacyKey, sessionKey, type SessionOf } from '../../db/queue-events.ts';
+import { announce, pharmacyKey, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
 
 /** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
 export const SAME_SESSION = `x.tgl_janji = cq.tgl_janji AND x.kd_dr = cq.kd_dr AND x.kd_dep = cq.kd_dep AND x.sts_jam IS NOT DISTINCT FROM cq.sts_jam`;
@@ -28,7 +28,7 @@ export const SESSION_HOURS = `LEFT JOIN LATERAL (
  * threshold gets 'Antrian Anda tinggal N lagi', once per visit. The conditional update is the
  * claim: of two processes changing the session at once, one sends it.
  */
-async function notifyNear(q: Queryable, s: SessionOf, threshold: number): Promise<number> {
+async function notifyNear(q: Queryable, s: PracticeSessionOf, threshold: number): Promise<number> {
   const rows = await q.query<{ no_mr: string; no_urut: number; ds_dep: string; ahead: number }>(
     `WITH waiting AS (
        SELECT cq.no_reg, c.ds_dep,
@@ -51,7 +51,7 @@ const SESSION_COLUMNS = `to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd
 /** A clinic queue number of today is called; null when there is no such entry today. */
 export async function callClinicQueue(db: Db, no_reg: string, today: string, threshold: number): Promise<Enqueued | null> {
   return db.tx(async (q) => {
-    const [row] = await q.query<SessionOf & { no_mr: string; no_urut: number; ds_dep: string }>(
+    const [row] = await q.query<PracticeSessionOf & { no_mr: string; no_urut: number; ds_dep: string }>(
       `UPDATE clinic_queue cq SET status = 'dipanggil', called_at = now()
          FROM clinics c
         WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 AND c.kd_dep = cq.kd_dep
@@ -76,7 +76,7 @@ export async function setClinicStatus(
   threshold: number,
 ): Promise<ClinicQueueChange | null> {
   return db.tx(async (q) => {
-    const [row] = await q.query<SessionOf & { no_reg: string }>(
+    const [row] = await q.query<PracticeSessionOf & { no_reg: string }>(
       `UPDATE clinic_queue cq SET status = $3 WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 RETURNING cq.no_reg, ${SESSION_COLUMNS}`,
       [no_reg, today, status],
     );
@@ -118,7 +118,7 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
 }
 
 /** A clinic appointment's place in its day's queue: its own registration and queue numbers. */
-export interface QueueSeat extends SessionOf {
+export interface QueueSeat extends PracticeSessionOf {
   no_reg: string;
   no_mr: string;
   no_urut: number;
@@ -144,7 +144,7 @@ export async function joinClinicQueue(q: Queryable, e: QueueSeat): Promise<void>
 
 /** A rescheduled appointment's waiting queue entry moves with it: its new day, session and number. */
 export async function moveInClinicQueue(q: Queryable, no_reg: string, to: Omit<QueueSeat, 'no_reg' | 'no_mr'>): Promise<void> {
-  const [from] = await q.query<SessionOf>(
+  const [from] = await q.query<PracticeSessionOf>(
     `SELECT ${SESSION_COLUMNS} FROM clinic_queue cq WHERE cq.no_reg = $1 AND cq.status = 'menunggu' AND cq.checkin_at IS NULL FOR UPDATE`,
     [no_reg],
   );

@@ -3,7 +3,7 @@
 import { TASK } from '../../domain/bpjs-antrean.ts';
 import { queueBpjsTask } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { announce, sessionKey, type SessionOf } from '../../db/queue-events.ts';
+import { announce, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
 import type { CheckinEntry, QueueRow } from '../hospital-connector.ts';
 import { SAME_SESSION, SESSION_HOURS } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
@@ -55,7 +55,7 @@ export async function serviceCheckinEntry(q: Queryable, no_reg: string): Promise
  */
 export function checkIn(db: Db, no_reg: string, at: number): Promise<string> {
   return db.tx(async (q) => {
-    const [changed] = await q.query<SessionOf>(
+    const [changed] = await q.query<PracticeSessionOf>(
       `UPDATE clinic_queue cq SET checkin_at = to_timestamp($2::float8 / 1000) WHERE cq.no_reg = $1 AND cq.checkin_at IS NULL
        RETURNING to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`,
       [no_reg, at],
