@@ -1,5 +1,5 @@
 // Today's clinic and pharmacy queues as the hospital's systems change them: each change, the
-// patients' notifications and the word to the live streams (queue-events.ts) are written in one
+// patients' notifications and the word to the live streams (db/queue-events.ts) are written in one
 // transaction.
 import { isoWeekday } from '../../../common/dates.ts';
 import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../../common/schemas/internal.ts';
