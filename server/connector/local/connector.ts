@@ -1,5 +1,7 @@
 // SIMRS=local: the connector contract answered from this API's own tables (the demo seed, or a
-// hospital's feed through /api/internal/*). The repositories of db/ do the work, unchanged.
+// hospital's feed through /api/internal/*). The repositories of this room do the work; what is
+// this API's own under every connector (self-registrations, vascular reports, the BPJS outbox)
+// comes from db/.
 import { buildAdd } from '../../domain/bpjs-antrean.ts';
 import type { Db } from '../../db/client.ts';
 import { addFacts, type BpjsReporting } from '../../db/bpjs.ts';
