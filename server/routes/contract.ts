@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TSchema } from 'typebox';
 import { CONTRACT, type Contract, type Entry, type Listed } from '../../common/contract.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
+import { JKN } from '../../common/server-paths.ts';
 
 /** The server with request and reply types inferred from the route schemas. */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -13,7 +14,7 @@ export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression,
 export const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', description: "The patient's session: token.access_token of the login" },
   serviceToken: { type: 'http', scheme: 'bearer', description: "The hospital systems' INTERNAL_API_TOKEN" },
-  jknToken: { type: 'apiKey', in: 'header', name: 'x-token', description: 'Mobile JKN: the token of GET /api/jkn/token' },
+  jknToken: { type: 'apiKey', in: 'header', name: 'x-token', description: `Mobile JKN: the token of GET ${JKN.token}` },
   jknUsername: { type: 'apiKey', in: 'header', name: 'x-username', description: 'Mobile JKN: JKN_WS_USERNAME' },
 } as const;
 
