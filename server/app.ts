@@ -42,6 +42,7 @@ import { staticRoutes } from './routes/static.ts';
 import { memoVapidKeys } from './push/keys.ts';
 import type { VapidKeys } from './push/webpush.ts';
 import { latestReconciliation } from './db/bpjs-days.ts';
+import { SERVER } from '../common/server-paths.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +126,7 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
     // Each operation's id and explicit security, derived in one place (routes/route-schema.ts).
     transform: ({ schema, url, route }) => ({ schema: documented(schema as Record<string, unknown> | undefined, route.method, url) as typeof schema, url }),
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get(SERVER.docs, { schema: { hide: true } }, async () => app.swagger());
   return app;
 }
 
@@ -138,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
   if (!options.simrs) app.addHook('onClose', () => simrs.close());
   app.decorate('simrs', simrs);
   app.get(
-    '/api/health',
+    SERVER.health,
     { schema: { summary: "Whether this process, its database and the hospital's system answer", response: { 200: Healthy, 503: Unhealthy } } },
     async (_req, reply) => {
       const [database, simrs, reconciled] = await Promise.all([

@@ -9,6 +9,7 @@ import { audit } from './db/audit.ts';
 import { DataDirLockedError } from './db/client.ts';
 import { openDatabase } from './open-database.ts';
 import { pendingRegistrations } from './db/registrations.ts';
+import { INTERNAL } from '../common/server-paths.ts';
 
 const COLUMNS: Array<[title: string, value: (r: RegistrationEntry) => string]> = [
   ['id', (r) => String(r.id)],
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   if (err instanceof DataDirLockedError) {
-    console.error(`${err.message}\nThe running server holds this DATA_DIR: stop it, or ask its internal listener (GET /api/internal/registrasi).`);
+    console.error(`${err.message}\nThe running server holds this DATA_DIR: stop it, or ask its internal listener (GET ${INTERNAL.registrations}).`);
   } else {
     console.error(err instanceof ConfigError ? err.message : err);
   }

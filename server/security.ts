@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRERENDERED, prerenderedFile } from '../common/routes.ts';
 import type { SecurityConfig } from './config.ts';
+import { API_PREFIX, SERVER } from '../common/server-paths.ts';
 
 /**
  * sha256 sources of the inline scripts the built pages carry (none today: the prerendered pages
@@ -58,7 +59,7 @@ const DOCUMENT: Record<string, string> = {
  * some fifteen files over slow, paid data: about 700 bytes of headers each would add 10 KB.
  */
 const isDocument = (type: string) => /^(text\/html|image\/svg\+xml)/.test(type);
-const isWorker = (url: string) => url === '/sw.js';
+const isWorker = (url: string) => url === SERVER.serviceWorker;
 
 /**
  * API answers carry patient data: never kept by the browser, a proxy or the service worker. The
@@ -69,7 +70,7 @@ const isWorker = (url: string) => url === '/sw.js';
  */
 const isApiAnswer = (req: FastifyRequest) => {
   const route = req.routeOptions.url;
-  return route === undefined || route.startsWith('/api/');
+  return route === undefined || route.startsWith(API_PREFIX);
 };
 
 export function registerSecurityHeaders(app: FastifyInstance, config: SecurityConfig, distDir: string): void {

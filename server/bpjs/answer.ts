@@ -1,5 +1,6 @@
 // What an answer of BPJS means for the outbox row that asked: sent, refused for good, or worth
 // another try. Pure: the HTTP status and body come in.
+import type { Backoff } from '../retry/backoff.ts';
 import type { Credentials } from './signing.ts';
 import { decryptResponse } from './signing.ts';
 
@@ -72,7 +73,5 @@ export function networkOutcome(err: unknown): Outcome {
   return { kind: 'retry', message: err instanceof Error ? clip(`${err.name}: ${err.message}`) : 'network error' };
 }
 
-/** Seconds before attempt n + 1: 15 s, 30 s, 60 s … at most `maxSeconds`. */
-export function retryDelaySeconds(attempts: number, maxSeconds: number): number {
-  return Math.min(15 * 2 ** Math.max(0, attempts - 1), maxSeconds);
-}
+/** The outbox's retry schedule (retry/backoff.ts): 15 s, 30 s, 60 s … at most BPJS_RETRY_MAX_SECONDS; BPJS_MAX_ATTEMPTS in all. */
+export const bpjsRetry = (maxAttempts: number, maxSeconds: number): Backoff => ({ firstSeconds: 15, maxSeconds, maxAttempts });

@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BpjsConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type Claimed, claimDueBpjs, markBpjsRefused, markBpjsRetry, markBpjsSent } from '../db/bpjs.ts';
-import { retryDelaySeconds } from './answer.ts';
+import { nextAttemptIn } from '../retry/backoff.ts';
+import { bpjsRetry } from './answer.ts';
 import { type BpjsSend, bpjsClient } from './client.ts';
 import { createPoller } from '../poller.ts';
 import { addDays, todayWib } from '../../common/dates.ts';
@@ -57,8 +58,8 @@ export function createBpjsWorker({ db, send, config, clock = Date.now, log, batc
     // Row ids and BPJS's words only: never the patient's card number, NIK or phone.
     log?.warn({ bpjs: row.id, endpoint: row.endpoint, attempt: row.attempts, outcome: outcome.kind, detail: outcome.message }, 'BPJS Antrean not sent');
     if (outcome.kind === 'refused') return markBpjsRefused(db, row.id, outcome.code, outcome.message);
-    const last = row.attempts >= config.maxAttempts;
-    return markBpjsRetry(db, row.id, outcome.message, last ? null : clock() + retryDelaySeconds(row.attempts, config.retryMaxSeconds) * 1000);
+    const delay = nextAttemptIn(row.attempts, bpjsRetry(config.maxAttempts, config.retryMaxSeconds));
+    return markBpjsRetry(db, row.id, outcome.message, delay === null ? null : clock() + delay * 1000);
   }
 
   async function drain(): Promise<number> {

@@ -31,6 +31,7 @@ import { atWib, checkinRefusal } from '../domain/visit.ts';
 import type { Api } from '../api.ts';
 import { answer, JKN_MSG, refuse } from './envelope.ts';
 import { readBatalAntrean, readCheckinAntrean, readJadwalOperasiPasien, readJadwalOperasiRs, readKodebooking } from './input.ts';
+import { JKN } from '../../common/server-paths.ts';
 
 const MINUTE = 60_000;
 type Described = (summary: string, response: object) => object;
@@ -45,7 +46,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
   };
 
   app.post(
-    '/api/jkn/sisaantrean',
+    JKN.sisaAntrean,
     { schema: { ...described('Mobile JKN: the patients ahead of a booking and the wait', JknAnswer(SisaAntrean)), body: KodebookingRequest } },
     async (req) => {
       const read = readKodebooking(req.body);
@@ -67,7 +68,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     },
   );
   app.post(
-    '/api/jkn/batalantrean',
+    JKN.batalAntrean,
     { schema: { ...described("Mobile JKN: cancel a booking (the app's own cancel: the seat is freed once)", JknDone), body: BatalAntreanRequest } },
     async (req) => {
       const read = readBatalAntrean(req.body);
@@ -81,7 +82,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     },
   );
   app.post(
-    '/api/jkn/checkinantrean',
+    JKN.checkinAntrean,
     { schema: { ...described("Mobile JKN: check in (the app's own check-in: BPJS task 3, once)", JknDone), body: CheckinAntreanRequest } },
     async (req) => {
       const read = readCheckinAntrean(req.body);
@@ -114,7 +115,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
   );
 
   app.post(
-    '/api/jkn/jadwaloperasirs',
+    JKN.jadwalOperasiRs,
     {
       schema: {
         ...described(
@@ -131,7 +132,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     },
   );
   app.post(
-    '/api/jkn/jadwaloperasipasien',
+    JKN.jadwalOperasiPasien,
     {
       schema: {
         ...described("Mobile JKN: a member's operations by card number (an empty list where there are none)", JknAnswer(JadwalOperasi)),
@@ -159,7 +160,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
   };
 
   app.post(
-    '/api/jkn/ambilantreanfarmasi',
+    JKN.ambilAntreanFarmasi,
     { schema: { ...described("Mobile JKN: the booking's pharmacy queue number", JknAnswer(AntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
       const p = await prescriptionOf(req.body);
@@ -169,7 +170,7 @@ export function jknBookedRoutes(app: Api, db: Db, config: Config, clock: () => n
     },
   );
   app.post(
-    '/api/jkn/statusantreanfarmasi',
+    JKN.statusAntreanFarmasi,
     { schema: { ...described("Mobile JKN: the pharmacy queue around the booking's prescription", JknAnswer(StatusAntreanFarmasi)), body: KodebookingRequest } },
     async (req) => {
       const p = await prescriptionOf(req.body);

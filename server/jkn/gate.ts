@@ -14,6 +14,7 @@ import { MSG, validationText } from '../errors.ts';
 import { SECURITY_SCHEMES, type Api } from '../api.ts';
 import { ANSWERS, answer, JKN_MSG, refuse } from './envelope.ts';
 import { checkToken, issueToken, sameSecret } from './token.ts';
+import { JKN, JKN_PREFIX } from '../../common/server-paths.ts';
 
 /** Registers the gate on Mobile JKN's own instance (server/routes/jkn.ts registers the calls behind it). */
 export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): void {
@@ -36,7 +37,7 @@ export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): 
   // parsing and learns nothing of the schemas. Such refusals reach no data and cost an attacker
   // nothing: counted per minute and address (db/audit.ts refusalCounter), not a row each.
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.routeOptions.url === '/api/jkn/token' || req.routeOptions.url === '/api/jkn/docs') return;
+    if (req.routeOptions.url === JKN.token || req.routeOptions.url === JKN.docs) return;
     const token = String(req.headers['x-token'] ?? '');
     const username = String(req.headers['x-username'] ?? '');
     const checked = await checkToken(jkn, token, username, clock());
@@ -45,9 +46,9 @@ export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): 
     return reply.code(200).send(refuse(checked.reason === 'expired' ? JKN_MSG.tokenExpired : JKN_MSG.tokenInvalid));
   });
 
-  app.get('/api/jkn/docs', { schema: { hide: true } }, async () => {
+  app.get(JKN.docs, { schema: { hide: true } }, async () => {
     const doc = app.swagger() as { paths?: Record<string, unknown>; info?: object; components?: object };
-    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith('/api/jkn/')));
+    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith(JKN_PREFIX)));
     return {
       ...doc,
       info: {
@@ -61,7 +62,7 @@ export function jknGate(app: Api, db: Db, jkn: JknConfig, clock: () => number): 
   });
 
   app.get(
-    '/api/jkn/token',
+    JKN.token,
     {
       schema: {
         summary: 'Mobile JKN: a token for the other calls, with x-username and x-password',

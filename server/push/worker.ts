@@ -8,7 +8,8 @@ import type { Db } from '../db/client.ts';
 import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
 import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/push.ts';
 import { addressed } from './naming.ts';
-import { nextAttemptIn } from './queue.ts';
+import { nextAttemptIn } from '../retry/backoff.ts';
+import { pushRetry } from './queue.ts';
 import type { SendOutcome, Sender } from './sender.ts';
 import { createPoller } from '../poller.ts';
 
@@ -45,7 +46,7 @@ export function createPushWorker({ db, senders, config, log, batch = 20, beforeD
     if (outcome.kind === 'sent') return markSent(db, d.id);
     log?.warn({ delivery: d.id, attempt: d.attempts, outcome: outcome.kind, detail: outcome.detail }, 'push not delivered');
     if (outcome.kind === 'gone') return markGone(db, d, outcome.detail);
-    return markFailed(db, d.id, outcome.detail, nextAttemptIn(d.attempts, config.maxAttempts, outcome.kind === 'failed'));
+    return markFailed(db, d.id, outcome.detail, nextAttemptIn(d.attempts, pushRetry(config.maxAttempts), outcome.kind === 'failed'));
   }
 
   async function drain(): Promise<number> {

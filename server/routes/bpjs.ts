@@ -23,6 +23,7 @@ import type { Config } from '../config.ts';
 import { type BpjsReporting, listBpjs, retryBpjs } from '../db/bpjs.ts';
 import type { Db } from '../db/client.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './route-schema.ts';
+import { INTERNAL, SERVER } from '../../common/server-paths.ts';
 
 const UNREADABLE = 'jawaban BPJS tidak dapat dibaca (bukan JSON).';
 /** A reference's or the dashboard's rows: BPJS answers a list, or { list }; null when the answer is not JSON. */
@@ -47,7 +48,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
   const reporting = { minutesPerPatient: config.visit.minutesPerPatient };
 
   app.get(
-    '/api/internal/bpjs/antrean',
+    INTERNAL.bpjsQueue,
     {
       schema: {
         summary: 'The BPJS Antrean outbox, newest first: each request with its status and why',
@@ -62,7 +63,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
   );
 
   app.get(
-    '/api/internal/bpjs/hfis',
+    INTERNAL.bpjsHfis,
     {
       schema: {
         summary: "The mapping tables and a date's practice hours checked against BPJS's references (HFIS: ref/poli, ref/dokter, jadwaldokter)",
@@ -110,7 +111,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
   );
 
   app.get(
-    '/api/internal/bpjs/dashboard',
+    INTERNAL.bpjsDashboard,
     {
       schema: {
         summary: "BPJS's dashboard of waiting times (dashboard/waktutunggu) for a day or a month, as BPJS reckons them from what was reported",
@@ -144,7 +145,7 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
   );
 
   app.post(
-    '/api/internal/bpjs/antrean/:id/ulang',
+    INTERNAL.bpjsResend,
     {
       schema: {
         summary: 'Sends one outbox row again (an unmapped add is built again from the mapping tables first)',
@@ -167,12 +168,11 @@ export async function bpjsRoutes(app: Api, db: Db, config: Config): Promise<void
   );
 
   app.post(
-    '/api/internal/bpjs/rekonsiliasi',
+    INTERNAL.bpjsReconcile,
     {
       schema: {
         summary: "Compares a visit day's task times with what BPJS holds (antrean/getlisttask per kodebooking), now",
-        description:
-          'The server compares each day by itself once it is over and its rows are through (docs/bpjs.md, "After the day"); this runs it for any date, again if it ran. A difference is logged and shown on /api/health\'s bpjs.',
+        description: `The server compares each day by itself once it is over and its rows are through (docs/bpjs.md, "After the day"); this runs it for any date, again if it ran. A difference is logged and shown on ${SERVER.health}'s bpjs.`,
         security: SERVICE,
         body: BpjsReconcileBody,
         response: {

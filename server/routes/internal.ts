@@ -35,6 +35,7 @@ import { bpjsRoutes } from './bpjs.ts';
 import { jadwalRoutes } from './jadwal.ts';
 import { registrationCounterRoutes } from './registration.ts';
 import { walkInRoutes } from './walkin.ts';
+import { INTERNAL } from '../../common/server-paths.ts';
 
 const NO_QUEUE = 'Tidak ada antrian itu hari ini.';
 const NO_APPOINTMENT = 'Tidak ada perjanjian dengan nomor itu.';
@@ -48,7 +49,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   await jadwalRoutes(app, db, config, clock);
 
   app.post(
-    '/api/internal/notify',
+    INTERNAL.notify,
     {
       schema: {
         summary: 'Send a notification to a patient (hospital systems only)',
@@ -66,7 +67,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   );
 
   app.post(
-    '/api/internal/antrian/poli/panggil',
+    INTERNAL.clinicCall,
     {
       schema: {
         summary: "A clinic queue number of today is called: the patient's card shows it and their phone is notified",
@@ -84,7 +85,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   );
 
   app.get(
-    '/api/internal/antrian/poli',
+    INTERNAL.clinicQueue,
     {
       schema: {
         summary: "A day's clinic queue (today unless tanggal is given), for the hospital's display and staff",
@@ -97,7 +98,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   );
 
   app.post(
-    '/api/internal/antrian/poli/checkin',
+    INTERNAL.clinicCheckin,
     {
       schema: {
         summary: "The registration counter checks a patient in for today's clinic queue: the same check-in as the phone's (BPJS task 3, once)",
@@ -115,8 +116,8 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   );
 
   for (const [path, status, summary] of [
-    ['/api/internal/antrian/poli/selesai', 'selesai', 'A clinic queue number of today is done'],
-    ['/api/internal/antrian/poli/lewati', 'dilewati', 'A clinic queue number of today is skipped (the patient was not there when called)'],
+    [INTERNAL.clinicDone, 'selesai', 'A clinic queue number of today is done'],
+    [INTERNAL.clinicSkipped, 'dilewati', 'A clinic queue number of today is skipped (the patient was not there when called)'],
   ] as const) {
     app.post(
       path,
@@ -138,7 +139,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   }
 
   app.post(
-    '/api/internal/antrian/farmasi/status',
+    INTERNAL.pharmacyStatus,
     {
       schema: {
         summary: `A pharmacy queue entry of today changes status; the change to '${READY_STATUS}' notifies the patient`,
@@ -158,7 +159,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   // Managing appointments (decisions): an appointment's reminders still to go out, and the
   // meeting link of an online consultation.
   app.get(
-    '/api/internal/pengingat',
+    INTERNAL.reminders,
     {
       schema: {
         summary: "A booking's reminders still to go out, with when (WIB)",
@@ -176,7 +177,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   );
 
   app.post(
-    '/api/internal/konsultasi/link',
+    INTERNAL.meetingLink,
     {
       schema: {
         summary: "Sets an online consultation's meeting link (https); the patient's card shows it while the room is open",

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { changeWeeklySession } from '../connector/local/jadwal.ts';
 import { bpjsReporting } from './bpjs.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
+import { INTERNAL } from '../../common/server-paths.ts';
 
 const JADWAL_MSG = {
   order: 'Kolom jam_plg: jam selesai harus sesudah jam mulai (jam_dtg).',
@@ -23,7 +24,7 @@ export async function jadwalRoutes(app: Api, db: Db, config: Config, clock: () =
   // The bridge on and this server the reporter: HFIS hears of the change from here.
   const hfis = bpjsReporting(config) !== null;
   app.post(
-    '/api/internal/jadwal/dokter',
+    INTERNAL.doctorSchedule,
     {
       schema: {
         summary:

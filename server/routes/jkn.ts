@@ -31,6 +31,7 @@ import { readAmbilAntrean, readPasienBaru, readStatusAntrean } from '../jkn/inpu
 import { sessionAt } from '../jkn/session.ts';
 import { bookingPolicy } from './booking.ts';
 import type { Api } from './route-schema.ts';
+import { JKN } from '../../common/server-paths.ts';
 
 export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknConfig }, clock: () => number = Date.now): Promise<void> {
   const jkn = config.jkn;
@@ -47,7 +48,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
   /** What every call but the token's declares: its summary, the token headers, its answers. */
   const described = (summary: string, response: object) => ({ summary, security: SECURITY, headers: JknTokenHeaders, response: { 200: response, ...ANSWERS } });
   app.post(
-    '/api/jkn/statusantrean',
+    JKN.statusAntrean,
     { schema: { ...described('Mobile JKN: the seats and queue of a doctor session', JknAnswer(StatusAntrean)), body: StatusAntreanRequest } },
     async (req) => {
       const read = readStatusAntrean(req.body);
@@ -76,7 +77,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
   );
 
   app.post(
-    '/api/jkn/ambilantrean',
+    JKN.ambilAntrean,
     {
       schema: {
         ...described('Mobile JKN: take a seat in a doctor session (the same seats as the app and the counter)', JknAnswer(AmbilAntrean)),
@@ -144,7 +145,7 @@ export async function jknRoutes(app: Api, db: Db, config: Config & { jkn: JknCon
     },
   );
   app.post(
-    '/api/jkn/pasienbaru',
+    JKN.pasienBaru,
     { schema: { ...described('Mobile JKN: a new patient, given a medical record number', JknAnswer(PasienBaru)), body: PasienBaruRequest } },
     async (req) => {
       const read = readPasienBaru(req.body, todayWib(clock()));

@@ -12,6 +12,7 @@ import { CHALLENGE_MINUTES, CHALLENGE_TIMEOUT_MS, challengeOf, deviceLabel, PASS
 import { HttpError } from '../errors.ts';
 import { bearerToken } from '../guard.ts';
 import { NOT_FOUND, PATIENT, PATIENT_GET, PATIENT_POST, route, SERVICE, SERVICE_GET, type Api } from './route-schema.ts';
+import { INTERNAL } from '../../common/server-paths.ts';
 
 /** ES256 and RS256: what phones' platform authenticators sign with. */
 const ALGORITHMS = [-7, -257];
@@ -164,7 +165,7 @@ export async function passkeyRoutes(app: Api, db: Db, config: Config): Promise<v
 /** The hospital's counter: a patient who lost their phone gets MR number and birth date back. */
 export async function passkeyCounterRoutes(app: Api, db: Db): Promise<void> {
   app.delete(
-    '/api/internal/passkey/:nomr',
+    INTERNAL.passkeys,
     {
       schema: {
         summary: 'Remove every passkey of a patient and end their sessions (the registration counter, for a lost or replaced phone)',

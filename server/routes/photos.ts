@@ -2,6 +2,7 @@
 // database so every seeded `foto` path resolves. A hospital serves its real photos instead.
 import { Type } from 'typebox';
 import { NOT_FOUND, PUBLIC_GET, type Api } from './route-schema.ts';
+import { SERVER } from '../../common/server-paths.ts';
 
 const COLOURS = ['#1f6f77', '#6a1b9a', '#1565c0', '#2e7d32', '#b3261e', '#4e342e'];
 
@@ -31,7 +32,7 @@ function portrait(name: string, kd_dr: string): string {
 
 export async function photoRoutes(app: Api): Promise<void> {
   app.get(
-    '/foto-dokter/:file',
+    SERVER.doctorPhoto,
     {
       schema: {
         summary: "A doctor's 90×100 photo: the `foto` path of the doctor schedules",

@@ -11,6 +11,7 @@ import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
 import { NOT_FOUND, PUBLIC_POST, route, SERVICE, SERVICE_GET, SERVICE_POST, THROTTLED, type Api } from './route-schema.ts';
+import { INTERNAL } from '../../common/server-paths.ts';
 
 const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
@@ -67,7 +68,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
 /** The counter's calls; registered inside the internal calls' scope, behind their service token. */
 export async function registrationCounterRoutes(app: Api, db: Db): Promise<void> {
   app.get(
-    '/api/internal/registrasi',
+    INTERNAL.registrations,
     {
       schema: {
         summary: 'Self-registrations waiting for the registration counter, the latest submitted first, each with all its submissions (hospital systems only)',
@@ -80,7 +81,7 @@ export async function registrationCounterRoutes(app: Api, db: Db): Promise<void>
   );
 
   app.post(
-    '/api/internal/registrasi/:id/verifikasi',
+    INTERNAL.verifyRegistration,
     {
       schema: {
         summary: 'The registration counter has verified a self-registration (hospital systems only); verifying twice changes nothing',

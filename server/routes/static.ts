@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { prerenderedPageFor } from '../../common/routes.ts';
+import { API_PREFIX, SERVER } from '../../common/server-paths.ts';
 
 /** index.html without its prerendered #app content. */
 function appShell(indexHtml: string): string {
@@ -32,9 +33,9 @@ export async function staticRoutes(app: FastifyInstance, distDir: string): Promi
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', (req, reply) => {
+  app.get(SERVER.appPages, (req, reply) => {
     const path = req.url.split('?')[0];
-    if (path.startsWith('/api/')) return reply.callNotFound();
+    if (path.startsWith(API_PREFIX)) return reply.callNotFound();
     if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound(); // a missing file, not a route
     reply.header('Cache-Control', 'no-cache');
     const page = prerenderedPageFor(path);

@@ -8,16 +8,16 @@ import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { walkIn } from '../connector/local/queues.ts';
 import { NOT_FOUND, SERVICE, SERVICE_POST, type Api } from './route-schema.ts';
+import { INTERNAL } from '../../common/server-paths.ts';
 
 /** `clock`: the instant whose WIB date is today (tests fix it). */
 export async function walkInRoutes(app: Api, db: Db, clock: () => number = Date.now): Promise<void> {
   app.post(
-    '/api/internal/antrian/poli/walkin',
+    INTERNAL.walkIn,
     {
       schema: {
         summary: "The registration counter adds a patient without a booking to today's session: a seat of its quota and the next queue number",
-        description:
-          "The same quota as the app's bookings, so together they never take more than it. A patient already in that session today keeps their entry (a repeat takes no second seat). The answer is the entry as GET /api/internal/antrian/poli lists it.",
+        description: `The same quota as the app's bookings, so together they never take more than it. A patient already in that session today keeps their entry (a repeat takes no second seat). The answer is the entry as GET ${INTERNAL.clinicQueue} lists it.`,
         security: SERVICE,
         body: ClinicWalkIn,
         response: {

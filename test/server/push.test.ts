@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert';
 import { loadConfig, type PushConfig } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { memoVapidKeys } from '../../server/push/keys.ts';
-import { retryDelaySeconds } from '../../server/push/queue.ts';
+import { pushRetry } from '../../server/push/queue.ts';
+import { nextAttemptIn } from '../../server/retry/backoff.ts';
 import { pushService } from '../../server/push/service.ts';
 import { webPushSender } from '../../server/push/webpush.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
@@ -140,8 +141,9 @@ test('a failed send is retried with backoff, then delivered once', async () => {
 });
 
 test('the backoff doubles from 10 s up to an hour', () => {
-  assert.equal([1, 2, 3, 4].map(retryDelaySeconds), [10, 20, 40, 80]);
-  assert.is(retryDelaySeconds(20), 3600);
+  const delay = (attempts: number) => nextAttemptIn(attempts, pushRetry(50));
+  assert.equal([1, 2, 3, 4].map(delay), [10, 20, 40, 80]);
+  assert.is(delay(20), 3600);
 });
 
 test('four workers draining at once send every delivery exactly once', async () => {

@@ -4,7 +4,8 @@ import { webcrypto } from 'node:crypto';
 import LZString from 'lz-string';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { outcomeOf, retryDelaySeconds } from '../../server/bpjs/answer.ts';
+import { bpjsRetry, outcomeOf } from '../../server/bpjs/answer.ts';
+import { nextAttemptIn } from '../../server/retry/backoff.ts';
 import { checkCodes, checkSchedule } from '../../server/bpjs/hfis.ts';
 import { type AddFacts, buildAdd, buildJadwal, jenisResep, pharmacyTask, taskBefore, taskResep } from '../../server/domain/bpjs-antrean.ts';
 import { taskIdsOf } from '../../server/bpjs/reconcile.ts';
@@ -84,7 +85,7 @@ test('5xx, 408, 429 and answers that are not BPJS’s are retried', () => {
 
 test('the backoff doubles from 15 s and stops at its cap', () => {
   assert.equal(
-    [1, 2, 3, 4, 10].map((n) => retryDelaySeconds(n, 900)),
+    [1, 2, 3, 4, 10].map((n) => nextAttemptIn(n, bpjsRetry(40, 900))),
     [15, 30, 60, 120, 900],
   );
 });

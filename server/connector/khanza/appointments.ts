@@ -5,6 +5,7 @@
 import type { BookingStore, BookingTx } from '../../domain/booking.ts';
 import type { ManageTx, UpcomingRow } from '../../domain/manage.ts';
 import type { Channel, HospitalConnector } from '../hospital-connector.ts';
+import { retried } from '../../retry/transaction.ts';
 import { ER, errno, type KhanzaDb } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { type Later, manageTx, type TxContext } from './manage-tx.ts';
@@ -28,16 +29,9 @@ export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments 
       for (const write of later) await write();
       return result;
     };
-    const retry = async (left: number): Promise<T> => {
-      try {
-        return await attempt();
-      } catch (err) {
-        // Two registrations took the same number at once, or a deadlock: Khanza rolled this one back.
-        if (left > 0 && [ER.dupEntry, ER.deadlock].includes(errno(err) as never)) return retry(left - 1);
-        throw err;
-      }
-    };
-    return retry(3);
+    // Two registrations took the same number at once, or a deadlock: Khanza rolled this one back.
+    // Four attempts in all.
+    return retried(4, (err) => [ER.dupEntry, ER.deadlock].includes(errno(err) as never), attempt);
   }
 
   const bookingOf = (channel: Channel): BookingStore => ({

@@ -8,6 +8,7 @@ import type { KhanzaQuery } from './client.ts';
 import { takenIn } from './placement.ts';
 import { isoOf, PRACTICE, type PracticeRow, sessionOf } from './practice.ts';
 import { hariKerja } from './seats.ts';
+import { doctorPhotoOf } from '../../../common/server-paths.ts';
 
 const ISO_ORDER = (hari: string) => [1, 2, 3, 4, 5, 6, 7].find((i) => isoWeekdayName(i) === hari) ?? 8;
 
@@ -34,7 +35,7 @@ export function khanzaSchedules(sik: KhanzaQuery): Pick<HospitalReads, 'clinics'
       );
       const byDoctor = new Map<string, C.DoctorSchedule>();
       for (const r of rows) {
-        const d = byDoctor.get(r.kd_dokter) ?? { nama_dr_lengkap: r.nm_dokter, kd_dr: r.kd_dokter, foto: `/foto-dokter/${r.kd_dokter}.svg`, jadwal: [] };
+        const d = byDoctor.get(r.kd_dokter) ?? { nama_dr_lengkap: r.nm_dokter, kd_dr: r.kd_dokter, foto: doctorPhotoOf(r.kd_dokter), jadwal: [] };
         d.jadwal.push({
           hari: isoWeekdayName(isoOf(r.hari_kerja)),
           jam_dtg: r.jam_mulai,

@@ -5,6 +5,7 @@
 // every registration take. Seats are counted per practice session (a doctor's morning and afternoon
 // at one clinic each sell their own kuota; placement.ts places a row by its time): registrations not
 // cancelled, and the counter's bookings for that day not yet registered.
+import { retried } from '../../retry/transaction.ts';
 import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
 import { inSession, regTime, takenIn } from './placement.ts';
 import { jamPraktek, nextNumbers, type Reserved, type Seat, type SeatRequest, type SeatSession, writeSeatIn } from './rows.ts';
@@ -79,14 +80,12 @@ const retryable = (err: unknown) => [ER.dupEntry, ER.deadlock].includes(errno(er
  * loser's transaction rolled back and it tries again.
  */
 export async function takeSeat(db: KhanzaDb, r: SeatRequest, attempts = 5): Promise<SeatOutcome> {
-  for (let i = 1; ; i++) {
-    try {
-      return await db.tx((q) => takeSeatIn(q, r));
-    } catch (err) {
-      // The quota guard refused (a registration raced it past this transaction's own count).
-      if (errno(err) === ER.signal) return { ok: false, reason: 'full' };
-      if (i >= attempts || !retryable(err)) throw err;
-    }
+  try {
+    return await retried(attempts, retryable, () => db.tx((q) => takeSeatIn(q, r)));
+  } catch (err) {
+    // The quota guard refused (a registration raced it past this transaction's own count).
+    if (errno(err) === ER.signal) return { ok: false, reason: 'full' };
+    throw err;
   }
 }
 

@@ -15,6 +15,7 @@ import type { Channel } from '../hospital-connector.ts';
 import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
+import { retried } from '../../retry/transaction.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -229,19 +230,14 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
 
 function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsReporting | null, channel: Channel): Promise<T> {
-  const attempt = () => db.tx((q) => fn(bookingTx(q, bpjs, channel)));
-  const retry = async (left: number): Promise<T> => {
-    try {
-      return await attempt();
-    } catch (err) {
-      // Two identical requests raced past the lookup: the loser's insert hit the unique key and
-      // rolled back (its seat with it); the next attempt finds the winner's appointment. A
-      // deadlock PostgreSQL broke leaves nothing behind either.
-      if (left > 0 && (isUniqueViolation(err) || isDeadlock(err))) return retry(left - 1);
-      throw err;
-    }
-  };
-  return retry(2);
+  // Two identical requests raced past the lookup: the loser's insert hit the unique key and
+  // rolled back (its seat with it); the next attempt finds the winner's appointment. A
+  // deadlock PostgreSQL broke leaves nothing behind either. Three attempts in all.
+  return retried(
+    3,
+    (err) => isUniqueViolation(err) || isDeadlock(err),
+    () => db.tx((q) => fn(bookingTx(q, bpjs, channel))),
+  );
 }
 
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {

@@ -13,6 +13,7 @@ import type { HospitalRelay } from '../hospital-connector.ts';
 import { int, isObj, nstr, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { isTrue, UPSTREAM_MSG, type UpstreamAnswer, type UpstreamClient, UpstreamUnavailable } from './client.ts';
+import { API } from '../../../common/paths.ts';
 
 /** A repeated booking or registration (the same body from the same patient) within this long is the same tap. */
 const REPEAT_MS = 2 * 60_000;
@@ -44,7 +45,7 @@ export function upstreamBookings(config: UpstreamConfig, client: UpstreamClient,
       async () => {
         let answer: UpstreamAnswer;
         try {
-          answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/janji`, token: h.token, body });
+          answer = await client.call({ method: 'POST', url: `${config.apiUrl}${API.book}`, token: h.token, body });
         } catch (err) {
           // It may have been booked without the answer arriving: say so rather than "nothing saved".
           if (err instanceof UpstreamUnavailable && err.sent) throw new UpstreamUnavailable(true, UPSTREAM_MSG.bookingUnknown);
@@ -112,7 +113,7 @@ export function upstreamBookings(config: UpstreamConfig, client: UpstreamClient,
       `register|${sha(body)}`,
       (answer) => answer.status,
       async () => {
-        const answer = await client.call({ method: 'POST', url: `${config.apiUrl}/api/patient/simpan/pasien/baru`, body });
+        const answer = await client.call({ method: 'POST', url: `${config.apiUrl}${API.register}`, body });
         if (answer.status === 403) throw new HttpError(403, UPSTREAM_MSG.refused);
         if (answer.status >= 400 || !isObj(answer.body)) throw new UpstreamUnavailable(true);
         return { status: isTrue(answer.body.status), message: str(answer.body.message) };

@@ -19,6 +19,7 @@ import { upstreamLogin } from './login.ts';
 import { upstreamRecords } from './records.ts';
 import { upstreamSchedules } from './schedules.ts';
 import { upstreamVisitDay } from './visit-day.ts';
+import { API } from '../../../common/paths.ts';
 
 /** /api/health asks the hospital at most this often. */
 const HEALTH_MS = 5_000;
@@ -56,7 +57,7 @@ export function upstreamConnector(
       if (!health || now - health.at > HEALTH_MS) {
         // Any answer at all (a 401 without a token included) is an API that answers.
         const probe = (base: string) =>
-          client.call({ method: 'GET', url: `${base}/api/patient/kddep` }).then(
+          client.call({ method: 'GET', url: `${base}${API.clinics}` }).then(
             () => true,
             () => false,
           );

@@ -13,6 +13,7 @@ import { dataOf, isObj, nstr, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import type { UpstreamClient } from './client.ts';
 import { type Held, seal } from './seal.ts';
+import { API } from '../../../common/paths.ts';
 
 /** How often a login sweeps the sealed tokens of ended sessions (relay.keep). */
 const SWEEP_MS = 60 * 60_000;
@@ -41,7 +42,7 @@ export function upstreamLogin(
   async function profileOf(nomr: string, given?: Held): Promise<C.Profile | null> {
     const h = given ?? (await calls.heldOf(nomr));
     if (!h) return calls.ended(nomr, null);
-    const d = dataOf((await calls.own('/api/patient/profil/pasien', nomr, true, given)).body);
+    const d = dataOf((await calls.own(API.profile, nomr, true, given)).body);
     if (!d) return null;
     return {
       nomr: str(d.nomr) || nomr,
@@ -77,7 +78,7 @@ export function upstreamLogin(
     async patientByBirthDate(nomr, birthdate) {
       const answer = await client.call({
         method: 'POST',
-        url: `${config.loginUrl}/api/auth/proxy-login`,
+        url: `${config.loginUrl}${API.login}`,
         // The phone's push registration is this server's: the hospital gets none.
         body: { medical_record_number: nomr, birthdate, fcmtoken: '' },
       });

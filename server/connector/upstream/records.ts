@@ -12,6 +12,7 @@ import { dataOf, int, isObj, listOf, rowsOf, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { isTrue } from './client.ts';
 import { planReminders } from './reminders.ts';
+import { API } from '../../../common/paths.ts';
 
 /** The penunjang answer serves two reads of one request (lab results, poli history). */
 const SUPPORTING_MS = 5_000;
@@ -27,17 +28,17 @@ export function upstreamRecords(db: Db, calls: PatientCalls, reminders: Reminder
 
   /** The penunjang call answers both lab results and the poli history: one call serves both reads. */
   function supporting(nomr: string): Promise<unknown> {
-    return calls.reuse.get(`penunjang|${nomr}`, SUPPORTING_MS, async () => (await own('/api/patient/riwayat/penunjang', nomr, false)).body);
+    return calls.reuse.get(`penunjang|${nomr}`, SUPPORTING_MS, async () => (await own(API.supporting, nomr, false)).body);
   }
 
   return {
     async lastBpjsAppointment(nomr) {
-      const d = dataOf((await own('/api/patient/perjanjian/terakhir', nomr, false)).body);
+      const d = dataOf((await own(API.lastAppointment, nomr, false)).body);
       const t = str(d?.tgl_janji).slice(0, 10);
       return /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : null;
     },
     async upcomingAppointments(nomr): Promise<UpcomingRow[]> {
-      const d = dataOf((await own('/api/patient/jadwal/perjanjian/terdekat', nomr, true)).body);
+      const d = dataOf((await own(API.upcoming, nomr, true)).body);
       const jadwal = Array.isArray(d?.jadwal) ? d.jadwal.filter(isObj) : [];
       const rows = jadwal.map((a) => ({
         tanggal_janji: str(a.tanggal_janji).slice(0, 10),
@@ -60,7 +61,7 @@ export function upstreamRecords(db: Db, calls: PatientCalls, reminders: Reminder
     },
 
     pharmacyQueue: async (nomr) =>
-      (await ownList('/api/patient/antrian/farmasi', nomr)).map((i) => ({
+      (await ownList(API.pharmacyQueue, nomr)).map((i) => ({
         no_antrian: str(i.no_antrian),
         tgl_layanan: str(i.tgl_layanan).slice(0, 10),
         no_mr: str(i.no_mr) || nomr,
@@ -69,14 +70,14 @@ export function upstreamRecords(db: Db, calls: PatientCalls, reminders: Reminder
       })),
 
     // The histories as the hospital answers them, in §7's field names, rows checked (rowsOf).
-    outpatientVisits: async (nomr) => rowsOf(S.OutpatientVisit, await ownList('/api/patient/riwayat/konsul/poli/umum', nomr)),
-    onlineVisits: async (nomr) => rowsOf(S.OnlineVisit, await ownList('/api/patient/riwayat/konsul/poli/online', nomr)),
-    currentInpatient: async (nomr) => rowsOf(S.CurrentInpatient, await ownList('/api/patient/riwayat/rawat/inap/jalan', nomr)),
-    pastInpatient: async (nomr) => rowsOf(S.PastInpatient, await ownList('/api/patient/riwayat/rawat/inap/lalu', nomr)),
-    cathSchedule: async (nomr) => rowsOf(S.CathSchedule, await ownList('/api/patient/jadwal/kath/terdekat', nomr)),
-    cathHistory: async (nomr) => rowsOf(S.CathHistory, await ownList('/api/patient/riwayat/tindakan/kath', nomr)),
-    surgerySchedule: async (nomr) => rowsOf(S.SurgerySchedule, await ownList('/api/patient/jadwal/bedah/terdekat', nomr)),
-    surgeryHistory: async (nomr) => rowsOf(S.SurgeryHistory, await ownList('/api/patient/riwayat/tindakan/bedah', nomr)),
+    outpatientVisits: async (nomr) => rowsOf(S.OutpatientVisit, await ownList(API.historyPoli, nomr)),
+    onlineVisits: async (nomr) => rowsOf(S.OnlineVisit, await ownList(API.historyOnline, nomr)),
+    currentInpatient: async (nomr) => rowsOf(S.CurrentInpatient, await ownList(API.inpatientCurrent, nomr)),
+    pastInpatient: async (nomr) => rowsOf(S.PastInpatient, await ownList(API.inpatientPast, nomr)),
+    cathSchedule: async (nomr) => rowsOf(S.CathSchedule, await ownList(API.cathSchedule, nomr)),
+    cathHistory: async (nomr) => rowsOf(S.CathHistory, await ownList(API.historyCath, nomr)),
+    surgerySchedule: async (nomr) => rowsOf(S.SurgerySchedule, await ownList(API.surgerySchedule, nomr)),
+    surgeryHistory: async (nomr) => rowsOf(S.SurgeryHistory, await ownList(API.historySurgery, nomr)),
     async labOrders(nomr) {
       const body = await supporting(nomr);
       return rowsOf(S.LabOrder, isObj(body) && isTrue(body.status) && Array.isArray(body.hasillab) ? body.hasillab.filter(isObj) : []);
@@ -84,6 +85,6 @@ export function upstreamRecords(db: Db, calls: PatientCalls, reminders: Reminder
     async poliHistory(nomr) {
       return rowsOf(S.PoliHistoryItem, listOf(await supporting(nomr)));
     },
-    vascularReports: async (nomr) => rowsOf(S.VascularReport, await ownList('/api/patient/laporan/pemeriksaan/vaskular', nomr, false)),
+    vascularReports: async (nomr) => rowsOf(S.VascularReport, await ownList(API.vascular, nomr, false)),
   };
 }

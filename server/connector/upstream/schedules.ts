@@ -7,6 +7,8 @@ import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { HospitalReads } from '../hospital-connector.ts';
 import { int, isObj, listOf, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
+import { API } from '../../../common/paths.ts';
+import { doctorPhotoOf } from '../../../common/server-paths.ts';
 
 type Schedules = Pick<HospitalReads, 'clinics' | 'doctorSchedules' | 'doctorPhoto' | 'quotaSlots'>;
 
@@ -17,18 +19,18 @@ export function upstreamSchedules(config: UpstreamConfig, calls: PatientCalls): 
 
   return {
     async clinics(nomr?: string) {
-      const body = await shared('kddep', config.cache.listsMs, '/api/patient/kddep', { nomr: nomr ?? '' }, nomr ?? null);
+      const body = await shared('kddep', config.cache.listsMs, API.clinics, { nomr: nomr ?? '' }, nomr ?? null);
       return listOf(body).map((c) => ({ kd_dep: str(c.kd_dep), ds_dep: str(c.ds_dep) }));
     },
     async doctorSchedules(spesialis, nomr?: string) {
-      const body = await shared(`dokter|${spesialis}`, config.cache.listsMs, '/api/patient/jadwal/dokter', { spesialis }, nomr ?? null);
+      const body = await shared(`dokter|${spesialis}`, config.cache.listsMs, API.doctorSchedule, { spesialis }, nomr ?? null);
       const doctors = listOf(body);
       for (const d of doctors) if (str(d.kd_dr) && str(d.nama_dr_lengkap)) doctorNames.set(str(d.kd_dr), str(d.nama_dr_lengkap));
       return doctors.map((d) => ({
         nama_dr_lengkap: str(d.nama_dr_lengkap),
         kd_dr: str(d.kd_dr),
         // The photo through this server (/foto-dokter): the phone never fetches from the hospital's API.
-        foto: `/foto-dokter/${encodeURIComponent(str(d.kd_dr))}.svg`,
+        foto: doctorPhotoOf(str(d.kd_dr)),
         jadwal: (Array.isArray(d.jadwal) ? d.jadwal.filter(isObj) : []).map((j) => ({
           hari: str(j.hari),
           jam_dtg: str(j.jam_dtg),
@@ -48,7 +50,7 @@ export function upstreamSchedules(config: UpstreamConfig, calls: PatientCalls): 
       if (jenis !== 'poli') return [];
       // Exactly as §7 asks: tgl_janji MM/DD/YY and hari the Indonesian weekday.
       const query = { kd_dr: kdDr, kd_dep: kdDep, tgl_janji: toQuotaDate(date), hari: weekdayName(date) };
-      const body = await shared(`quota|${kdDep}|${date}|${kdDr}`, config.cache.quotaMs, '/api/patient/list/quota', query, nomr ?? null);
+      const body = await shared(`quota|${kdDep}|${date}|${kdDr}`, config.cache.quotaMs, API.quota, query, nomr ?? null);
       return listOf(body)
         .filter((s) => int(s.kode) !== 301)
         .map((s) => ({

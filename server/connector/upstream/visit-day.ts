@@ -12,6 +12,7 @@ import type { QueueRow } from '../hospital-connector.ts';
 import { calledNotification, nearNotification } from '../../domain/queues.ts';
 import { int, nstr, type Obj, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
+import { API } from '../../../common/paths.ts';
 
 /** A patient's own queue entry is reused for at most this many polls while others of their sessions keep them fresh. */
 const SHARED_POLLS = 4;
@@ -100,7 +101,7 @@ export function upstreamVisitDay(config: UpstreamConfig, db: Db, calls: PatientC
     const shared = mine?.items.length && now - mine.at < SHARED_POLLS * poll && mine.items.every((i) => now - (sessions.get(sessionOf(i))?.at ?? 0) < poll);
     if (mine && shared) return Promise.resolve(mine.items);
     return calls.reuse.get(`queue|${nomr}`, 0, async () => {
-      const items = await calls.ownList('/api/patient/antrian/poli', nomr);
+      const items = await calls.ownList(API.clinicQueue, nomr);
       const at = Date.now();
       const today = await turnDay(at);
       if (queues.size > 10_000) for (const [k, v] of queues) if (at - v.at > SHARED_POLLS * poll) queues.delete(k);

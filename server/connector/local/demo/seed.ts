@@ -10,6 +10,7 @@ import { C_STAY, COHORT, DEMO_C, DEMO_PATIENT_ROWS } from './demo-records.ts';
 import { insertRows, prng, type Schedule } from './seed-kit.ts';
 import { insertStays, seedPatientA } from './seed-patient-a.ts';
 import { seedTodaysQueue } from './seed-today.ts';
+import { doctorPhotoOf } from '../../../../common/server-paths.ts';
 
 export { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS, regNo } from './demo-records.ts';
 export { demoSession } from './seed-today.ts';
@@ -51,7 +52,7 @@ export async function seedDemo(db: Db, today = todayWib(), now = Date.now()): Pr
         const kd_dr = `D${String(n).padStart(3, '0')}`;
         const short = group.title === 'drg.' ? `drg. ${name}` : `dr. ${name}`;
         const full = group.title === 'drg.' ? short : `${short}, ${group.title}`;
-        doctors.push([kd_dr, short, full, `/foto-dokter/${kd_dr}.svg`, group.spesialis]);
+        doctors.push([kd_dr, short, full, doctorPhotoOf(kd_dr), group.spesialis]);
         // Two or three weekly practices, Monday to Saturday, morning or afternoon.
         const days = new Set<number>();
         const count = 2 + (n % 2);
@@ -73,7 +74,7 @@ export async function seedDemo(db: Db, today = todayWib(), now = Date.now()): Pr
       });
     }
     // The anaesthesiologist has no outpatient practice of the 13 specialties.
-    doctors.push(['D900', 'dr. Andi Wijaya', 'dr. Andi Wijaya, Sp.An-TI', '/foto-dokter/D900.svg', 'Anestesi']);
+    doctors.push(['D900', 'dr. Andi Wijaya', 'dr. Andi Wijaya, Sp.An-TI', doctorPhotoOf('D900'), 'Anestesi']);
     await insertRows(q, 'doctors', ['kd_dr', 'nama_dr', 'nama_dr_lengkap', 'foto', 'spesialis'], doctors);
     await insertRows(q, 'practice_schedules', ['kd_dr', 'kd_dep', 'hari', 'jam_dtg', 'jam_plg', 'sts_jam', 'sts_ue', 'batas_quota'], scheduleRows);
     // Demo patient A's cardiologist practises in clinic 20001 on every weekday, and on the day of
