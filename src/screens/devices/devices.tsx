@@ -12,7 +12,7 @@ import { card, page } from '../../ui/controls.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
-import { toasts } from '../../ui/toasts.ts';
+import { toasts } from '../../notice/toasts.ts';
 import { passkeysAvailable } from '../../ui/Passkey.tsx';
 import * as css from '../../passkeys/devices.css.ts';
 import { enrol } from '../../passkeys/enrol.ts';
