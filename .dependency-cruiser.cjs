@@ -66,7 +66,8 @@ module.exports = {
     {
       name: 'session-store-imports-no-app',
       severity: 'error',
-      comment: 'The credentials store is the one file of src/session/ the HTTP client reads: it imports nothing of the app, so no arrow climbs back up through it.',
+      comment:
+        'The credentials store is the one file of src/session/ the HTTP client reads: it imports nothing of the app, so no arrow climbs back up through it.',
       from: { path: '^src/session/session\\.ts$' },
       to: { path: '^src/' },
     },
@@ -80,7 +81,8 @@ module.exports = {
     {
       name: 'stores-below-the-ui',
       severity: 'error',
-      comment: 'The session, the data layer, push, the install and update offers and the HTTP client are under the components: they import no component and no screen (a toast comes from src/notice/).',
+      comment:
+        'The session, the data layer, push, the install and update offers and the HTTP client are under the components: they import no component and no screen (a toast comes from src/notice/).',
       from: { path: '^src/(api|data|session|push|pwa|notice)/' },
       to: { path: '^src/(ui|screens)/' },
     },
