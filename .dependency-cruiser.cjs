@@ -102,6 +102,37 @@ module.exports = {
       from: { path: '^server/connector/hospital-connector\\.ts$' },
       to: { path: '^server/', pathNot: '^server/(domain/|db/client\\.ts$|db/queue-events\\.ts$)' },
     },
+    {
+      name: 'api-knows-no-session-work',
+      severity: 'error',
+      comment:
+        "The HTTP client and its calls sit under everything else of the app: of it they read only the credentials store (src/session/session.ts). What a 401 does is session/'s, handed to the client as a hook (onSessionEnded, set by src/session/logout.ts); no push, data layer, toast or screen.",
+      from: { path: '^src/api/' },
+      to: { path: '^src/', pathNot: ['^src/api/', '^src/session/session\\.ts$'] },
+    },
+    {
+      name: 'session-store-imports-no-app',
+      severity: 'error',
+      comment:
+        'The credentials store is the one file of src/session/ the HTTP client reads: it imports nothing of the app, so no arrow climbs back up through it.',
+      from: { path: '^src/session/session\\.ts$' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'notice-at-the-bottom',
+      severity: 'error',
+      comment: 'The toast store (src/notice/) is shown by ui/, session/, pwa/ and the screens: it imports nothing of the app, so each reaches it downward.',
+      from: { path: '^src/notice/' },
+      to: { path: '^src/', pathNot: '^src/notice/' },
+    },
+    {
+      name: 'stores-below-the-ui',
+      severity: 'error',
+      comment:
+        'The session, the data layer, push, the install and update offers and the HTTP client are under the components: they import no component and no screen (a toast comes from src/notice/).',
+      from: { path: '^src/(api|data|session|push|pwa|notice)/' },
+      to: { path: '^src/(ui|screens)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -19,7 +19,7 @@ export const PREACT_SIDE: Record<string, { imports: string[]; why: string }> = {
     imports: ['@preact/signals'],
     why: 'the session store: signals re-render every component that reads them, with no hook (stack notes: @preact/signals, not signals-react)',
   },
-  'src/ui/toasts.ts': { imports: ['@preact/signals'], why: 'the toast store, signals for the same reason' },
+  'src/notice/toasts.ts': { imports: ['@preact/signals'], why: 'the toast store, signals for the same reason' },
   'src/pwa/install.ts': {
     imports: ['@preact/signals'],
     why: 'the install offer: a signal set by a listener that main.tsx starts before any component mounts',

@@ -12,7 +12,7 @@ import { OfflineBanner } from './ui/OfflineBanner.tsx';
 import { TopBar } from './ui/TopBar.tsx';
 import { ScreenError } from './ui/ScreenError.tsx';
 import { Toasts } from './ui/Toasts.tsx';
-import { toasts } from './ui/toasts.ts';
+import { toasts } from './notice/toasts.ts';
 import './ui/global.css.ts';
 
 interface FrameProps {

@@ -1,5 +1,5 @@
-// Login service and self-registration: the two calls made without a bearer token. Logout is the
-// client's endSession (http.ts), which a 401 takes too.
+// Login service and self-registration: the two calls made without a bearer token. Logout is
+// session/logout.ts's endSession, which a 401 takes too.
 import type { LoginRequest, LoginResponse, NewPatient } from '../../common/schemas/index.ts';
 import { noteCapabilities } from './capabilities.ts';
 import { write, type Result } from './http.ts';

@@ -1,14 +1,10 @@
 // The one HTTP client, ofetch (the design card's), configured once below: the base address, the
 // query, a JSON body, the 20 s time-out and one retry of a read. Every failure — no network, a
 // non-2xx answer, status false — comes back as one ApiError shape the screens render; a 401 on a
-// signed-in call ends the session, here and on the server (endSession).
+// signed-in call is handed to the hook session/ gives it (onSessionEnded), which ends the session.
 import { FetchError, ofetch, type FetchContext } from 'ofetch';
 import type { AnswerOf, BodyOf, DataOf, Read, Write } from '../../common/schemas/index.ts';
 import { API } from '../../common/paths.ts';
-import { currentPushRegistration } from '../push/registration.ts';
-import { dropPushSubscription, savedPushRegistration } from '../push/unlink.ts';
-import { sessionExpired } from '../session/expiry.ts';
-import { removeProfile } from '../session/profiles.ts';
 import { session, type Credentials } from '../session/session.ts';
 import { apiBase, loginBase } from './config.ts';
 
@@ -40,6 +36,19 @@ function toError(err: unknown): ApiError {
   }
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
   return { kind: 'network' };
+}
+
+/**
+ * What a 401 on a signed-in call does with the refused profile's credentials: session/logout.ts
+ * sets it once, as it loads (the data layer loads it with the reads), to end that profile's
+ * session. The client knows only that the server refused the token: what ending a session clears
+ * and tells the server is session/'s (decisions: Ending a session). Also the live queue's 401
+ * (visit.ts), which does not come through call().
+ */
+export let sessionEnded: ((refused: Credentials) => unknown) | undefined;
+
+export function onSessionEnded(hook: (refused: Credentials) => unknown): void {
+  sessionEnded = hook;
 }
 
 /**
@@ -101,7 +110,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<Res
     const error = toError(err);
     // The profile whose token was refused: another may have become active while the call ran.
     const c = session.current.value;
-    if (error.kind === 'unauthorized' && auth && !opts.bearer && c?.token === token) void endSession(true, c);
+    if (sessionEnded && error.kind === 'unauthorized' && auth && !opts.bearer && c && c.token === token) void sessionEnded(c);
     return { ok: false, error };
   }
 }
@@ -117,30 +126,3 @@ export const read = <N extends Read, T = DataOf<N>>(name: N, opts: Options<N, T>
 /** A write of the contract table: its path, its body's type and its answer's type come from there. */
 export const write = <N extends Write, T = DataOf<N>>(name: N, body: BodyOf<N>, opts: Options<N, T> = {}): Promise<Result<T>> =>
   call<T>(API[name], { ...(opts as CallOptions), method: 'POST', body });
-
-/**
- * Ends the session, whatever ends it: the Logout button (session/logout.ts), a 401, a profile the
- * server refuses (`forced`: the patient is told the session has ended); `ended`: another family
- * profile's, when its own token was refused (session/profiles.ts). The phone first: local
- * storage and the session go at once, and with them the data layer's answers, in IndexedDB too.
- * Then the server revokes the token (a 401's is already invalid) and unlinks this phone's push
- * registration from the patient, and the browser drops its subscription (decisions: Ending a
- * session). Here rather than in session/, since a 401 starts it and the client cannot import
- * what imports it. Resolves once the server has answered or cannot be reached; never fails.
- */
-export async function endSession(forced: boolean, ended: Credentials | null = session.current.value): Promise<void> {
-  if (!ended) return;
-  // Kept in local storage, which the sign-out clears.
-  const saved = savedPushRegistration();
-  // With other family profiles on the phone only this one goes (the next takes over, the patient
-  // told whose session ended), and the phone keeps its push subscription for them.
-  const left = removeProfile(ended, forced);
-  if (left === null) return; // ended already
-  if (forced && !left) sessionExpired();
-  const fcmtoken = saved || (await currentPushRegistration());
-  await Promise.all([
-    write('logout', fcmtoken ? { fcmtoken } : {}, { base: 'login', bearer: ended.token }),
-    // After the registration is read: the subscription is what it names.
-    left ? undefined : dropPushSubscription(),
-  ]);
-}

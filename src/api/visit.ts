@@ -5,7 +5,7 @@ import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from '../../common/path
 import type { CheckedIn, CheckinRequest, ClinicQueueItem, PharmacyQueueItem } from '../../common/schemas/index.ts';
 import { session } from '../session/session.ts';
 import { apiBase } from './config.ts';
-import { endSession, write, type Result } from './http.ts';
+import { sessionEnded, write, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
 
 export const checkIn = (req: CheckinRequest): Promise<Result<CheckedIn>> => write('checkin', req);
@@ -53,7 +53,8 @@ export async function streamClinicQueue(
     heard();
     const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, cache: 'no-store', signal: own.signal });
     if (res.status === 401) {
-      if (session.signedIn.value) void endSession(true);
+      const c = session.current.value;
+      if (c?.nomr) void sessionEnded?.(c);
       return { kind: 'unauthorized' };
     }
     // An API without the call answers 404 (or 405/501), or a page that is not a stream.

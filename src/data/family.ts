@@ -1,14 +1,15 @@
 // The data layer of family profiles: another profile's glance for home (its name, next
 // appointment and today's queue), read with its own token; adding a profile through the login
 // call; and this phone's push registration linked to every profile. A 401 for another profile's
-// token ends that profile alone (api/http.ts endSession), and the patient is told whose.
+// token ends that profile alone (session/logout.ts endSession), and the patient is told whose.
 import { API } from '../../common/paths.ts';
 import type { ClinicQueueItem, PasskeyLoginResponse, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { todayWib } from '../../common/dates.ts';
 import { login } from '../api/auth.ts';
 import { clinicQueueOf, linkPushFor, profileOf, upcomingOf } from '../api/family.ts';
-import { call, endSession, type ApiError, type Result } from '../api/http.ts';
+import { call, type ApiError, type Result } from '../api/http.ts';
 import { savedPushRegistration } from '../push/unlink.ts';
+import { endSession } from '../session/logout.ts';
 import { addProfile, allProfiles, refusal, remember, type Profile, type Refusal } from '../session/profiles.ts';
 import type { Read } from './cache.ts';
 

@@ -1,6 +1,9 @@
 // The app's reads over the api/ modules: one cache for the signed-in patient, kept on the phone
 // in IndexedDB. Loaded with the signed-in screens only: the login page carries none of it.
 import { effect, untracked } from '@preact/signals';
+// Loaded first, as every signed-in call needs it: the hook by which a 401 ends the session, and the
+// phone's other family profiles (which the effect below reads) restored.
+import '../session/logout.ts';
 import * as booking from '../api/booking.ts';
 import * as patient from '../api/patient.ts';
 import * as records from '../api/records.ts';

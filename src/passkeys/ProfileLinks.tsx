@@ -5,7 +5,7 @@ import { to } from '../../common/routes.ts';
 import { button } from '../ui/button.ts';
 import { card } from '../ui/controls.css.ts';
 import { menuCard } from '../ui/records.css.ts';
-import { toasts } from '../ui/toasts.ts';
+import { toasts } from '../notice/toasts.ts';
 import { passkeysAvailable } from '../ui/Passkey.tsx';
 import * as css from './devices.css.ts';
 import { enrol } from './enrol.ts';

@@ -5,7 +5,7 @@
 // another screen, or when the app comes back from the background with no form half filled in.
 // A phone that closes the app gets the new version at the next start anyway.
 import { S } from '../strings.ts';
-import { toasts } from '../ui/toasts.ts';
+import { toasts } from '../notice/toasts.ts';
 import { SKIP_WAITING } from './messages.ts';
 
 let registration: ServiceWorkerRegistration | undefined;

@@ -1,5 +1,5 @@
-// Who wants to know that a signed-in call answered 401 (docs/decisions.md D6). Apart from the HTTP client,
-// so the app shell can listen without downloading the client on the login page.
+// Who wants to know that a signed-in call answered 401 (docs/decisions.md D6). Apart from logout.ts,
+// so the app shell can listen without downloading the HTTP client on the login page.
 type Listener = () => void;
 
 const listeners = new Set<Listener>();

@@ -2,9 +2,9 @@
 // children). The active one is the session, under the spec's keys exactly as on a phone with one
 // patient (docs/product.md §3); the others live under a key of our own (OTHERS_KEY), each with its own
 // token. Every change goes through put(): these keys here, the spec's in session.store(). Loaded
-// with the signed-in screens only (the HTTP client imports it, so it is here before any call or
-// read of the others): the login page carries none of it, and knows no key of it.
-import { toasts } from '../ui/toasts.ts';
+// with the signed-in screens only (logout.ts imports it, which the data layer loads before any call
+// or read of the others): the login page carries none of it, and knows no key of it.
+import { toasts } from '../notice/toasts.ts';
 import { PROFILE } from '../family/profile-strings.ts';
 import { session, type Credentials, type Profile } from './session.ts';
 

@@ -51,7 +51,7 @@ function restore(): Credentials | null {
 }
 
 const current = signal<Credentials | null>(restore());
-/** Restored by profiles.ts, which everything that reads them loads first (the HTTP client does). */
+/** Restored by profiles.ts, which everything that reads them loads first (logout.ts does, which the data layer loads). */
 const others = signal<Profile[]>([]);
 
 export const session = {
@@ -88,7 +88,7 @@ export const session = {
   /**
    * The one sign-out on the phone, whatever ends the session of its last profile (the Logout
    * button, a 401, a profile the server refuses, 'Keluar dari semua profil'; all through
-   * endSession in api/http.ts, which also tells the server): clear all local storage and the
+   * endSession in logout.ts, which also tells the server): clear all local storage and the
    * session (docs/product.md §4). The data layer forgets the patient's answers, in memory and in
    * IndexedDB, when it sees the session go; the service worker and its precache stay, so the
    * next login downloads nothing.

@@ -1,4 +1,4 @@
-import { toasts } from './toasts.ts';
+import { toasts } from '../notice/toasts.ts';
 import * as css from './ui.css.ts';
 
 const KIND_CLASS: Record<string, string> = { success: css.toastSuccess, error: css.toastError, info: '' };

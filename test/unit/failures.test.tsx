@@ -12,6 +12,8 @@ import { API } from '../../common/paths.ts';
 import { call, type ApiError } from '../../src/api/http.ts';
 import { unreachable } from '../../src/data/cache.ts';
 import { refused } from '../../src/data/resource.ts';
+// What the app loads with its reads (data/reads.ts): the hook by which a 401 ends the session.
+import '../../src/session/logout.ts';
 import { session } from '../../src/session/session.ts';
 import { S } from '../../src/strings.ts';
 import { ResourceView } from '../../src/ui/ResourceView.tsx';

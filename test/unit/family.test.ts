@@ -22,7 +22,7 @@ import {
   without,
 } from '../../src/session/profiles.ts';
 import { EXPIRES_KEY, session, type Profile } from '../../src/session/session.ts';
-import { toasts } from '../../src/ui/toasts.ts';
+import { toasts } from '../../src/notice/toasts.ts';
 
 // Tokens new in every test: with the whole unit suite in one process, a screen another file left
 // subscribed may still be answering a call made with an earlier test's token.

@@ -25,7 +25,7 @@ test('router, signals and re-exports of Preact are caught outside the list', () 
 
 test('the listed files may import what the list allows them, and nothing more', () => {
   assert.equal(lines('src/main.tsx', "import { render } from 'preact';\nimport { hydrate } from 'preact-iso';\n"), []);
-  assert.equal(lines('src/ui/toasts.ts', "import { signal } from '@preact/signals';\nimport { useState } from 'preact/hooks';\n"), [2]);
+  assert.equal(lines('src/notice/toasts.ts', "import { signal } from '@preact/signals';\nimport { useState } from 'preact/hooks';\n"), [2]);
 });
 
 test("imports from 'react' are fine", () => {

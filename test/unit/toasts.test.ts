@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_TOASTS, createToasts } from '../../src/ui/toasts.ts';
+import { MAX_TOASTS, createToasts } from '../../src/notice/toasts.ts';
 
 function clock() {
   const timers: Array<{ fn: () => void; ms: number }> = [];

@@ -1,6 +1,6 @@
 // The guarantee selector and the 'Mohon isi…' alert, which the quota check and the confirmation
-// both show. Apart from shared.tsx so the confirmation, which has its date already, does not
-// download the calendar and the slot list with them (docs/performance.md).
+// both show. Apart from the date rule and the slot list (date-rule.ts, slot-list.tsx) so the
+// confirmation, which has its date already, does not download them (docs/performance.md).
 import { GUARANTEES, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import { S } from '../../strings.ts';
 import { field, input, label } from '../../ui/controls.css.ts';

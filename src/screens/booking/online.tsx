@@ -16,7 +16,9 @@ import { InstallBar } from '../../ui/InstallBar.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
 import { lastDateOf, useManaged } from '../../appointments/rules.ts';
 import * as css from './booking.css.ts';
-import { CheckButton, SlotList, practiceHint, useSlots } from './shared.tsx';
+import { practiceHint } from './date-rule.ts';
+import { CheckButton, useSlots } from './check-parts.tsx';
+import { SlotList } from './slot-list.tsx';
 
 export function OnlineBooking() {
   const [clinics] = useRead(clinicsRead);

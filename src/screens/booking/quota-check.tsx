@@ -12,7 +12,9 @@ import * as css from './booking.css.ts';
 import { letterQuery } from './letters.ts';
 import { ReferralPicker, useLetters } from './referrals.tsx';
 import { GuaranteeSelect, InvalidDialog } from './guarantee.tsx';
-import { CheckButton, SlotList, useDateRule, useSlots } from './shared.tsx';
+import { useDateRule } from './date-rule.ts';
+import { CheckButton, useSlots } from './check-parts.tsx';
+import { SlotList } from './slot-list.tsx';
 
 interface QuotaCheckProps {
   /** The clinic chosen, or null while none is. */

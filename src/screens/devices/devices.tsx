@@ -12,7 +12,8 @@ import { card, page } from '../../ui/controls.css.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
-import { toasts } from '../../ui/toasts.ts';
+import { toasts } from '../../notice/toasts.ts';
+import { logout } from '../../session/logout.ts';
 import { passkeysAvailable } from '../../ui/Passkey.tsx';
 import * as css from '../../passkeys/devices.css.ts';
 import { enrol } from '../../passkeys/enrol.ts';
@@ -50,7 +51,7 @@ export default function Devices() {
     if (!what) return;
     if (what.kind === 'session' && what.item.current) {
       // Ending this very session is logging out here: the one sign-out, and back to login.
-      return import('../../session/logout.ts').then((m) => m.logout());
+      return logout();
     }
     const done = what.kind === 'passkey' ? await removePasskey(what.item.id) : await endSession(what.item.id);
     toasts.show(done.ok ? (what.kind === 'passkey' ? DEVICES.removed : DEVICES.ended) : (done.error.message ?? DEVICES.failed), done.ok ? 'success' : 'error');

@@ -5,7 +5,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { takeOffer } from '../../api/passkeys.ts';
 import { session } from '../../session/session.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { toasts } from '../../ui/toasts.ts';
+import { toasts } from '../../notice/toasts.ts';
 import { passkeysAvailable } from '../../ui/Passkey.tsx';
 import { enrol } from '../../passkeys/enrol.ts';
 import { DEVICES } from '../../passkeys/strings.ts';

@@ -1,4 +1,6 @@
 // App-wide toasts (docs/product.md §9): 4 s by default, 2 s for success, at most 20 at once.
+// Below ui/, session/ and pwa/, which all show them (ui/Toasts.tsx draws them, session/profiles.ts
+// tells whose session ended, pwa/update.ts offers the new version): it imports nothing of the app.
 import { computed, signal } from '@preact/signals';
 
 export type ToastKind = 'info' | 'success' | 'error';
