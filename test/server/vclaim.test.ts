@@ -71,6 +71,13 @@ test.before(async () => {
   vclaim = await vclaimStandIn();
   antrean = await bpjsStandIn();
   db = await freshDb();
+  // The demo seed fills some sessions of the coming fortnight, which ones depending on today's
+  // date: the visit days of these tests start with every seat of D001's sessions free.
+  await db.query(
+    `UPDATE practice_sessions SET quota_terisi = 0 WHERE tgl IN ($1, $2)
+       AND schedule_id IN (SELECT id FROM practice_schedules WHERE kd_dr = 'D001' AND kd_dep = '20001')`,
+    [V, addDays(V, 7)],
+  );
   await db.query(`UPDATE patients SET no_jaminan = '000' || lpad(nomr, 10, '0'), no_ktp = '3173' || lpad(nomr, 12, '0') WHERE nomr ~ '^9[0-9]{7}$'`);
   app = await buildApp({
     config: testConfig({ bpjs: bridge(), vclaim: vclaimConfig(), jkn: { username: USER, password: PASSWORD, tokenMinutes: 60, maxFailures: 5 } }),
