@@ -1,6 +1,6 @@
 // A transaction the database refused by rolling it back whole (two requests took the same unique
 // number at once, a deadlock the database broke) left nothing behind: running it again is the
-// answer. The PostgreSQL booking store (db/booking.ts) and Khanza's on MariaDB
+// answer. The PostgreSQL booking store (connector/local/booking.ts) and Khanza's on MariaDB
 // (connector/khanza/appointments.ts, seats.ts) each say which refusals those are.
 
 /**

@@ -1,5 +1,5 @@
 // Clinics, schedules and booking (docs/product.md §7; the quota call is in quota.ts); cancel, reschedule, online booking and
-// the booking rules where the API offers them (decisions: managing appointments). Paths and answer types: common/contract.ts.
+// the booking rules where the API offers them (decisions: managing appointments). Paths and answer types: common/api-calls.ts.
 import type * as C from '../../common/schemas/index.ts';
 import { read, write, type Result } from './http.ts';
 import { patientQuery } from './query.ts';

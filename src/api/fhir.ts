@@ -6,7 +6,7 @@ import { fhirEverythingOf } from '../../common/paths.ts';
 import { session } from '../session/session.ts';
 import { call, type Result } from './http.ts';
 
-/** The answer's type is the table's (common/contract.ts fhirEverything): the Bundle, with no envelope. */
+/** The answer's type is the table's (common/api-calls.ts fhirEverything): the Bundle, with no envelope. */
 export function getRecordExport(): Promise<Result<AnswerOf<'fhirEverything'>>> {
   const nomr = session.current.value?.nomr ?? '';
   // A Bundle has no envelope: the whole answer is the payload.

@@ -120,7 +120,7 @@ type Options<N extends Read | Write, T> = Omit<CallOptions, 'method' | 'body' | 
   pick?: (answer: AnswerOf<N>) => T;
 };
 
-/** A read of the contract table (common/contract.ts): its path and its answer's type come from there. */
+/** A read of the contract table (common/api-calls.ts): its path and its answer's type come from there. */
 export const read = <N extends Read, T = DataOf<N>>(name: N, opts: Options<N, T> = {}): Promise<Result<T>> => call<T>(API[name], opts as CallOptions);
 
 /** A write of the contract table: its path, its body's type and its answer's type come from there. */

@@ -1,4 +1,4 @@
-// The signed-in patient's own records: narrow verbs, typed results (paths and answer types: common/contract.ts).
+// The signed-in patient's own records: narrow verbs, typed results (paths and answer types: common/api-calls.ts).
 import type { ClinicQueueItem, PharmacyQueueItem, Profile, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { read, type Result } from './http.ts';
 import { patientQuery } from './query.ts';

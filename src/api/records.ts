@@ -1,4 +1,4 @@
-// Procedure schedules, histories and results of the signed-in patient. Paths and answer types: common/contract.ts.
+// Procedure schedules, histories and results of the signed-in patient. Paths and answer types: common/api-calls.ts.
 import type * as C from '../../common/schemas/index.ts';
 import { read, type Result } from './http.ts';
 import { patientQuery } from './query.ts';
