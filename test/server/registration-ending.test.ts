@@ -3,10 +3,19 @@
 // date, a 400 naming the field, throttled as login), and the counter's verification telling the
 // registering phone its Nomor MR through the durable push queue, delivered to a real P-256
 // subscriber on loopback (test/support/push.ts).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig, type PushConfig } from '../../server/config.ts';
+import { ConfigError } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/open.ts';
+import { giveReference } from '../../server/db/registration-status.ts';
+import { saveRegistration } from '../../server/db/registrations.ts';
 import { pushService } from '../../server/push/service.ts';
+import { createPgDatabase, ENGINE } from '../support/db.ts';
 import { INTERNAL_TOKEN, newPatient, testApp, type TestApp } from '../support/app.ts';
 import { pushEndpoint, subscriber, type PushEndpoint } from '../support/push.ts';
 
@@ -170,6 +179,53 @@ test('without the reference, the Nomor MR goes to the only submission; with seve
   assert.is((await verify(await idOf(two), { referensi: a })).statusCode, 409);
   assert.is((await verify(await idOf(two), { no_rm: '00022222' })).statusCode, 200);
   assert.equal((await status({ referensi: b1, tgl_lahir: newPatient(two).tgl_lahir })).json().data, { status: 'terverifikasi', loket: LOKET });
+});
+
+test('the counter settings are checked at start: one line, times written 07.00', () => {
+  assert.equal(loadConfig({ REGISTRATION_COUNTER_PLACE: '  Loket A  ' }).registrationCounter, { tempat: 'Loket A' });
+  assert.equal(loadConfig({}).registrationCounter, {});
+  assert.throws(
+    () => loadConfig({ REGISTRATION_COUNTER_HOURS: 'Senin–Jumat 07:00–14:00' }),
+    (e: Error) => e instanceof ConfigError && /07\.00–14\.00/.test(e.message),
+  );
+  assert.throws(
+    () => loadConfig({ REGISTRATION_COUNTER_PLACE: 'Loket <b>A</b>' }),
+    (e: Error) => e instanceof ConfigError && /REGISTRATION_COUNTER_PLACE/.test(e.message),
+  );
+});
+
+test('npm run registrations -- verifikasi REG-… NOMOR_MR verifies by the reference, audited, and queues the message', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pasien-reg-'));
+  const where = ENGINE === 'postgres' ? { databaseUrl: await createPgDatabase(process.env.TEST_PG_URL!), dataDir: dir } : { databaseUrl: null, dataDir: dir };
+  const env = { ...process.env, LOG_LEVEL: 'silent', ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: dir }) };
+  try {
+    const db = await openDatabase({ ...where, seedDemo: false });
+    const referensi = await db.tx(async (q) => giveReference(q, (await saveRegistration(q, newPatient('3173041708680108'), '10.0.0.1')).id));
+    const [sub] = await db.query<{ id: number }>('SELECT id::int AS id FROM registration_submissions WHERE referensi = $1', [referensi]);
+    await db.query(`INSERT INTO registration_push (submission_id, token, kind) VALUES ($1, $2, 'webpush')`, [
+      sub.id,
+      subscriber(`${endpoint.url}/push/cli`).json,
+    ]);
+    await db.close();
+    const cli = (...args: string[]) =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/registrations-cli.ts', ...args], { env })
+        .toString()
+        .trim();
+    assert.is(
+      cli('verifikasi', referensi.toLowerCase().replace('-', ' '), '00077777'),
+      `Pendaftaran ${referensi} (Rahmat Hidayat) diverifikasi, Nomor MR 00077777; 1 notifikasi menunggu dikirim.`,
+    );
+    assert.is(cli('verifikasi', referensi), `Pendaftaran ${referensi} sudah diverifikasi sebelumnya; tidak ada yang berubah.`);
+    const check = await openDatabase({ ...where, seedDemo: false });
+    const [row] = await check.query<{ status: string; no_rm: string }>('SELECT status, no_rm FROM registrations WHERE no_ktp = $1', ['3173041708680108']);
+    const audited = await check.query<{ actor: string }>(`SELECT actor FROM audit_log WHERE action = 'registration' AND outcome = 'verified'`);
+    await check.close();
+    assert.equal(row, { status: 'verified', no_rm: '00077777' });
+    assert.is(audited.length, 1);
+    assert.match(audited[0].actor, /^cli:/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();
