@@ -26,6 +26,7 @@ import {
   RemovePasskey,
 } from './schemas/passkey.ts';
 import { PushRegistered, PushRegistration, VapidKey } from './schemas/push.ts';
+import { RegistrationStatus, StatusPush, StatusQuery } from './schemas/registration-status.ts';
 import { ReferralList } from './schemas/referrals.ts';
 import * as R from './schemas/records.ts';
 import { CheckedIn, CheckinRequest } from './schemas/visit.ts';
@@ -70,6 +71,8 @@ export const CONTRACT = {
   login: post('login', LoginRequest, LoginResponse),
   logout: post('logout', LogoutRequest, Success(Type.Null(), 'Signed out')),
   register: post('register', NewPatient, RegistrationAnswer),
+  registrationStatus: post('registrationStatus', StatusQuery, Success(RegistrationStatus)),
+  registrationPush: post('registrationPush', StatusPush, Success(PushRegistered)),
 
   // Passkeys: the sign-in (server/routes/passkey-login.ts), enrolment, the patient's devices and
   // sessions (server/routes/passkeys.ts).

@@ -1,6 +1,9 @@
 // The API's paths: docs/product.md §7 and the reference API's additions. Both sides read them.
 export const API = {
   register: '/api/patient/simpan/pasien/baru',
+  /** The reference API's additions after a registration (docs/product.md, Registration's ending). */
+  registrationStatus: '/api/pendaftaran/status',
+  registrationPush: '/api/pendaftaran/push',
   login: '/api/auth/proxy-login',
   logout: '/api/auth/logout',
   profile: '/api/patient/profil/pasien',

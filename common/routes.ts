@@ -28,6 +28,7 @@ export interface RouteDef {
 export const ROUTE = {
   login: { path: '/', access: 'public', bar: 'none', title: 'Login', prerender: true },
   register: { path: '/registrasi', parent: '/', access: 'public', bar: 'back', title: 'Registrasi Pasien Baru', prerender: true },
+  checkRegistration: { path: '/cekpendaftaran', parent: '/', access: 'public', bar: 'back', title: 'Cek Status Pendaftaran', prerender: true },
   home: { path: '/home', access: 'patient', bar: 'none', title: 'Beranda' },
   profile: { path: '/profil', parent: '/home', access: 'patient', bar: 'back', title: 'Profil Pasien' },
   devices: { path: '/perangkat', parent: '/profil', access: 'patient', bar: 'back', title: 'Perangkat & Kunci Masuk' },

@@ -6,6 +6,7 @@ import { type BpjsConfig, bpjsConfig, type JknConfig, jknConfig, type VclaimConf
 import { bool, ConfigError, type Env, integer, oneOf } from './config/parse.ts';
 import { type PasskeyConfig, passkeyConfig } from './config/passkey.ts';
 import { type PushConfig, pushConfig } from './config/push.ts';
+import { type RegistrationCounterConfig, registrationCounterConfig } from './config/registration.ts';
 import { type SecurityConfig, securityConfig } from './config/security.ts';
 import { type SimrsConfig, simrsConfig } from './config/simrs.ts';
 import { type VisitConfig, visitConfig } from './config/visit.ts';
@@ -44,6 +45,8 @@ export interface Config {
   visit: VisitConfig;
   passkey: PasskeyConfig;
   booking: BookingConfig;
+  /** The registration counter's place and hours, told to a new patient after registering. */
+  registrationCounter: RegistrationCounterConfig;
   /**
    * The hospital's organisation id at SATUSEHAT: the record export's identifier systems end with
    * it (http://sys-ids.kemkes.go.id/mrn/{id}). 'demo' until the hospital sets its own.
@@ -123,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     visit: visitConfig(env),
     passkey: passkeyConfig(env, port),
     booking: bookingConfig(env),
+    registrationCounter: registrationCounterConfig(env),
     satusehatOrgId: satusehatOrgId(env),
     bpjs: bpjsConfig(env),
     jkn: jknConfig(env),

@@ -19,6 +19,7 @@ const loaded =
 export const SCREENS: { [N in RouteName]: Loader<N> } = {
   login: loaded(Login),
   register: () => import('./screens/register/register.tsx'),
+  checkRegistration: () => import('./screens/register/status.tsx'),
   // Home carries the one-time offer to sign in with a fingerprint (screens/devices/offer.tsx).
   home: () =>
     Promise.all([import('./screens/home/home.tsx'), import('./screens/devices/offer.tsx')]).then(([h, o]) => ({ default: o.withPasskeyOffer(h.default) })),

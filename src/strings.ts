@@ -32,6 +32,7 @@ export const S = {
     birthDate: 'Tanggal Lahir',
     submit: 'Login',
     register: 'Registrasi Pasien Baru',
+    checkRegistration: 'Cek status pendaftaran',
     okTitle: 'Login Berhasil',
     okBody: 'Selamat datang di aplikasi pasien. Anda akan diarahkan ke beranda.',
     failTitle: 'Login Gagal',

@@ -4,6 +4,7 @@ import { PATIENT_FROM_TOKEN } from '../capabilities.ts';
 import { Failure } from './envelope.ts';
 import { IsoDate, Text } from './fields.ts';
 import { REGISTRATION_MAX } from '../registration.ts';
+import { Counter, Reference } from './registration-status.ts';
 
 /** The reference API's addition to the login answer (common/capabilities.ts). */
 export const Capabilities = Type.Array(Type.String(), {
@@ -77,7 +78,13 @@ export const NewPatient = Type.Object(
 export type NewPatient = Static<typeof NewPatient>;
 
 /** Saved: the text the registration dialog shows, the same whether the NIK was known or not. */
-export const Registered = Type.Object({ status: Type.Literal(true), message: Type.String() });
+export const Registered = Type.Object({
+  status: Type.Literal(true),
+  message: Type.String(),
+  // The reference API's additions (docs/product.md, Registration's ending): each submission its own.
+  referensi: Type.Optional(Reference),
+  loket: Type.Optional(Counter),
+});
 export type Registered = Static<typeof Registered>;
 
 export const RegistrationAnswer = Type.Union([Registered, Failure], {

@@ -9,6 +9,7 @@
 export * from './codes.ts';
 export type { Envelope, Failure } from './envelope.ts';
 export type { LoginRequest, LoginResponse, LogoutRequest, NewPatient, Registered } from './auth.ts';
+export type { Counter, RegistrationStatus } from './registration-status.ts';
 export type { ClinicQueueItem, QueueStatus, PharmacyQueueItem, Profile, UpcomingAppointment } from './patient.ts';
 export type { CheckedIn, CheckinRequest, Position } from './visit.ts';
 export type {

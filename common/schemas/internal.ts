@@ -86,6 +86,7 @@ export const RegistrationSubmission = Type.Object({
   nama: Str(),
   ...formFields,
   alamat_klien: NStr('The client address it came from (null: sent before addresses were kept)'),
+  referensi: NStr('The reference the person was shown (REG-…), which they show at the counter; null: sent before references were given'),
   dikirim_at: Str('ISO 8601, WIB (+07:00)'),
   kontak_baru: Type.Boolean({ description: 'Its phone or e-mail differs from the submission before it: ask the person which is theirs' }),
 });
@@ -104,6 +105,7 @@ export const RegistrationEntry = Type.Object({
   created_at: Str('ISO 8601, WIB (+07:00): the first submission'),
   updated_at: Str('ISO 8601, WIB (+07:00): the latest submission while pending'),
   verified_at: NStr('ISO 8601, WIB (+07:00)'),
+  no_rm: NStr('The Nomor MR the counter gave with the verification'),
   kontak_berbeda: Type.Boolean({
     description: 'The submissions carry more than one phone number or e-mail address: someone else may have sent one; confirm with the person at the counter',
   }),

@@ -84,7 +84,7 @@ export function auditBatch(db: Queryable, log: Pick<FastifyBaseLogger, 'error'>,
 /** A kind of refusal that is counted rather than written: who was refused is unknown. */
 interface Refusal {
   /** jkn: Mobile JKN's web service (server/jkn/gate.ts). */
-  action: 'auth' | 'internal' | 'login' | 'jkn';
+  action: 'auth' | 'internal' | 'login' | 'jkn' | 'registration-status';
   outcome: 'unauthorized' | 'throttled';
 }
 

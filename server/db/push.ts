@@ -45,29 +45,44 @@ export interface Delivery {
   tgl_lahir: string;
   /** The registration (the phone) is linked to more than one patient. */
   shared: boolean;
+  /** A registration's phone before the person has a login (registration_push): registration_id is that row's. */
+  signup?: boolean;
 }
 
 /**
  * Claims up to `limit` due deliveries for `leaseSeconds`. SKIP LOCKED lets several processes
- * claim at once without waiting on, or taking, each other's rows.
+ * claim at once without waiting on, or taking, each other's rows. A delivery goes to a patient's
+ * registration, or to a registration's phone before the person has a login (migration 025,
+ * `signup`: no patient yet, so nobody to name).
  */
 export function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Delivery[]> {
   return db.query<Delivery>(
     `WITH due AS (
-       SELECT d.id FROM push_deliveries d JOIN push_registrations r ON r.id = d.registration_id
+       SELECT d.id FROM push_deliveries d
+         LEFT JOIN push_registrations r ON r.id = d.registration_id
+         LEFT JOIN registration_push g ON g.id = d.registration_push_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= now()
           AND (d.locked_until IS NULL OR d.locked_until < now())
+          AND (r.id IS NOT NULL OR g.id IS NOT NULL)
         ORDER BY d.next_attempt_at, d.id
         LIMIT $1
-        FOR UPDATE OF d SKIP LOCKED)
+        FOR UPDATE OF d SKIP LOCKED),
+     claimed AS (
      UPDATE push_deliveries d
         SET locked_until = now() + $2 * interval '1 second', attempts = d.attempts + 1
-       FROM due, notifications n, push_registrations r, patients p
-      WHERE d.id = due.id AND n.id = d.notification_id AND r.id = d.registration_id AND p.nomr = n.nomr
-     RETURNING d.id::int AS id, d.notification_id::int AS notification_id, d.attempts,
-               r.id::int AS registration_id, r.kind, r.token, n.title, n.body, n.url,
-               n.nomr, p.nama, p.jenis_kelamin, p.tgl_lahir::text AS tgl_lahir,
-               EXISTS (SELECT 1 FROM push_registrations o WHERE o.token = r.token AND o.nomr <> r.nomr) AS shared`,
+       FROM due
+      WHERE d.id = due.id
+     RETURNING d.id, d.notification_id, d.attempts, d.registration_id, d.registration_push_id)
+     SELECT c.id::int AS id, c.notification_id::int AS notification_id, c.attempts,
+            coalesce(r.id, g.id)::int AS registration_id, coalesce(r.kind, g.kind) AS kind, coalesce(r.token, g.token) AS token,
+            n.title, n.body, n.url, coalesce(n.nomr, '') AS nomr, coalesce(p.nama, '') AS nama,
+            coalesce(p.jenis_kelamin, '') AS jenis_kelamin, coalesce(p.tgl_lahir::text, '') AS tgl_lahir,
+            g.id IS NOT NULL AS signup,
+            r.id IS NOT NULL AND EXISTS (SELECT 1 FROM push_registrations o WHERE o.token = r.token AND o.nomr <> r.nomr) AS shared
+       FROM claimed c JOIN notifications n ON n.id = c.notification_id
+       LEFT JOIN push_registrations r ON r.id = c.registration_id
+       LEFT JOIN registration_push g ON g.id = c.registration_push_id
+       LEFT JOIN patients p ON p.nomr = n.nomr`,
     [limit, leaseSeconds],
   );
 }
@@ -77,7 +92,16 @@ export async function markSent(db: Db, id: number): Promise<void> {
 }
 
 /** The push service says the registration no longer exists: forget it and what waits for it. */
-export async function markGone(db: Db, d: Pick<Delivery, 'registration_id'>, why: string): Promise<void> {
+export async function markGone(db: Db, d: Pick<Delivery, 'registration_id' | 'signup'>, why: string): Promise<void> {
+  if (d.signup) {
+    return db.tx(async (q) => {
+      await q.query(`UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = $2 WHERE registration_push_id = $1 AND status = 'pending'`, [
+        d.registration_id,
+        why,
+      ]);
+      await q.query('DELETE FROM registration_push WHERE id = $1', [d.registration_id]);
+    });
+  }
   await db.tx(async (q) => {
     await q.query(
       `UPDATE push_deliveries SET status = 'gone', locked_until = NULL, last_error = $2

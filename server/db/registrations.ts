@@ -40,12 +40,12 @@ export async function saveRegistration(q: Queryable, p: NewPatient, clientAddres
   return { id: row.id, outcome: row.created ? 'created' : row.status === 'pending' ? 'resubmitted' : 'resubmitted-verified' };
 }
 
-const GROUP = `id::int AS id, no_ktp, status, ${wibText('created_at')} AS created_at, ${wibText('updated_at')} AS updated_at, ${wibText('verified_at')} AS verified_at`;
+const GROUP = `id::int AS id, no_ktp, status, ${wibText('created_at')} AS created_at, ${wibText('updated_at')} AS updated_at, ${wibText('verified_at')} AS verified_at, no_rm`;
 
 const SUBMISSION = `id::int AS id, registration_id::int AS registration_id, nama, tempat_lahir, to_char(tgl_lahir, 'YYYY-MM-DD') AS tgl_lahir,
-  telp_hp, email, pekerjaan, persetujuan_privasi, versi_privasi, client_address AS alamat_klien, ${wibText('submitted_at')} AS dikirim_at`;
+  telp_hp, email, pekerjaan, persetujuan_privasi, versi_privasi, client_address AS alamat_klien, referensi, ${wibText('submitted_at')} AS dikirim_at`;
 
-type Group = Pick<RegistrationEntry, 'id' | 'no_ktp' | 'status' | 'created_at' | 'updated_at' | 'verified_at'>;
+type Group = Pick<RegistrationEntry, 'id' | 'no_ktp' | 'status' | 'created_at' | 'updated_at' | 'verified_at' | 'no_rm'>;
 
 /** The same number written 0812-3456-7890 or +62812…, the same address in other capitals. */
 const samePhone = (a: string, b: string) => compactPhone(a).replace(/^\+62/, '0') === compactPhone(b).replace(/^\+62/, '0');
@@ -82,6 +82,7 @@ async function entries(q: Queryable, groups: Group[]): Promise<RegistrationEntry
       created_at: g.created_at,
       updated_at: g.updated_at,
       verified_at: g.verified_at,
+      no_rm: g.no_rm,
       kontak_berbeda: pengajuan.some((s) => !sameContact(s, latest)),
       pengajuan,
     };

@@ -3,7 +3,7 @@
 // server process.
 import { formatMoment } from '../../common/dates.ts';
 
-export type Scope = 'login-nomr' | 'login-ip' | 'register-ip' | 'passkey-options-ip' | 'export-session' | 'jkn-token-ip';
+export type Scope = 'login-nomr' | 'login-ip' | 'register-ip' | 'status-ref' | 'status-ip' | 'passkey-options-ip' | 'export-session' | 'jkn-token-ip';
 
 export interface Rule {
   /** Attempts within the window that lock the key. */

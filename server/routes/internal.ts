@@ -43,7 +43,7 @@ const NO_APPOINTMENT = 'Tidak ada perjanjian dengan nomor itu.';
 /** `onNotification` wakes this process's push worker, so a notification goes out at once; `clock` tells today (tests fix it). */
 export async function internalRoutes(app: Api, db: Db, config: Config, onNotification: () => void, clock: () => number = Date.now): Promise<void> {
   registerServiceGuard(app, db, config);
-  await registrationCounterRoutes(app, db);
+  await registrationCounterRoutes(app, db, onNotification);
   await walkInRoutes(app, db, clock);
   await bpjsRoutes(app, db, config);
   await jadwalRoutes(app, db, config, clock);

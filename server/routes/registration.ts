@@ -6,7 +6,11 @@ import { Type } from 'typebox';
 import type { Config } from '../config.ts';
 import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
-import { pendingRegistrations, verifyRegistration } from '../db/registrations.ts';
+import { giveReference } from '../db/registration-status.ts';
+import { pendingRegistrations } from '../db/registrations.ts';
+import { verify } from '../registration-verify.ts';
+import { Verification } from '../../common/schemas/registration-status.ts';
+import { registrationStatusRoutes } from './registration-status.ts';
 import { reserve, settle } from '../db/throttle.ts';
 import { REGISTRATION_MSG, registrationProblem } from '../domain/registration.ts';
 import { retryAfterSeconds, wibTime } from '../domain/throttle.ts';
@@ -16,6 +20,8 @@ import { INTERNAL } from '../../common/server-paths.ts';
 const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran dari jaringan ini. Silakan coba lagi setelah pukul ${wibTime(until)}.`;
 
 export async function registrationRoutes(app: Api, db: Db, config: Config): Promise<void> {
+  // What the app shows under the saved message: the counter's place and hours as configured.
+  const loket = config.registrationCounter;
   app.route({
     ...route('register', {
       summary: 'Self-registration of a new patient',
@@ -51,22 +57,25 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
           ? `privacy consent given (${req.body.versi_privasi?.trim() || 'version not sent'})`
           : 'privacy consent not asked';
         await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused', detail: consent }, req);
+        // The hospital keeps the registration: it has no reference of this server's to show.
         return answer.status
-          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved }
+          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved, loket }
           : { status: false as const, message: answer.message || 'Data Anda Gagal disimpan. Mohon diperiksa kembali' };
       }
-      await db.tx(async (q) => {
+      const referensi = await db.tx(async (q) => {
         const { id, outcome } = await app.simrs.selfRegistration(q, req.body, req.ip);
         // No NIK or name in the audit: the row's id leads to them for as long as it is kept.
         await audit(q, { action: 'registration', outcome, detail: `registrasi ${id}` }, req);
+        return giveReference(q, id);
       });
-      return { status: true as const, message: REGISTRATION_MSG.saved };
+      return { status: true as const, message: REGISTRATION_MSG.saved, referensi, loket };
     },
   });
+  await registrationStatusRoutes(app, db, config);
 }
 
 /** The counter's calls; registered inside the internal calls' scope, behind their service token. */
-export async function registrationCounterRoutes(app: Api, db: Db): Promise<void> {
+export async function registrationCounterRoutes(app: Api, db: Db, onNotification: () => void = () => undefined): Promise<void> {
   app.get(
     INTERNAL.registrations,
     {
@@ -85,19 +94,30 @@ export async function registrationCounterRoutes(app: Api, db: Db): Promise<void>
     {
       schema: {
         summary: 'The registration counter has verified a self-registration (hospital systems only); verifying twice changes nothing',
+        description:
+          'With no_rm, the Nomor MR the hospital created is kept and told to the person by push (the phone that registered, if it asked), ' +
+          "for the submission whose reference they showed (referensi, its QR code), or the registration's only submission.",
         security: SERVICE,
         params: RegistrationId,
-        response: { 200: Success(RegistrationEntry), ...NOT_FOUND('No registration with this id'), ...SERVICE_POST },
+        body: Verification,
+        response: {
+          200: Success(RegistrationEntry),
+          ...NOT_FOUND('No registration with this id'),
+          ...SERVICE_POST,
+          409: Refusal('The reference is not one of this registration’s submissions'),
+        },
+      },
+      // The body may be left out (the counter's earlier clients send none).
+      preValidation: async (req) => {
+        req.body ??= {};
       },
     },
     async (req, reply) => {
-      const result = await db.tx(async (q) => {
-        const verified = await verifyRegistration(q, req.params.id);
-        if (verified?.changed)
-          await audit(q, { action: 'registration', outcome: 'verified', actor: 'hospital-system', detail: `registrasi ${req.params.id}` }, req);
-        return verified;
-      });
-      if (!result) return reply.code(404).send({ status: false, message: 'Pendaftaran tidak ditemukan.' });
+      const result = await db.tx((q) => verify(q, req.params.id, req.body, 'hospital-system', req));
+      if (result.kind === 'not-found') return reply.code(404).send({ status: false, message: 'Pendaftaran tidak ditemukan.' });
+      if (result.kind === 'wrong-reference')
+        return reply.code(409).send({ status: false, message: 'Referensi itu bukan milik pendaftaran ini: periksa kembali kode yang ditunjukkan pasien.' });
+      if (result.queued) onNotification();
       return { status: true as const, data: result.entry };
     },
   );

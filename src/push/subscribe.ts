@@ -32,7 +32,7 @@ export function isFresh(saved: { at: number } | null, now: number): boolean {
 
 const urlBytes = (b64url: string) => Uint8Array.from(atob(b64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-async function webPushToken(reg: ServiceWorkerRegistration, renew: boolean): Promise<string | null> {
+export async function webPushToken(reg: ServiceWorkerRegistration, renew: boolean): Promise<string | null> {
   let sub = await withTimeout(reg.pushManager.getSubscription(), STEP_MS, null);
   if (sub && renew) {
     await withTimeout(sub.unsubscribe(), STEP_MS, false);

@@ -46,3 +46,15 @@ export const installBar = style({
 });
 
 export const steps = style({ margin: 0, paddingLeft: '1.4em', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** A plain link under the form's buttons (Cek status pendaftaran): a full touch target, underlined. */
+export const link = style({
+  alignSelf: 'center',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: vars.touch,
+  padding: `0 ${vars.space.sm}`,
+  color: vars.color.primaryDark,
+  textDecoration: 'underline',
+  textAlign: 'center',
+});

@@ -180,8 +180,9 @@ test('registration: empty, success and the way back to login, wrong before any c
   assert.match(await dialog.innerText(), /Data Anda Telah disimpan\. Silahkan lanjutkan proses verifikasi di loket pendaftaran\. Terimakasih/);
   await p.getByRole('button', { name: 'Close' }).click();
   assert.is(await p.getByLabel('Nama').inputValue(), 'Agus Salim', 'the form is not reset');
+  // The focus on the saved message, what the patient holds under it, then the way back.
   const back = p.getByRole('link', { name: 'Kembali ke halaman Login' });
-  await p.waitForFunction(() => document.activeElement?.textContent === 'Kembali ke halaman Login');
+  await p.waitForFunction(() => document.activeElement?.id === 'reg-pesan');
   assert.is(await back.getAttribute('href'), '/');
 
   // An NIK of five digits: said beside the field, no call.

@@ -1,8 +1,8 @@
 // Registration on a 360 × 740 phone in Chromium, at normal text and at 200 % text, against the
 // real server: every wrong field says what is wrong beside it at once, before any call (the
 // server's own rules, common/registration.ts), readable and in the page's flow; the spec's dialog,
-// then the focus on the first field to correct; once saved, the spec's dialog and then
-// 'Kembali ke halaman Login' in view, leading to the login page with the form kept until then.
+// then the focus on the first field to correct; once saved, the spec's dialog and then its message
+// in view, with 'Kembali ke halaman Login' under it, leading to the login page with the form kept until then.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -77,10 +77,13 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await p.getByRole('button', { name: 'Daftar' }).click();
     await dialog.getByText(REGISTRATION_MSG.saved).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The focus on the saved message, in view, with what the patient holds under it
+    // (registration-ending.test.ts) and then the way back.
     const back = p.getByRole('link', { name: 'Kembali ke halaman Login' });
-    await p.waitForFunction(() => document.activeElement?.textContent === 'Kembali ke halaman Login');
-    const box = await back.boundingBox();
-    assert.ok(box && box.y >= 0 && box.y + box.height <= 740, `the way back is in view (${box?.y})`);
+    await p.waitForFunction(() => document.activeElement?.id === 'reg-pesan');
+    const box = await p.locator('#reg-pesan').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 740, `the saved message is in view (${box?.y})`);
+    await back.waitFor();
     assert.is(await p.getByLabel('Nama').inputValue(), 'Rina Marlina', 'the form is kept');
     assert.equal(await layoutProblems(p), []);
     assert.is(sent.length, 1);

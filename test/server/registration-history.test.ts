@@ -19,9 +19,10 @@ const counterList = async () => {
   assert.is(res.statusCode, 200);
   return res.json().data as Array<Record<string, unknown> & { pengajuan: Array<Record<string, unknown>> }>;
 };
+// Each submission's reference is its own (registration-ending.test.ts), of one length: compared as its shape.
 const answer = (r: Awaited<ReturnType<typeof register>>) => {
   const { date: _date, ...headers } = r.headers;
-  return { status: r.statusCode, body: r.body, headers };
+  return { status: r.statusCode, body: r.body.replace(/REG-[0-9A-Z]{6}/, 'REG-……'), headers };
 };
 
 test("another submission with a person's NIK is kept beside theirs; the counter sees both, newest first, marked", async () => {

@@ -97,6 +97,9 @@ export default function Login({ navigate }: { navigate: Navigate }) {
           <a href={to('register')} className={button({ kind: 'secondary', block: true })}>
             {S.login.register}
           </a>
+          <a href={to('checkRegistration')} className={css.link}>
+            {S.login.checkRegistration}
+          </a>
         </form>
         <NotificationNotice />
       </main>

@@ -5,6 +5,7 @@ import { fieldOfMessage, type RegistrationData, type RegistrationField } from '.
 import { registerPatient } from '../../api/auth.ts';
 import { S } from '../../strings.ts';
 import { PRIVACY_VERSION } from './strings.ts';
+import type { Ticket } from './ticket.ts';
 
 export { registrationProblems } from '../../../common/registration.ts';
 
@@ -12,6 +13,8 @@ export interface Sent {
   /** The lines of the spec's 'Pesan' dialog. */
   lines: string[];
   saved?: boolean;
+  /** Saved: what the patient holds afterwards (the reference, the counter). */
+  ticket?: Ticket;
   /** The field a refusal names, and its words. */
   refused?: { key: RegistrationField; text: string };
 }
@@ -19,7 +22,7 @@ export interface Sent {
 /** Sends the registration with the consent; null when no answer came (the spec's browser alert). */
 export async function send(data: RegistrationData): Promise<Sent | null> {
   const res = await registerPatient({ ...data, persetujuan_privasi: true, versi_privasi: PRIVACY_VERSION });
-  if (res.ok) return { lines: [S.register.saved], saved: true };
+  if (res.ok) return { lines: [S.register.saved], saved: true, ticket: { referensi: res.data?.referensi, tgl_lahir: data.tgl_lahir, loket: res.data?.loket } };
   const { kind, httpStatus, message: text } = res.error;
   // Too many registrations from one network: the server says until when (not a network error);
   // a 400 names the field its schema refused.

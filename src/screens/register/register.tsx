@@ -5,7 +5,9 @@
 // every field's problem is said beside it at once, by the server's own rules
 // (common/registration.ts), and nothing is sent until all are right: the spec's dialog says so,
 // and closing it puts the focus on the first field to correct. A refusal the server still sends
-// marks the field it names. Once saved, the page offers the way back to login.
+// marks the field it names. Once saved, the page shows what the patient holds (saved.tsx: the
+// reference, its QR code, what to bring, the counter), kept for when they come back offline, and
+// the way back to login.
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import type { RegistrationField } from '../../../common/registration.ts';
@@ -20,6 +22,7 @@ import { button } from '../../ui/button.ts';
 import { form, granted } from '../../ui/login.css.ts';
 import { privacy } from './register.css.ts';
 import { REGISTER } from './strings.ts';
+import { keepTicket, readTicket, type Ticket } from './ticket.ts';
 
 /** The seven fields of docs/product.md §3; the consent is kept apart. */
 type Fields = Omit<NewPatient, 'persetujuan_privasi' | 'versi_privasi'>;
@@ -56,6 +59,12 @@ export default function Register() {
   // Saved: after the dialog, the way back to login (the form stays as it was).
   const [saved, setSaved] = useState(false);
   const back = useRef<HTMLAnchorElement>(null);
+  // What the patient holds after saving, and its card, loaded only when there is one.
+  const [ticket, setTicket] = useState<Ticket | null>(null);
+  const [ending, setEnding] = useState<typeof import('./saved.tsx') | null>(null);
+  useEffect(() => {
+    if (ticket) void import('./saved.tsx').then(setEnding);
+  }, [ticket]);
   // Functional updates: browser autofill sets several fields before the next render.
   const set = (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.currentTarget.value;
@@ -73,6 +82,7 @@ export default function Register() {
     }
     setData((d) => ({ ...d, ...typed }));
     if (consentBox.current?.checked) setConsent(true);
+    setTicket(readTicket());
   }, []);
   // The rules and the API client come with the first 'Daftar', not with the page (as on the login page).
   const [rules, setRules] = useState<typeof import('./checks.ts') | null>(null);
@@ -98,6 +108,10 @@ export default function Register() {
     setSending(false);
     if (!sent) return window.alert(S.register.networkError);
     setSaved(!!sent.saved);
+    if (sent.ticket) {
+      keepTicket(sent.ticket);
+      setTicket(sent.ticket);
+    }
     setRefused(sent.refused || null);
     setMessage(sent.lines);
   };
@@ -135,13 +149,17 @@ export default function Register() {
 
   return (
     <main className={page}>
-      {saved && (
-        <div className={`${card} ${form}`}>
-          <p className={granted}>{S.register.saved}</p>
-          <a ref={back} href="/" className={button({ kind: 'primary', block: true })}>
-            {REGISTER.backToLogin}
-          </a>
-        </div>
+      {ticket && ending ? (
+        <ending.default ticket={ticket} onDismiss={() => (setTicket(null), setSaved(false))} />
+      ) : (
+        saved && (
+          <div className={`${card} ${form}`}>
+            <p className={granted}>{S.register.saved}</p>
+            <a ref={back} href="/" className={button({ kind: 'primary', block: true })}>
+              {REGISTER.backToLogin}
+            </a>
+          </div>
+        )
       )}
       <form ref={formRef} className={`${card} ${form}`} onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(textInput)}
@@ -197,7 +215,7 @@ export default function Register() {
           title={S.register.dialogTitle}
           onClose={() => setMessage(null)}
           actions={[{ label: S.close, onClick: () => setMessage(null) }]}
-          returnFocus={() => (saved ? back.current : firstWrong())}
+          returnFocus={() => (saved ? document.getElementById('reg-pesan') || back.current : firstWrong())}
         >
           {message.map((m) => (
             <p>{m}</p>

@@ -1,0 +1,35 @@
+// The texts after a saved registration and of 'Cek status pendaftaran' (docs/product.md,
+// Registration's ending). Loaded with the success step, not with the form.
+export const ENDING = {
+  refTitle: 'Kode referensi pendaftaran',
+  refHelp: 'Silakan tunjukkan kode ini atau kode QR di bawahnya kepada petugas loket pendaftaran.',
+  qrLabel: (ref: string) => `Kode QR referensi ${ref}`,
+  bringTitle: 'Yang perlu dibawa',
+  bring: ['KTP asli', 'Kartu BPJS Kesehatan, bila Anda peserta BPJS', 'Surat rujukan, bila ada'],
+  counterTitle: 'Tempat dan jam loket',
+  place: 'Tempat',
+  hours: 'Jam',
+  mrTitle: 'Nomor MR Anda',
+  mrHow:
+    'Setelah petugas loket memverifikasi pendaftaran Anda, Nomor MR (nomor rekam medis) Anda diberikan di loket dan dapat dilihat di Cek status pendaftaran.',
+  pushAsk: 'Beri tahu saya lewat notifikasi',
+  pushOn: 'Notifikasi aktif: Anda akan diberi tahu Nomor MR di ponsel ini setelah pendaftaran diverifikasi.',
+  pushFailed: 'Notifikasi tidak dapat diaktifkan di ponsel ini. Silakan cek status pendaftaran secara berkala.',
+  checkLink: 'Cek status pendaftaran',
+  dismiss: 'Selesai, hapus kode dari ponsel ini',
+  // Cek status pendaftaran
+  refLabel: 'Kode referensi',
+  refHint: 'Seperti REG-7K3QAM, tertera setelah pendaftaran',
+  refWrong: 'Kode referensi terdiri atas REG- dan 6 huruf atau angka, seperti REG-7K3QAM.',
+  birth: 'Tanggal Lahir',
+  check: 'Cek status',
+  waiting: 'Menunggu verifikasi',
+  waitingBody:
+    'Pendaftaran Anda sudah kami terima. Silakan datang ke loket pendaftaran dengan membawa KTP asli, kartu BPJS Kesehatan bila ada, dan surat rujukan bila ada.',
+  verified: 'Sudah terverifikasi',
+  yourMr: 'Nomor MR Anda',
+  verifiedLogin: 'Silakan login dengan Nomor MR dan tanggal lahir Anda.',
+  verifiedAsk: 'Silakan tanyakan Nomor MR Anda di loket pendaftaran.',
+  toLogin: 'Ke halaman Login',
+  offline: 'Tidak dapat terhubung. Silakan periksa koneksi internet Anda lalu coba lagi.',
+} as const;
