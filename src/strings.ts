@@ -29,6 +29,8 @@ export const S = {
 
   login: {
     nomr: 'Nomor MR',
+    /** Under the field: how the number looks, with its digit count where the hospital's numbers have a fixed width. */
+    nomrHint: (width: number | null) => (width ? `${width} angka, seperti di kartu berobat` : 'Seperti tertulis di kartu berobat'),
     birthDate: 'Tanggal Lahir',
     submit: 'Login',
     register: 'Registrasi Pasien Baru',

@@ -57,4 +57,7 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
 
+/** Under a field: how its value looks. */
+export const fieldHint = style({ color: vars.color.muted, fontSize: vars.font.size.sm });
+
 export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.size.sm });
