@@ -4,7 +4,7 @@
 // (a shadow at its edge), with its button on the screen.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { clinicQuery, to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
