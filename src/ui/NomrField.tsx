@@ -1,10 +1,10 @@
 // The MR number field of the login form and of a family member's login: the same label, keyboard,
 // hint of how the number looks and 'Wajib diisi' beside it, tied to the field for screen readers.
-// Where the hospital's numbers have a fixed width (api/nomr.ts), the hint names the count and the
+// Where the hospital's numbers have a fixed width (nomr-format.ts), the hint names the count and the
 // zeros are filled in when the field is left, so the patient sees the number that is sent.
 import { useEffect, useState } from 'react';
-import { padNomr } from '../../common/nomr.ts';
 import { S } from '../strings.ts';
+import type { NomrFormat } from './nomr-format.ts';
 import { Spinner } from './Spinner.tsx';
 import { button } from './button.ts';
 import { field, fieldError, fieldHint, input, label } from './controls.css.ts';
@@ -25,14 +25,9 @@ export function NomrField({
 }) {
   const error = `${id}-err`;
   const hint = `${id}-hint`;
-  const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('../api/nomr.ts').then((m) => m.nomrWidth()).then((w) => live && setWidth(w));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The hospital's width, once read (nomr-format.ts): the hint with its count, and the zeros.
+  const [format, setFormat] = useState<NomrFormat | null>(null);
+  useEffect(() => void import('./nomr-format.ts').then((m) => m.fieldFormat().then(setFormat)), []);
   return (
     <div className={field}>
       <label className={label} htmlFor={id}>
@@ -46,13 +41,13 @@ export function NomrField({
         autoComplete={autoComplete}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
-        onBlur={(e) => width && onChange(padNomr(e.currentTarget.value, width))}
+        onBlur={() => format && onChange(format.pad(value))}
         aria-invalid={missing ? 'true' : undefined}
         aria-describedby={missing ? `${hint} ${error}` : hint}
         required
       />
       <span id={hint} className={fieldHint}>
-        {S.login.nomrHint(width)}
+        {format ? format.hint : S.login.nomrHint}
       </span>
       {missing && (
         <span id={error} className={fieldError}>

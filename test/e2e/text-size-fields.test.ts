@@ -5,7 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator } from 'playwright-core';
-import { clinicQuery, to } from '../../common/routes.ts';
+import { clinicQuery } from '../../common/clinic-link.ts';
+import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
 import { realApp } from '../support/e2e.ts';

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import { formatDate, isIsoDate } from '../../../common/dates.ts';
 import { clinicPlace } from '../../../common/display.ts';
-import { clinicFromQuery } from '../../../common/routes.ts';
+import { clinicFromQuery } from '../../../common/clinic-link.ts';
 import { book, bookOnline } from '../../data/reads.ts';
 import type { ScreenProps } from '../../navigation.ts';
 import { BOOKING } from './strings.ts';

@@ -7,7 +7,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { formatLong } from '../../../common/dates.ts';
 import { HOME } from '../../../common/routes.ts';
-import { hospitalNomr } from '../../api/nomr.ts';
 import { addFamilyProfile, addPasskeyProfile, type Added } from '../../data/family.ts';
 import { REDIRECT_MS, type Navigate } from '../../navigation.ts';
 import { allProfiles, MAX_PROFILES } from '../../session/profiles.ts';
@@ -42,7 +41,8 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
     if (submitting) return;
     if (!nomr.trim() || birthDate.problem) return setAttempt((n) => n + 1);
     setSubmitting(true);
-    const typed = await hospitalNomr(nomr);
+    // Loaded with the field (NomrField), apart from the code home loads.
+    const typed = await (await import('../../ui/nomr-format.ts')).hospitalNomr(nomr);
     done(typed, await addFamilyProfile(typed, birthDate.iso));
   };
   const done = (who: string, result: Added) => {

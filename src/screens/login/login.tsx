@@ -49,7 +49,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     const fcmtoken = await currentPushRegistration();
     // The API client comes with the first submit, not with the page: the login page's first
     // download stays small (the installed app has it precached).
-    const [{ login }, typed] = await Promise.all([import('../../api/auth.ts'), import('../../api/nomr.ts').then((m) => m.hospitalNomr(nomr))]);
+    const [{ login }, typed] = await Promise.all([import('../../api/auth.ts'), import('../../ui/nomr-format.ts').then((m) => m.hospitalNomr(nomr))]);
     const res = await login({ medical_record_number: typed, birthdate: birthDate.iso, fcmtoken });
     setSubmitting(false);
     const token = res.ok ? res.data : undefined;
