@@ -10,7 +10,9 @@ import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/db/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
 import { realApp } from '../support/e2e.ts';
+import { fillLogin } from '../support/browser.ts';
 import { TEXT_SIZES, pageAt, settle } from '../support/layout.ts';
+import { apiToken } from '../support/server.ts';
 
 const app = realApp(test, { NOMR_WIDTH: '8' });
 const LARGE = TEXT_SIZES[1];
@@ -95,5 +97,55 @@ test("text 200%: the booking's confirmation shows the doctor and 'Silakan datang
   assert.ok(inView, "'Silakan datang' scrolled into the dialog's view");
   await p.context().close();
 });
+
+/** The clinics answer's entry of a clinic, as the clinic picker has it (with its room and floor). */
+async function clinicOf(kd_dep: string): Promise<{ kd_dep: string; ds_dep: string; ruang?: string | null; lantai?: string | null }> {
+  const token = await apiToken(app.server.url, DEMO_A);
+  const res = await fetch(`${app.server.url}/api/patient/kddep`, { headers: { authorization: `Bearer ${token}` } });
+  const list = (await res.json()).data as Array<{ kd_dep: string; ds_dep: string; ruang?: string | null; lantai?: string | null }>;
+  return list.find((c) => c.kd_dep === kd_dep) ?? list[0];
+}
+
+for (const size of TEXT_SIZES.slice(0, 2)) {
+  const tag = size.rootFontSize ? 'text-200' : 'text-100';
+
+  test(`${size.name}: under NOMR_WIDTH 8 the login's hint names 8 digits, and '12345' signs in as 00012345`, async () => {
+    const p = await pageAt(app.browser, app.server.url, size);
+    await settle(p, app.server.url);
+    if (await p.getByRole('dialog').count()) await p.keyboard.press('Escape');
+    const field = p.getByLabel('Nomor MR');
+    const hint = p.getByText('8 angka, seperti di kartu berobat');
+    await hint.waitFor();
+    assert.ok((await field.getAttribute('aria-describedby'))?.split(' ').includes((await hint.getAttribute('id')) ?? '-'), 'the hint is tied to the field');
+    await fillLogin(p, '12345', DEMO_A.tgl_lahir);
+    // Leaving the field shows the number as the hospital writes it.
+    assert.is(await field.inputValue(), DEMO_A.nomr);
+    await p.screenshot({ path: `artifacts/screenshots/${tag}-login-hint.png` });
+    await p.getByRole('button', { name: 'Login', exact: true }).click();
+    await p.getByRole('dialog', { name: 'Login Berhasil' }).waitFor();
+    await p.waitForURL(/\/home$/);
+    const kept = await p.evaluate(() => JSON.stringify(localStorage));
+    assert.ok(kept.includes(DEMO_A.nomr), 'the session keeps the padded number');
+    await p.context().close();
+  });
+
+  test(`${size.name}: the clinic's room and floor on the confirmation before booking and on 'Hari ini' before the call`, async () => {
+    const clinic = await clinicOf('20001');
+    assert.is(clinic.ruang, 'Ruang Periksa 1');
+    assert.is(clinic.lantai, '1');
+    const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
+    await settle(p, `${app.server.url}/home`);
+    const today = p.getByRole('region', { name: 'Hari ini' });
+    await today.getByText('Ruang Periksa 1, Lantai 1').waitFor();
+    assert.not.ok(await today.getByText('Dipanggil', { exact: false }).count(), 'not called yet');
+    await today.screenshot({ path: `artifacts/screenshots/${tag}-hari-ini.png` });
+    const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
+    await settle(p, app.server.url + to('confirm', confirmationOf(date, slot), clinicQuery(clinic)));
+    await p.getByText('Ruang Periksa 1, Lantai 1').first().waitFor();
+    await p.getByLabel('Nomor HP').fill('081298765432');
+    await p.screenshot({ path: `artifacts/screenshots/${tag}-confirm-fields.png`, fullPage: true });
+    await p.context().close();
+  });
+}
 
 test.run();
