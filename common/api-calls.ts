@@ -11,7 +11,7 @@ import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from './paths.ts';
 import * as B from './schemas/booking.ts';
 import { Success } from './schemas/envelope.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from './schemas/fhir.ts';
-import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, RegistrationAnswer } from './schemas/auth.ts';
+import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, NomrFormat, RegistrationAnswer } from './schemas/auth.ts';
 import { ClinicQueueItem, PatientQuery, PharmacyQueueItem, Profile, UpcomingAppointments } from './schemas/patient.ts';
 import {
   Devices,
@@ -69,6 +69,7 @@ const list = <N extends CallName, T extends TSchema>(name: N, item: T) => get(na
 export const CONTRACT = {
   // Login, logout and self-registration (server/routes/auth.ts, registration.ts).
   login: post('login', LoginRequest, LoginResponse),
+  nomrFormat: plain('nomrFormat', Success(NomrFormat)),
   logout: post('logout', LogoutRequest, Success(Type.Null(), 'Signed out')),
   register: post('register', NewPatient, RegistrationAnswer),
   registrationStatus: post('registrationStatus', StatusQuery, Success(RegistrationStatus)),

@@ -1,22 +1,19 @@
-// How record fields are shown (docs/product.md §3 and §5): missing values as N/A, N flags as Tidak.
+// How record fields are shown (docs/product.md §3 and §5): missing values as N/A (values.ts shows
+// the fields themselves), a clinic's name and place.
 
 export const NA = 'N/A';
-
-export function show(value: unknown): string {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return NA;
-  return String(value);
-}
-
-/** pas_baru and inap: 'N' means no, anything else yes. */
-export function yesNo(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return NA;
-  return value === 'N' ? 'Tidak' : 'Ya';
-}
 
 /** The specialty buttons show 'Kardiologi …' where the path value spells 'Cardiologi …' (docs/product.md §2). */
 export function specialtyLabel(spesialis: string): string {
   return spesialis.replace(/^Cardiologi\b/, 'Kardiologi');
 }
+
+/**
+ * Where a clinic examines, as far as the hospital says: 'Ruang Periksa 3, Lantai 1', the room or
+ * the floor alone, or '' where it says neither (then nothing is shown; nothing is made up).
+ */
+export const clinicPlace = (c: { ruang?: string | null; lantai?: string | null }): string =>
+  [c.ruang, c.lantai && `Lantai ${c.lantai}`].filter(Boolean).join(', ');
 
 /** A clinic's name as a title: 'POLI KARDIOLOGI DEWASA' is shown 'Poli Kardiologi Dewasa'. */
 export function clinicTitle(ds_dep: string): string {

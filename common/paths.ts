@@ -6,6 +6,8 @@ export const API = {
   registrationPush: '/api/pendaftaran/push',
   login: '/api/auth/proxy-login',
   logout: '/api/auth/logout',
+  /** The reference API's addition: how the hospital's Nomor MR looks (its fixed width, if any), read before login. */
+  nomrFormat: '/api/auth/nomr',
   profile: '/api/patient/profil/pasien',
   upcoming: '/api/patient/jadwal/perjanjian/terdekat',
   pharmacyQueue: '/api/patient/antrian/farmasi',

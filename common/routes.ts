@@ -131,21 +131,6 @@ export function href(pattern: string, params: Params = {}): string {
   });
 }
 
-interface Clinic {
-  kd_dep: string;
-  ds_dep: string;
-}
-
-/** The query a confirmation link carries its clinic in, so a reload or a shared link keeps it. */
-export const clinicQuery = (c: Clinic) => ({ poli: c.kd_dep, nama_poli: c.ds_dep });
-
-/** The clinic a confirmation link carries, or null when it is missing. */
-export function clinicFromQuery(query: Record<string, string> | undefined): Clinic | null {
-  const kd_dep = query?.poli?.trim();
-  const ds_dep = query?.nama_poli?.trim();
-  return kd_dep && ds_dep ? { kd_dep, ds_dep } : null;
-}
-
 /** The routes without parameters. */
 export type PlainRoute = { [N in RouteName]: [ParamNames<(typeof ROUTE)[N]['path']>] extends [never] ? N : never }[RouteName];
 

@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start: a bad value stops the start
 // with a message that names the variable.
 import { resolve } from 'node:path';
+import { NOMR_WIDTH_MAX } from '../common/nomr.ts';
 import { type BookingConfig, bookingConfig } from './config/booking.ts';
 import { type BpjsConfig, bpjsConfig, type JknConfig, jknConfig, type VclaimConfig, vclaimConfig } from './config/bpjs.ts';
 import { bool, ConfigError, type Env, integer, oneOf } from './config/parse.ts';
@@ -60,6 +61,8 @@ export interface Config {
   vclaim: VclaimConfig | null;
   /** The hospital's information system the API reads and writes (docs/integration.md). */
   simrs: SimrsConfig;
+  /** NOMR_WIDTH: the hospital's numbers have this many digits, a typed one gets leading zeros (common/nomr.ts); null: as typed. */
+  nomrWidth: number | null;
 }
 
 /**
@@ -132,5 +135,6 @@ export function loadConfig(env: Env = process.env): Config {
     jkn: jknConfig(env),
     vclaim: vclaimConfig(env),
     simrs: simrsConfig(env),
+    nomrWidth: env.NOMR_WIDTH ? integer(env, 'NOMR_WIDTH', 0, 1, NOMR_WIDTH_MAX) : null,
   };
 }

@@ -29,6 +29,8 @@ export const S = {
 
   login: {
     nomr: 'Nomor MR',
+    /** Under the field: how the number looks, until the hospital's width is known (ui/nomr-format.ts names the count). */
+    nomrHint: 'Seperti tertulis di kartu berobat',
     birthDate: 'Tanggal Lahir',
     submit: 'Login',
     register: 'Registrasi Pasien Baru',

@@ -5,6 +5,7 @@ import { Failure } from './envelope.ts';
 import { IsoDate, Text } from './fields.ts';
 import { REGISTRATION_MAX } from '../registration.ts';
 import { Counter, Reference } from './registration-status.ts';
+import { NOMR_WIDTH_MAX } from '../nomr.ts';
 
 /** The reference API's addition to the login answer (common/capabilities.ts). */
 export const Capabilities = Type.Array(Type.String(), {
@@ -38,6 +39,13 @@ export const LoginResponse = Type.Object(
   { description: 'Logged in' },
 );
 export type LoginResponse = Static<typeof LoginResponse>;
+
+/** How the hospital's Nomor MR looks, for the login form's hint and its leading zeros (common/nomr.ts). */
+export const NomrFormat = Type.Object({
+  width: Type.Union([Type.Integer({ minimum: 1, maximum: NOMR_WIDTH_MAX }), Type.Null()], {
+    description: 'NOMR_WIDTH: every number has this many digits, and a shorter one typed gets leading zeros; null: numbers are taken as typed',
+  }),
+});
 
 /**
  * Logout's body, all of it optional: a client that sends none (the spec's) still logs out. The

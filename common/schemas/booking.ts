@@ -34,6 +34,8 @@ export const Clinic = Type.Object({
   // The reference API's additions: the booking calendars grey out the other days. Absent: any day.
   hari_praktik: Weekdays('The weekdays with a clinic session'),
   hari_online: Weekdays('The weekdays with an online consultation session'),
+  ruang: Type.Optional(NStr("The reference API's addition: the clinic's examination room; absent or null where the hospital has not set it")),
+  lantai: Type.Optional(NStr("The reference API's addition: the room's floor ('2'); absent or null where the hospital's system keeps none")),
 });
 export type Clinic = Static<typeof Clinic>;
 

@@ -69,6 +69,7 @@ export const ClinicQueueItem = Type.Object({
   checkin_tutup: Type.Optional(NStr('ISO 8601 with +07:00: until when check-in is accepted (the end of practice)')),
   checkin_lokasi: Type.Optional(Type.Boolean({ description: "Check-in sends the phone's position (the hospital has set its location)" })),
   ruang: Type.Optional(NStr("The clinic's examination room, where to go once the number is called; null where the hospital has not set it")),
+  lantai: Type.Optional(NStr("The examination room's floor ('2'); absent or null where the hospital's system keeps none")),
 });
 export type ClinicQueueItem = Static<typeof ClinicQueueItem>;
 

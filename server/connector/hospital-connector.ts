@@ -38,6 +38,8 @@ export interface QueueRow extends PracticeSessionOf {
   ds_dep: string;
   /** The clinic's examination room; null where the hospital has not set it. */
   ruang: string | null;
+  /** Its floor; absent where the hospital's system keeps none (Khanza), null where not set. */
+  lantai?: string | null;
   no_mr: string;
   nama_pas: string;
   status: QueueStatus;

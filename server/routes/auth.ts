@@ -1,5 +1,6 @@
 // The login service (docs/decisions.md D18) and logout.
 import { BPJS_REFERRALS, PATIENT_FROM_TOKEN } from '../../common/capabilities.ts';
+import { padNomr } from '../../common/nomr.ts';
 import { Refusal } from '../../common/schemas/envelope.ts';
 import type { Config } from '../config.ts';
 import { audit, refusalCounter } from '../db/audit.ts';
@@ -12,7 +13,7 @@ import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
 import { registrationKind } from '../push/registrations.ts';
-import { PATIENT, PUBLIC_POST, route, THROTTLED, type Api } from './route-schema.ts';
+import { PATIENT, PUBLIC_GET, PUBLIC_POST, route, THROTTLED, type Api } from './route-schema.ts';
 
 export const LOGIN_FAILED = 'Nomor MR atau tanggal lahir tidak sesuai.';
 
@@ -45,7 +46,9 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       },
     }),
     handler: async (req, reply) => {
-      const nomr = req.body.medical_record_number.trim();
+      // The number as the hospital writes it (NOMR_WIDTH): before the throttle counts it and before
+      // the connector looks it up, so '12345' and '00012345' are one number to both.
+      const nomr = padNomr(req.body.medical_record_number, config.nomrWidth);
       const fcmtoken = req.body.fcmtoken ?? '';
       const { ip: ipRule, nomr: nomrRule } = config.security.login;
       // The attempt is counted, and a lock decided, before the birth date is looked at: the address
@@ -121,6 +124,16 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: capabilitiesOf(config) };
     },
+  });
+
+  app.route({
+    ...route('nomrFormat', {
+      summary: "How the hospital's Nomor MR looks: the login form's hint and the leading zeros it fills in",
+      description:
+        'NOMR_WIDTH, or null where numbers are taken as typed. The login call fills the zeros in itself; an app that never reads this still logs in.',
+      failures: PUBLIC_GET,
+    }),
+    handler: async () => ({ status: true as const, data: { width: config.nomrWidth } }),
   });
 
   app.route({

@@ -1,9 +1,13 @@
-// The MR number field of the login form and of a family member's login: the same label, keyboard
-// and 'Wajib diisi' beside it, tied to the field for screen readers.
+// The MR number field of the login form and of a family member's login: the same label, keyboard,
+// hint of how the number looks and 'Wajib diisi' beside it, tied to the field for screen readers.
+// Where the hospital's numbers have a fixed width (nomr-format.ts), the hint names the count and the
+// zeros are filled in when the field is left, so the patient sees the number that is sent.
+import { useEffect, useState } from 'react';
 import { S } from '../strings.ts';
+import type { NomrFormat } from './nomr-format.ts';
 import { Spinner } from './Spinner.tsx';
 import { button } from './button.ts';
-import { field, fieldError, input, label } from './controls.css.ts';
+import { field, fieldError, fieldHint, input, label } from './controls.css.ts';
 
 export function NomrField({
   id,
@@ -20,6 +24,10 @@ export function NomrField({
   autoComplete: string;
 }) {
   const error = `${id}-err`;
+  const hint = `${id}-hint`;
+  // The hospital's width, once read (nomr-format.ts): the hint with its count, and the zeros.
+  const [format, setFormat] = useState<NomrFormat | null>(null);
+  useEffect(() => void import('./nomr-format.ts').then((m) => m.fieldFormat().then(setFormat)), []);
   return (
     <div className={field}>
       <label className={label} htmlFor={id}>
@@ -33,10 +41,14 @@ export function NomrField({
         autoComplete={autoComplete}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
+        onBlur={() => format && onChange(format.pad(value))}
         aria-invalid={missing ? 'true' : undefined}
-        aria-describedby={missing ? error : undefined}
+        aria-describedby={missing ? `${hint} ${error}` : hint}
         required
       />
+      <span id={hint} className={fieldHint}>
+        {format ? format.hint : S.login.nomrHint}
+      </span>
       {missing && (
         <span id={error} className={fieldError}>
           {S.required}

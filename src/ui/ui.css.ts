@@ -118,11 +118,25 @@ export const dialog = style({
 
 const dialogPad = `min(${vars.space.lg}, 6vw)`;
 
-/** The title and the text: what scrolls when the dialog is taller than the screen. */
+const fade = 'rgba(255,255,255,0)';
+const shade = 'rgba(0,0,0,.28)';
+
+/**
+ * The title and the text: what scrolls when the dialog is taller than the screen. A shadow at the
+ * bottom edge (and at the top once scrolled) shows there is more: two white covers scroll with the
+ * text and hide each shadow where the text ends, so a dialog that fits shows none (no script).
+ */
 export const dialogScroll = style({
   flex: '0 1 auto',
   minHeight: 0,
   overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  background: [
+    `linear-gradient(${vars.color.surface} 30%, ${fade}) center top / 100% 2.5rem no-repeat local`,
+    `linear-gradient(${fade}, ${vars.color.surface} 70%) center bottom / 100% 2.5rem no-repeat local`,
+    `radial-gradient(farthest-side at 50% 0, ${shade}, ${fade}) center top / 100% 1rem no-repeat scroll`,
+    `radial-gradient(farthest-side at 50% 100%, ${shade}, ${fade}) center bottom / 100% 1rem no-repeat scroll`,
+  ].join(', '),
   padding: dialogPad,
   display: 'flex',
   flexDirection: 'column',

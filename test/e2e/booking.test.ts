@@ -8,7 +8,8 @@ import type { DoctorSchedule, QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
-import { clinicQuery, to } from '../../common/routes.ts';
+import { clinicQuery } from '../../common/clinic-link.ts';
+import { to } from '../../common/routes.ts';
 import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 

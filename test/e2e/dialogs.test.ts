@@ -7,7 +7,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { clinicQuery, to } from '../../common/routes.ts';
+import { clinicQuery } from '../../common/clinic-link.ts';
+import { to } from '../../common/routes.ts';
 import { DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { fillLogin } from '../support/browser.ts';

@@ -12,7 +12,8 @@ import { BPJS_REFERRALS, PATIENT_FROM_TOKEN } from '../../common/capabilities.ts
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
 import { API } from '../../common/paths.ts';
-import { clinicQuery, to } from '../../common/routes.ts';
+import { clinicQuery } from '../../common/clinic-link.ts';
+import { to } from '../../common/routes.ts';
 import type { QuotaSlot, ReferralList, UsableReferral } from '../../common/schemas/index.ts';
 import { knowsPatientFromToken, noteCapabilities } from '../../src/api/capabilities.ts';
 import { getQuota } from '../../src/api/quota.ts';

@@ -45,7 +45,9 @@ export function khanzaVisitDay(sik: KhanzaQuery, db: Db): VisitDay {
           sts_jam: stsJam(r.jam_mulai ?? hhmm(r.jam_reg)),
           dokter: r.nm_dokter,
           ds_dep: r.nm_poli,
-          // Khanza's poliklinik has no examination room: the called notice names none.
+          // Khanza's poliklinik has no examination room and no floor (kd_poli, nm_poli, registrasi,
+          // registrasilama, status: test/support/khanza/sik-schema.sql after Khanza's sik.sql): the
+          // called notice names none, and `lantai` is left out, never made up.
           ruang: null,
           no_mr: r.no_rkm_medis,
           nama_pas: pasien?.nm_pasien ?? '',

@@ -176,11 +176,11 @@ export async function doctorSchedules(q: Queryable, spesialis: string): Promise<
 /** The clinics, each with the weekdays it holds clinic and online sessions (the calendars grey out the others). */
 export function clinics(q: Queryable): Promise<C.Clinic[]> {
   return q.query(
-    `SELECT c.kd_dep, c.ds_dep,
+    `SELECT c.kd_dep, c.ds_dep, c.ruang, c.lantai,
             coalesce(array_agg(DISTINCT s.hari::int) FILTER (WHERE s.jenis = 'poli'), '{}')::int[] AS hari_praktik,
             coalesce(array_agg(DISTINCT s.hari::int) FILTER (WHERE s.jenis = 'online'), '{}')::int[] AS hari_online
        FROM clinics c LEFT JOIN practice_schedules s ON s.kd_dep = c.kd_dep
-      GROUP BY c.kd_dep, c.ds_dep ORDER BY c.ds_dep`,
+      GROUP BY c.kd_dep, c.ds_dep, c.ruang, c.lantai ORDER BY c.ds_dep`,
   );
 }
 

@@ -11,7 +11,7 @@ import { wibText } from '../../db/wib.ts';
 export function clinicQueueRows(q: Queryable, nomr: string, today: string): Promise<QueueRow[]> {
   return q.query(
     `SELECT cq.no_urut, cq.no_reg, to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam,
-            d.nama_dr_lengkap AS dokter, c.ds_dep, c.ruang, cq.no_mr, p.nama AS nama_pas, cq.status,
+            d.nama_dr_lengkap AS dokter, c.ds_dep, c.ruang, c.lantai, cq.no_mr, p.nama AS nama_pas, cq.status,
             (SELECT x.no_urut FROM clinic_queue x WHERE ${SAME_SESSION} AND x.called_at IS NOT NULL
               ORDER BY x.called_at DESC, x.no_urut DESC LIMIT 1) AS no_dipanggil,
             ${wibText('cq.checkin_at')} AS checkin,

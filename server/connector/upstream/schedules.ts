@@ -5,7 +5,7 @@
 import { toQuotaDate, weekdayName } from '../../../common/dates.ts';
 import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { HospitalReads } from '../hospital-connector.ts';
-import { int, isObj, listOf, str } from './answers.ts';
+import { int, isObj, listOf, nstr, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { API } from '../../../common/paths.ts';
 import { doctorPhotoOf } from '../../../common/server-paths.ts';
@@ -20,7 +20,13 @@ export function upstreamSchedules(config: UpstreamConfig, calls: PatientCalls): 
   return {
     async clinics(nomr?: string) {
       const body = await shared('kddep', config.cache.listsMs, API.clinics, { nomr: nomr ?? '' }, nomr ?? null);
-      return listOf(body).map((c) => ({ kd_dep: str(c.kd_dep), ds_dep: str(c.ds_dep) }));
+      // The room and floor only where the hospital's API gives them (absent in §7's kddep).
+      return listOf(body).map((c) => ({
+        kd_dep: str(c.kd_dep),
+        ds_dep: str(c.ds_dep),
+        ...(c.ruang === undefined ? {} : { ruang: nstr(c.ruang) }),
+        ...(c.lantai === undefined ? {} : { lantai: nstr(c.lantai) }),
+      }));
     },
     async doctorSchedules(spesialis, nomr?: string) {
       const body = await shared(`dokter|${spesialis}`, config.cache.listsMs, API.doctorSchedule, { spesialis }, nomr ?? null);

@@ -132,6 +132,8 @@ export function upstreamVisitDay(config: UpstreamConfig, db: Db, calls: PatientC
           dokter: str(i.dokter),
           ds_dep: str(i.ds_dep),
           ruang: nstr(i.ruang),
+          // Only what the hospital's API gives: absent there, absent here.
+          ...(i.lantai === undefined ? {} : { lantai: nstr(i.lantai) }),
           no_mr: str(i.no_mr) || nomr,
           nama_pas: str(i.nama_pas),
           status,

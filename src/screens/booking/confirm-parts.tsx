@@ -25,6 +25,8 @@ interface Shown {
   tglLahir: ReactNode;
   tglJanji: ReactNode;
   poli: string;
+  /** Where the clinic examines (clinicPlace), where the clinics answer said. */
+  tempat?: string;
   dokter: string;
   jam: string;
   jaminan?: string;
@@ -44,13 +46,17 @@ const ROWS: FieldRow<Shown>[] = [
 const WITH_GUARANTEE: FieldRow<Shown>[] = [...ROWS, [T.jaminan, (x) => x.jaminan]];
 const WITH_LETTER: FieldRow<Shown>[] = [...WITH_GUARANTEE, [BOOKING.referral.row, (x) => x.rujukan]];
 
+/** The room and floor under the clinic, where known; no row where the hospital says neither. */
+const withPlace = (rows: FieldRow<Shown>[], tempat: string | undefined): FieldRow<Shown>[] =>
+  tempat ? [...rows.slice(0, 5), [T.tempat, (x) => x.tempat], ...rows.slice(5)] : rows;
+
 /** The session chosen, read-only: the patient, then the day, clinic, doctor and hours (and the guarantee, when chosen before, and its BPJS letter). */
 export function Chosen({ patient, ...session }: { patient: ReturnType<typeof usePatient> } & Omit<Shown, 'nama' | 'nomr' | 'tglLahir'>) {
   return (
     <section className={card} aria-label={BOOKING.appointmentTitle}>
       <Fields
         item={{ nama: patient.nama, nomr: patient.nomr, tglLahir: <DateText date={patient.birthDate} />, ...session }}
-        rows={session.jaminan === undefined ? ROWS : session.rujukan === undefined ? WITH_GUARANTEE : WITH_LETTER}
+        rows={withPlace(session.jaminan === undefined ? ROWS : session.rujukan === undefined ? WITH_GUARANTEE : WITH_LETTER, session.tempat)}
       />
     </section>
   );
@@ -125,7 +131,7 @@ interface Message {
  * Sends a booking once (two taps can land before the button re-renders disabled: the ref stops
  * the second at once) and says what came of it (docs/product.md §4 and §8).
  */
-export function useBooking(send: typeof book, nomr: string) {
+export function useBooking(send: typeof book, nomr: string, tempat?: string) {
   const [sending, setSending] = useState(false);
   const [booked, setBooked] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
@@ -140,7 +146,8 @@ export function useBooking(send: typeof book, nomr: string) {
     if (res.ok) {
       rememberPhone(nomr, req.hp);
       setBooked(true);
-      return setMessage({ title: T.alert, lines: [res.data.message], booked: true });
+      // The server's sentence (docs/product.md §2), then where to go, where the clinic answer said.
+      return setMessage({ title: T.alert, lines: tempat ? [res.data.message, T.goTo(tempat)] : [res.data.message], booked: true });
     }
     if (res.error.kind === 'status') return setMessage({ title: T.alert, lines: [res.error.message ?? T.failed] });
     // A 503's sentence says why: the hospital's system did not answer, or may have booked without

@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { carabayar, guaranteeAllowed, isGuarantee, type Guarantee } from '../../../common/booking.ts';
 import { formatDate, isIsoDate } from '../../../common/dates.ts';
-import { clinicFromQuery } from '../../../common/routes.ts';
+import { clinicPlace } from '../../../common/display.ts';
+import { clinicFromQuery } from '../../../common/clinic-link.ts';
 import { book, bookOnline } from '../../data/reads.ts';
 import type { ScreenProps } from '../../navigation.ts';
 import { BOOKING } from './strings.ts';
@@ -25,7 +26,8 @@ export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) 
   const patient = usePatient();
   const clinic = clinicFromQuery(query);
   const [hp, setHp] = usePhone(patient.nomr, patient.telp);
-  const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr);
+  const tempat = clinic ? clinicPlace(clinic) : '';
+  const { sending, booked, message, setMessage, submit, actions } = useBooking(book, patient.nomr, tempat);
   if (!clinic || !isIsoDate(p.tgljanji) || !isGuarantee(p.bayar)) return <Incomplete />;
   const bayar: Guarantee = p.bayar;
   // A BPJS visit rests on a letter (docs/bpjs.md, Referrals). Where the API reads them from VClaim,
@@ -60,6 +62,7 @@ export function Confirm({ params: p, query, navigate }: ScreenProps<'confirm'>) 
         // picker said it (decisions: dates in one voice).
         tglJanji={<DateText date={p.tgljanji} style="day" />}
         poli={clinic.ds_dep}
+        tempat={tempat}
         dokter={p.dokterr}
         jam={p.jam}
         jaminan={bayar}

@@ -6,7 +6,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { dateRefusal, findClinic, sessionHours } from '../../../common/booking.ts';
 import { formatDate, todayWib } from '../../../common/dates.ts';
-import { clinicQuery, to } from '../../../common/routes.ts';
+import { clinicQuery } from '../../../common/clinic-link.ts';
+import { to } from '../../../common/routes.ts';
 import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
 import { clinics as clinicsRead } from '../../data/reads.ts';

@@ -3,7 +3,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Clinic, UsableReferral } from '../../../common/schemas/index.ts';
 import { guaranteeAllowed, sessionHours, type Guarantee } from '../../../common/booking.ts';
-import { clinicQuery, to } from '../../../common/routes.ts';
+import { clinicQuery } from '../../../common/clinic-link.ts';
+import { to } from '../../../common/routes.ts';
 import { quota } from '../../data/quota.ts';
 import { card } from '../../ui/controls.css.ts';
 import { DatePicker } from '../../ui/DatePicker.tsx';

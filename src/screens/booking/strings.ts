@@ -75,6 +75,9 @@ export const BOOKING = {
     tglLahir: 'Tanggal Lahir',
     tglJanji: 'Tanggal Perjanjian',
     poli: 'Poli',
+    /** Under Poli: the clinic's room and floor, where the hospital says them. */
+    tempat: 'Ruang',
+    goTo: (tempat: string) => `Tempat pemeriksaan: ${tempat}.`,
     dokter: 'Dokter',
     jam: 'Jam Layanan',
     jaminan: 'Jaminan',

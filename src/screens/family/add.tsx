@@ -41,7 +41,9 @@ export default function AddProfile({ navigate }: { navigate: Navigate }) {
     if (submitting) return;
     if (!nomr.trim() || birthDate.problem) return setAttempt((n) => n + 1);
     setSubmitting(true);
-    done(nomr.trim(), await addFamilyProfile(nomr.trim(), birthDate.iso));
+    // Loaded with the field (NomrField), apart from the code home loads.
+    const typed = await (await import('../../ui/nomr-format.ts')).hospitalNomr(nomr);
+    done(typed, await addFamilyProfile(typed, birthDate.iso));
   };
   const done = (who: string, result: Added) => {
     setSubmitting(false);

@@ -5,7 +5,7 @@
 // adds nothing, and with nothing to say the card is not drawn.
 import { memo } from 'react';
 import { addDays, daysBetween, formatDate, todayWib } from '../../../common/dates.ts';
-import { clinicTitle } from '../../../common/display.ts';
+import { clinicPlace, clinicTitle } from '../../../common/display.ts';
 import { to } from '../../../common/routes.ts';
 import type { CathSchedule, ClinicQueueItem, CurrentInpatient, PharmacyQueueItem, SurgerySchedule } from '../../../common/schemas/index.ts';
 import type { Resource } from '../../data/resource.ts';
@@ -79,7 +79,7 @@ export const TodayCard = memo(function TodayCard({ clinic, pharmacy, cath, surge
             <p className={css.line}>
               {clinicTitle(q.ds_dep)} · {q.dokter}
             </p>
-            {q.status === 'dipanggil' && <CalledNotice room={q.ruang} live />}
+            {q.status === 'dipanggil' ? <CalledNotice room={q.ruang} live /> : clinicPlace(q) && <p className={css.line}>{clinicPlace(q)}</p>}
             {q.status === 'dilewati' && <strong className={css.urgent}>{HOME.queueStatus.dilewati}</strong>}
             {(q.status === undefined || q.status === 'menunggu') && typeof q.sisa_antrian === 'number' && (
               <p className={css.line}>{HOME.visit.ahead(q.sisa_antrian)}</p>

@@ -49,8 +49,8 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     const fcmtoken = await currentPushRegistration();
     // The API client comes with the first submit, not with the page: the login page's first
     // download stays small (the installed app has it precached).
-    const { login } = await import('../../api/auth.ts');
-    const res = await login({ medical_record_number: nomr.trim(), birthdate: birthDate.iso, fcmtoken });
+    const [{ login }, typed] = await Promise.all([import('../../api/auth.ts'), import('../../ui/nomr-format.ts').then((m) => m.hospitalNomr(nomr))]);
+    const res = await login({ medical_record_number: typed, birthdate: birthDate.iso, fcmtoken });
     setSubmitting(false);
     const token = res.ok ? res.data : undefined;
     if (!token?.access_token) {
@@ -63,7 +63,7 @@ export default function Login({ navigate }: { navigate: Navigate }) {
     // after the welcome dialog has been seen for 2 seconds.
     const expiresIn = token.expires_in;
     const start = session.store({
-      nomr: nomr.trim(),
+      nomr: typed,
       birthDate: birthDate.iso,
       token: token.access_token,
       expiresAt: expiresIn && Date.now() + expiresIn * 1000,

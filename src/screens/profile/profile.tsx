@@ -1,5 +1,5 @@
 // The patient profile (/profil). On failure the loading stops and the screen says so.
-import { show } from '../../../common/display.ts';
+import { show } from '../../../common/values.ts';
 import { useRead } from '../../data/hooks.ts';
 import { fullProfile } from '../../data/reads.ts';
 import { card, page } from '../../ui/controls.css.ts';

@@ -5,7 +5,7 @@
 // entry does not exist.
 import type { ReactNode } from 'react';
 import type { LabOrder, LabTest } from '../../../common/schemas/index.ts';
-import { show } from '../../../common/display.ts';
+import { show } from '../../../common/values.ts';
 import { numbersIn } from '../../../common/numbers.ts';
 import type { Read } from '../../data/cache.ts';
 import { useRead } from '../../data/hooks.ts';

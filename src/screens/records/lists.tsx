@@ -2,7 +2,8 @@
 import * as reads from '../../data/reads.ts';
 import type * as C from '../../../common/schemas/index.ts';
 import { CANCELLED_LABEL } from '../../../common/booking.ts';
-import { clinicTitle, show, yesNo } from '../../../common/display.ts';
+import { clinicTitle } from '../../../common/display.ts';
+import { show, yesNo } from '../../../common/values.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
 import * as manageCss from '../../appointments/manage.css.ts';

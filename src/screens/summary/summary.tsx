@@ -4,7 +4,8 @@
 // with their reference ranges. Read through the same data layer as the history screens.
 import type { ReactNode } from 'react';
 import { dayLabel, formatDate, formatMoment } from '../../../common/dates.ts';
-import { clinicTitle, show } from '../../../common/display.ts';
+import { clinicTitle } from '../../../common/display.ts';
+import { show } from '../../../common/values.ts';
 import { numbersIn } from '../../../common/numbers.ts';
 import type {
   CathHistory,

@@ -19,7 +19,9 @@ export const CLINICS: ReadonlyArray<readonly [kd_dep: string, ds_dep: string]> =
 ];
 
 /** The demo clinic's examination room: five clinics a floor. */
-export const clinicRoom = (index: number): string => `Ruang Periksa ${index + 1}, Lantai ${Math.floor(index / 5) + 1}`;
+export const clinicRoom = (index: number): string => `Ruang Periksa ${index + 1}`;
+/** Five clinics a floor. */
+export const clinicFloor = (index: number): string => String(Math.floor(index / 5) + 1);
 
 /** specialty → the clinics its doctors practise in, and their names. */
 export const DOCTORS_BY_SPECIALTY: ReadonlyArray<{

@@ -5,7 +5,7 @@
 import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../../../common/dates.ts';
 import type { Db, Queryable } from '../../../db/client.ts';
 import { seedBpjsCodes } from './seed-bpjs.ts';
-import { CITIES, CLINICS, clinicRoom, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data.ts';
+import { CITIES, CLINICS, clinicFloor, clinicRoom, DOCTORS_BY_SPECIALTY, FIRST_NAMES, LAST_NAMES, STREETS } from './demo-data.ts';
 import { C_STAY, COHORT, DEMO_C, DEMO_PATIENT_ROWS } from './demo-records.ts';
 import { insertRows, prng, type Schedule } from './seed-kit.ts';
 import { insertStays, seedPatientA } from './seed-patient-a.ts';
@@ -39,8 +39,8 @@ export async function seedDemo(db: Db, today = todayWib(), now = Date.now()): Pr
     await insertRows(
       q,
       'clinics',
-      ['kd_dep', 'ds_dep', 'ruang'],
-      CLINICS.map((c, i) => [...c, clinicRoom(i)]),
+      ['kd_dep', 'ds_dep', 'ruang', 'lantai'],
+      CLINICS.map((c, i) => [...c, clinicRoom(i), clinicFloor(i)]),
     );
 
     const doctors: unknown[][] = [];
