@@ -1,6 +1,6 @@
 // npm run bench [-- --seconds 10]: measures the web app and the API (with SIMRS=khanza beside
-// SIMRS=local where MariaDB is installed: bench/khanza.ts) on this machine and writes
-// docs/performance.md with the date, the machine and the commit. Measurements, not tests: the
+// SIMRS=local where MariaDB is installed: bench/khanza.ts) on this machine and writes the marked
+// block of docs/performance.md with the date, the machine and the commit. Measurements, not tests: the
 // budgets that CI enforces are bytes and Lighthouse scores (npm test).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ const machine = {
   pglite: JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
 };
 
-const md = `# Performance
+const md = `## Measured by \`npm run bench\`
 
 Measured ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench\` at commit \`${sh('git', ['rev-parse', '--short', 'HEAD'])}\`${dirty}.
 
@@ -92,7 +92,14 @@ ${BYTES_NOTE}
 ${START_NOTE}
 ${plansSection(api)}`;
 
-// The test run's times are measured by `npm test`, not here: that section is kept as it stands.
-const testRun = /\n## The test run[^\n]*\n[\s\S]*$/.exec(readFileSync('docs/performance.md', 'utf8'))?.[0] ?? '';
-writeFileSync('docs/performance.md', md + testRun);
-console.log('wrote docs/performance.md');
+// Only the block between the two markers is the bench's: the summary, the notes kept by hand and
+// the test run's times (measured by `npm test`) around it stay as they stand.
+const BEGIN = '<!-- npm run bench: from this line';
+const END = '<!-- npm run bench: end -->';
+const doc = readFileSync('docs/performance.md', 'utf8');
+const from = doc.indexOf(BEGIN);
+const to = doc.indexOf(END);
+if (from < 0 || to < from) throw new Error(`docs/performance.md has lost its markers ('${BEGIN} …', '${END}')`);
+const begin = doc.indexOf('\n', from) + 1;
+writeFileSync('docs/performance.md', `${doc.slice(0, begin)}${md}\n${doc.slice(to)}`);
+console.log('wrote the measured block of docs/performance.md');

@@ -12,7 +12,7 @@ export const RP_NAME = 'Pasien RS Jantung';
  * The passkey's user.name, which the phone's password manager shows (and may sync and back up):
  * the patient's name and the last two digits of the medical record number, so a family sharing a
  * phone tells theirs apart, but never the number itself, half of the old login (decisions:
- * Hardening, second round).
+ * Passkeys).
  */
 export const passkeyUserName = (nama: string, nomr: string): string => `${nama} (…${nomr.slice(-2)})`;
 
