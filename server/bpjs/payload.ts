@@ -1,5 +1,6 @@
 // What is sent to BPJS Antrean RS v2, built from the hospital's facts (docs/bpjs.md). Pure:
 // the database reads the facts (db/bpjs.ts), these rules shape them.
+import { formatHours } from '../../common/dates.ts';
 import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../../common/wib.ts';
@@ -146,7 +147,7 @@ export function buildAdd(f: AddFacts, now: number): BuiltAdd {
       kuotajkn: f.batas_quota,
       sisakuotanonjkn: left,
       kuotanonjkn: f.batas_quota,
-      keterangan: `Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul ${hhmm(f.jam_dtg)}.`,
+      keterangan: `Silakan check-in di aplikasi atau di loket pendaftaran sebelum ${formatHours(hhmm(f.jam_dtg))}.`,
     },
   };
 }

@@ -8,7 +8,7 @@ import { getQuota } from '../../src/api/quota.ts';
 import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
-import { addDays, formatDate, todayWib } from '../../common/dates.ts';
+import { addDays, formatDate, formatHours, todayWib } from '../../common/dates.ts';
 import { clinicQuery, to } from '../../common/routes.ts';
 import { SlotList, practiceHint } from '../../src/screens/booking/shared.tsx';
 import { DatePicker, monthGrid } from '../../src/ui/DatePicker.tsx';
@@ -214,7 +214,7 @@ test('the confirmation: the number filled from the profile; none, no call; one b
     'Tanggal Perjanjian': formatDate(date, 'day'),
     Poli: 'POLI KARDIOLOGI DEWASA',
     Dokter: s.nama_dr,
-    'Jam Layanan': sessionHours(s),
+    'Jam Layanan': formatHours(s.jam_dtg, s.jam_plg),
     Jaminan: 'Non BPJS',
   });
 
