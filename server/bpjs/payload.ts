@@ -1,6 +1,6 @@
 // What is sent to BPJS Antrean RS v2, built from the hospital's facts (docs/bpjs.md). Pure:
 // the database reads the facts (db/bpjs.ts), these rules shape them.
-import { formatHours } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { estimateCall } from '../domain/estimate.ts';
 import { READY_STATUS } from '../domain/queues.ts';
 import { atWib } from '../../common/wib.ts';

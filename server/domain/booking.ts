@@ -11,7 +11,8 @@ import {
   type AppointmentKind,
   type Guarantee,
 } from '../../common/booking.ts';
-import { daysBetween, formatHours, formatLong, todayWib } from '../../common/dates.ts';
+import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { compactPhone, isMobileNumber } from '../../common/phone.ts';
 import type { AppointmentRef, BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
 import { NO_PRACTICE_CODE } from '../../common/schemas/codes.ts';

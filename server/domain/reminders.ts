@@ -2,7 +2,8 @@
 // are rows (db/reminders.ts), claimed when due by the push worker of any server process
 // (push/reminders.ts). Times are instants (epoch ms) read on the WIB wall clock (docs/decisions.md D8).
 import type { AppointmentKind } from '../../common/booking.ts';
-import { formatHours, formatLong } from '../../common/dates.ts';
+import { formatLong } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { HOME } from '../../common/routes.ts';
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import { wibInstant } from '../../common/wib.ts';

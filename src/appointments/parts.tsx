@@ -1,6 +1,6 @@
 // An appointment as the cancel dialog and the reschedule screen name it: the day, the clinic,
 // the doctor, the hours and the number, so the patient knows which one is meant.
-import { formatHours } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { DateText, Fields, type FieldRow } from '../ui/RecordList.tsx';
 import { MANAGE } from './strings.ts';

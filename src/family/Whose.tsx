@@ -4,7 +4,7 @@
 // whose data it is. On a phone with one patient there is no one else it could be: nothing is drawn.
 import { displayName } from '../session/profiles.ts';
 import { session } from '../session/session.ts';
-import * as css from './family.css.ts';
+import * as css from './whose.css.ts';
 import { PROFILE } from './profile-strings.ts';
 
 export function Whose() {
@@ -12,7 +12,7 @@ export function Whose() {
   if (!active || !session.others.value.length) return null;
   return (
     <section className={css.whose} aria-label={PROFILE.active}>
-      <p className={css.note}>
+      <p className={css.line}>
         {PROFILE.active}: <strong>{displayName(active)}</strong> · {PROFILE.mr(active.nomr)}
       </p>
     </section>

@@ -51,14 +51,3 @@ export const detail = style({ fontSize: vars.font.size.sm, color: vars.color.mut
 
 /** A number called: bold red, as on the active patient's card. */
 export const called = style({ fontSize: vars.font.size.sm, fontWeight: 700, color: vars.color.danger });
-
-/** Home's line on the other screens, first in the page: not on a printed summary (its identity section says it). */
-export const whose = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderLeft: `0.25rem solid ${vars.color.primaryDark}`,
-  fontSize: vars.font.size.sm,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  overflowWrap: 'anywhere',
-  '@media': { print: { display: 'none' } },
-});

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatHours } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 
 /** §2's exact texts, and BPJS's: the only ones allowed another voice. */
 const ALLOWED = [

@@ -1,6 +1,6 @@
 // Cek Kuota (docs/product.md §2): one doctor's schedule in one clinic; only dates on the schedule's
 // weekday can be chosen. Otherwise the same guarantee and date rules as Perjanjian Poliklinik.
-import { formatHours } from '../../../common/dates.ts';
+import { formatHours } from '../../../common/hours.ts';
 import { useState } from 'react';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { BOOKING } from './strings.ts';

@@ -1,7 +1,7 @@
 // What the two appointment confirmations (confirm.tsx) share: the patient's header, the session
 // chosen as shown, the mobile number field and its first value, sending a booking once and saying what
 // came of it.
-import { formatHours } from '../../../common/dates.ts';
+import { formatHours } from '../../../common/hours.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BookingRequest } from '../../../common/schemas/index.ts';
 import { to } from '../../../common/routes.ts';

@@ -1,7 +1,7 @@
 // Ubah Jadwal (/ubahjanji/:no_reg): the appointment as it is, then the booking screens' date
 // picker and slot list for its clinic, guarantee and kind, which stay; choosing a session asks
 // once more and moves it (ubah/janji), the old seat given back by the server in the same step.
-import { formatHours } from '../../../common/dates.ts';
+import { formatHours } from '../../../common/hours.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { to } from '../../../common/routes.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../../common/schemas/index.ts';

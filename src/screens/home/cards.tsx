@@ -3,7 +3,7 @@
 // rest stay folded behind 'Tampilkan …' as the spec shows.
 import { memo, useState, type ReactNode } from 'react';
 import type { ClinicQueueItem, PharmacyQueueItem, UpcomingAppointment } from '../../../common/schemas/index.ts';
-import { formatDate, formatHours, todayWib } from '../../../common/dates.ts';
+import { formatDate, todayWib } from '../../../common/dates.ts';
 import type { Resource } from '../../data/resource.ts';
 import { HOME } from './strings.ts';
 import { card } from '../../ui/controls.css.ts';
@@ -91,7 +91,7 @@ export const AppointmentsCard = memo(function AppointmentsCard({
             <Pairs
               rows={[
                 [F.tanggal, <DateText date={a.tanggal_janji} style="day" />],
-                ...(a.jam_dtg ? [[F.jam, formatHours(a.jam_dtg, a.jam_plg)] as [string, ReactNode]] : []),
+                ...(a.jam_dtg ? [[F.jam, a.jam_plg ? `${a.jam_dtg} - ${a.jam_plg}` : a.jam_dtg] as [string, ReactNode]] : []),
                 [F.dokter, a.nama_dokter],
                 [F.poli, a.departemen],
                 ...(a.jenis === 'online' ? [[F.jenis, HOME.online] as [string, ReactNode]] : []),

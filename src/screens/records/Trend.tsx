@@ -8,6 +8,7 @@
 import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { formatDate } from '../../../common/dates.ts';
 import * as css from '../../ui/records.css.ts';
+import * as tcss from './trend.css.ts';
 import { chartOf, labRange, trendText, type Chart, type Point, type Tone } from '../../ui/lab.ts';
 
 const W = 300;
@@ -18,11 +19,11 @@ const KEY: Record<Tone, string> = { high: '▲ Tinggi', low: '▼ Rendah', norma
 
 /** A point's mark: its shape says high, low or within range. */
 function Mark({ x, y, tone, r }: { x: number; y: number; tone: Tone; r: number }) {
-  if (tone === 'normal') return <circle data-point={tone} className={`${css.mark} ${css.normal}`} cx={x} cy={y} r={r} />;
+  if (tone === 'normal') return <circle data-point={tone} className={`${tcss.mark} ${css.normal}`} cx={x} cy={y} r={r} />;
   const tip = tone === 'high' ? -1.3 * r : 1.3 * r;
   const base = -0.8 * Math.sign(tip) * r;
   const at = (dx: number, dy: number) => `${x + dx},${y + dy}`;
-  return <polygon data-point={tone} className={`${css.mark} ${FILL[tone]}`} points={[at(0, tip), at(-1.3 * r, base), at(1.3 * r, base)].join(' ')} />;
+  return <polygon data-point={tone} className={`${tcss.mark} ${FILL[tone]}`} points={[at(0, tip), at(-1.3 * r, base), at(1.3 * r, base)].join(' ')} />;
 }
 
 const SIDE = { above: 'calc(-100% - 0.3rem)', below: '0.3rem' };
@@ -53,7 +54,7 @@ function Values({ dots }: Pick<Chart, 'dots'>) {
   return dots.map((d, i) => (
     <span
       data-value={d.tone}
-      className={`${css.pointValue} ${FILL[d.tone]}`}
+      className={`${tcss.pointValue} ${FILL[d.tone]}`}
       // The first and last labels keep inside the chart's edges.
       style={
         {
@@ -83,17 +84,17 @@ export function Trend({ name, unit, refRange, points }: { name: string; unit: st
   const tones = (['high', 'low', 'normal'] as const).filter((t) => dots.some((d) => d.tone === t));
   return (
     <figure className={css.trend}>
-      <div className={css.plot} ref={box} aria-hidden="true">
-        <svg className={css.chart} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false" data-trend={name}>
-          {band && <rect className={css.band} x={0} y={band.y} width={W} height={band.height} />}
-          <polyline className={css.line} points={dots.map((d) => `${d.x},${d.y}`).join(' ')} />
+      <div className={tcss.plot} ref={box} aria-hidden="true">
+        <svg className={tcss.chart} viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false" data-trend={name}>
+          {band && <rect className={tcss.band} x={0} y={band.y} width={W} height={band.height} />}
+          <polyline className={tcss.line} points={dots.map((d) => `${d.x},${d.y}`).join(' ')} />
           {dots.map((d, i) => (
             <Mark x={d.x} y={d.y} tone={d.tone} r={i === dots.length - 1 ? 5 : 3.5} />
           ))}
         </svg>
         <Values dots={dots} />
       </div>
-      <p className={css.key} aria-hidden="true">
+      <p className={tcss.key} aria-hidden="true">
         {tones.map((t) => (
           <span className={FILL[t]}>{KEY[t]}</span>
         ))}

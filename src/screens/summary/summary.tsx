@@ -3,7 +3,8 @@
 // first), what is booked, the last visits, the inpatient diagnoses and the latest lab results
 // with their reference ranges. Read through the same data layer as the history screens.
 import type { ReactNode } from 'react';
-import { dayLabel, formatDate, formatHours, formatMoment } from '../../../common/dates.ts';
+import { dayLabel, formatDate, formatMoment } from '../../../common/dates.ts';
+import { formatHours } from '../../../common/hours.ts';
 import { clinicTitle, show } from '../../../common/display.ts';
 import { numbersIn } from '../../../common/numbers.ts';
 import type {
