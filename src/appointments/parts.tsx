@@ -1,6 +1,5 @@
 // An appointment as the cancel dialog and the reschedule screen name it: the day, the clinic,
 // the doctor, the hours and the number, so the patient knows which one is meant.
-import { formatHours } from '../../common/hours.ts';
 import type { UpcomingAppointment } from '../../common/schemas/index.ts';
 import { DateText, Fields, type FieldRow } from '../ui/RecordList.tsx';
 import { MANAGE } from './strings.ts';
@@ -8,7 +7,8 @@ import { MANAGE } from './strings.ts';
 const F = MANAGE.fields;
 
 /** The hours as the upcoming list gives them: start and end, or the start alone. */
-export const hoursOf = (a: Pick<UpcomingAppointment, 'jam_dtg' | 'jam_plg'>): string | null => (a.jam_dtg ? formatHours(a.jam_dtg, a.jam_plg) : null);
+export const hoursOf = (a: Pick<UpcomingAppointment, 'jam_dtg' | 'jam_plg'>): string | null =>
+  a.jam_dtg ? (a.jam_plg ? `${a.jam_dtg} - ${a.jam_plg}` : a.jam_dtg) : null;
 
 export const guaranteeOf = (a: Pick<UpcomingAppointment, 'carabayar'>) => (a.carabayar === 'B' ? 'BPJS' : 'Non BPJS');
 
