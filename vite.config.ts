@@ -91,7 +91,12 @@ export default defineConfig({
             // rather than a small one for the selector, which the confirmation and the quota check share.
             // The booking rules and the codes stay apart, as the bundler would leave them: the
             // record lists read them and need nothing else of booking.
-            { name: 'booking', test: (id: string) => id.split('?')[0].endsWith('/common/booking.ts') },
+            // Hours in words and whose record it is ride with them: apart, each would be a chunk whose
+            // name every screen's preload list in the shell repeats (/home has no bytes to spare).
+            {
+              name: 'booking',
+              test: (id: string) => /\/(common\/booking|common\/hours|src\/family\/Whose|src\/family\/whose\.css)\.tsx?$/.test(id.split('?')[0]),
+            },
             { name: 'codes', test: (id: string) => id.split('?')[0].endsWith('/common/schemas/codes.ts') },
             { name: 'booking-ui', test: (id: string) => BOOKING_UI.test(id.split('?')[0]) },
           ],

@@ -12,6 +12,7 @@ import {
   type Guarantee,
 } from '../../common/booking.ts';
 import { daysBetween, formatLong, todayWib } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { compactPhone, isMobileNumber } from '../../common/phone.ts';
 import type { AppointmentRef, BookingRequest, BookingResult, QuotaSlot } from '../../common/schemas/booking.ts';
 import { NO_PRACTICE_CODE } from '../../common/schemas/codes.ts';
@@ -34,9 +35,9 @@ export const BOOKING_MSG = {
   sameDay: (a: ClinicDayAppointment) =>
     `Anda sudah memiliki janji di ${a.ds_dep} pada ${formatLong(a.tgl_janji)} dengan ${a.nama_dr} (nomor antrian ${a.no_urut}). Satu poli hanya dapat dipesan sekali dalam sehari.`,
   success: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }) =>
-    `Perjanjian berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Silakan datang sesuai jam layanan.`,
+    `Perjanjian berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${formatHours(r.jam)} di ${r.ds_dep} dengan ${r.nama_dr}. Silakan datang sesuai jam layanan.`,
   onlineSuccess: (r: { no_urut: number; tgl_janji: string; ds_dep: string; nama_dr: string; jam: string }, roomMinutes: number) =>
-    `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${r.jam} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol '${SHARED_MSG.enterRoom}' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
+    `Perjanjian konsultasi online berhasil dibuat. Nomor antrian Anda ${r.no_urut}, ${formatLong(r.tgl_janji)} pukul ${formatHours(r.jam)} di ${r.ds_dep} dengan ${r.nama_dr}. Tombol '${SHARED_MSG.enterRoom}' muncul di beranda ${roomMinutes} menit sebelum sesi dimulai.`,
   /** MAX_ACTIVE_APPOINTMENTS: how many the patient holds, and the limit they reached. */
   limit: (held: number, max: number) =>
     `Anda sudah memiliki ${held} perjanjian yang akan datang (poli dan konsultasi online). Satu pasien dapat memiliki paling banyak ${max} perjanjian aktif sekaligus. Batalkan salah satu perjanjian, atau buat perjanjian baru setelah salah satunya selesai.`,

@@ -1,6 +1,7 @@
 // What is sent to BPJS Antrean RS v2, built from the hospital's facts (docs/bpjs.md). Pure:
 // the database reads the facts (db/bpjs.ts), these rules shape them; here in domain/ so that the
 // outbox and the local connector, which queue the reports, and bpjs/, which sends them, all reach it.
+import { formatHours } from '../../common/hours.ts';
 import { estimateCall } from './estimate.ts';
 import { READY_STATUS } from './queues.ts';
 import { atWib } from '../../common/wib.ts';
@@ -147,7 +148,7 @@ export function buildAdd(f: AddFacts, now: number): BuiltAdd {
       kuotajkn: f.batas_quota,
       sisakuotanonjkn: left,
       kuotanonjkn: f.batas_quota,
-      keterangan: `Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul ${hhmm(f.jam_dtg)}.`,
+      keterangan: `Silakan check-in di aplikasi atau di loket pendaftaran sebelum ${formatHours(hhmm(f.jam_dtg))}.`,
     },
   };
 }

@@ -24,7 +24,7 @@ export const calledNotification = (called: { no_mr: string; no_urut: number; ds_
 export const nearNotification = (e: { no_mr: string; no_urut: number; ds_dep: string; ahead: number }): NotifyRequest => ({
   nomr: e.no_mr,
   title: `Antrian Anda tinggal ${e.ahead} lagi`,
-  body: `${e.ds_dep}, nomor antrian ${e.no_urut}. Mohon bersiap di dekat ruang periksa.`,
+  body: `${e.ds_dep}, nomor antrian ${e.no_urut}. Silakan bersiap di dekat ruang periksa.`,
   url: HOME,
 });
 

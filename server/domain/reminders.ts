@@ -3,6 +3,7 @@
 // (push/reminders.ts). Times are instants (epoch ms) read on the WIB wall clock (docs/decisions.md D8).
 import type { AppointmentKind } from '../../common/booking.ts';
 import { formatLong } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { HOME } from '../../common/routes.ts';
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import { wibInstant } from '../../common/wib.ts';
@@ -69,7 +70,9 @@ const TITLES: Record<ReminderKind, (a: ReminderSubject) => string> = {
 /** The notification of a reminder; a tap opens home, where the appointment's card is. */
 export function reminderNotification(kind: ReminderKind, a: ReminderSubject): NotifyRequest {
   // A hospital's own API may not give the hours (SIMRS=upstream): the date alone then.
-  const when = a.jam_dtg ? `${formatLong(a.tgl_janji)} pukul ${a.jam_dtg}-${a.jam_plg}` : formatLong(a.tgl_janji);
+  const when = a.jam_dtg
+    ? `${formatLong(a.tgl_janji)} ${a.jam_plg ? `pukul ${formatHours(a.jam_dtg, a.jam_plg)}` : formatHours(a.jam_dtg)}`
+    : formatLong(a.tgl_janji);
   const what = `${a.ds_dep} dengan ${a.nama_dr}, ${when}. Nomor antrian Anda ${a.no_urut}.`;
   const after =
     kind === 'ruang_dibuka'

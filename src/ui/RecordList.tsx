@@ -46,12 +46,15 @@ interface Props<T, Raw> {
   filter?: (item: T) => boolean;
   /** A link at the foot of each card (to its detail). */
   footer?: (item: T) => ReactNode;
+  /** A line above the list (whose record it is). */
+  lead?: ReactNode;
 }
 
-export function RecordList<T, Raw = unknown>({ read, rows, filter, footer }: Props<T, Raw>) {
+export function RecordList<T, Raw = unknown>({ read, rows, filter, footer, lead }: Props<T, Raw>) {
   const [resource] = useRead(read);
   return (
     <main className={page}>
+      {lead}
       <ListState resource={resource} filter={filter}>
         {(items) =>
           items.map((item) => (

@@ -65,6 +65,17 @@ export function outOfRange(test: Pick<LabTest, 'flag' | 'hasil' | 'ref_range'>):
   return value !== null && range !== null && ((range.low !== null && value < range.low) || (range.high !== null && value > range.high));
 }
 
+/**
+ * Where a result sits, by its own flag, or without one by its own range: a value below a
+ * numeric range the lab left unflagged reads low, not high.
+ */
+export function toneOf(test: Pick<LabTest, 'flag' | 'hasil' | 'ref_range'>): Tone {
+  const flagged = labFlag(test.flag).tone;
+  if (flagged !== 'normal' || !outOfRange(test)) return flagged;
+  const range = labRange(test.ref_range);
+  return range?.low != null && (labNumber(test.hasil) ?? 0) < range.low ? 'low' : 'high';
+}
+
 /** The word under a result outside its range, high or low. */
 export const ADVICE = 'Konsultasikan dengan dokter';
 
@@ -80,6 +91,8 @@ export interface Point {
   value: number;
   /** The result as the lab wrote it. */
   hasil: string;
+  /** That result's own flag (each point its own: an HbA1c coming down leaves the high range). */
+  tone?: Tone;
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -95,7 +108,7 @@ export function labTrend(orders: LabOrder[], current: LabOrder, test: LabTest): 
     if (o.tgl_prksa > current.tgl_prksa) continue;
     const t = (o.hasil_lab ?? []).find((x) => same(x.test_nm, test.test_nm));
     const value = labNumber(t?.hasil);
-    if (t && value !== null) points.push({ date: o.tgl_prksa.slice(0, 10), value, hasil: t.hasil.trim() });
+    if (t && value !== null) points.push({ date: o.tgl_prksa.slice(0, 10), value, hasil: t.hasil.trim(), tone: toneOf(t) });
   }
   points.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return points.length > 1 ? points : [];
@@ -107,8 +120,11 @@ export function trendText(name: string, points: Point[], unit: string | null | u
 }
 
 export interface Chart {
-  /** The points in chart units (x right, y down), with whether each lies outside the range. */
-  dots: Array<{ x: number; y: number; out: boolean }>;
+  /**
+   * The points in chart units (x right, y down), with whether each lies outside the range, its
+   * tone (the point's own flag, else by the range) and its value as Indonesians write it.
+   */
+  dots: Array<{ x: number; y: number; out: boolean; tone: Tone; label: string }>;
   /** The reference range as a horizontal band, or null when the range is not numbers. */
   band: { y: number; height: number } | null;
 }
@@ -144,7 +160,12 @@ export function chartOf(points: Point[], range: Range | null, width: number, hei
     const bottom = range.low === null ? height : y(range.low);
     band = { y: round(top), height: round(bottom - top) };
   }
-  return { dots: points.map((p, i) => ({ x: round(x(i)), y: round(y(p.value)), out: outside(p.value) })), band };
+  const toneBy = (v: number): Tone => (range?.high != null && v > range.high ? 'high' : outside(v) ? 'low' : 'normal');
+  const dots = points.map((p, i) => {
+    const tone = p.tone ?? toneBy(p.value);
+    return { x: round(x(i)), y: round(y(p.value)), out: tone !== 'normal', tone, label: numbersIn(p.hasil) };
+  });
+  return { dots, band };
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

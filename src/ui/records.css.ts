@@ -70,11 +70,6 @@ export const comment = style({
 });
 
 export const trend = style({ margin: 0, display: 'grid', gap: vars.space.xs });
-export const chart = style({ display: 'block', width: '100%', maxWidth: '24rem', height: 'auto' });
-export const band = style({ fill: vars.color.successBg });
-export const line = style({ fill: 'none', stroke: vars.color.primaryDark, strokeWidth: 2 });
-export const dot = style({ fill: vars.color.primaryDark });
-export const dotOut = style({ fill: vars.color.danger });
 export const trendText = style({ margin: 0, fontSize: vars.font.size.sm, overflowWrap: 'anywhere' });
 export const trendDates = style({
   display: 'flex',

@@ -131,13 +131,13 @@ test('as A, LDL shows its trend over the years: a chart with the range as a band
   assert.ok(await ldl.getByRole('figure', { name: text }).isVisible());
   const svg = ldl.locator('svg');
   assert.is(await svg.getAttribute('aria-hidden'), 'true');
-  assert.is(await svg.locator('circle').count(), 5);
+  assert.is(await svg.locator('[data-point]').count(), 5, 'a mark per result: a circle within the range, a triangle outside it');
   assert.is(await svg.locator('rect').count(), 1, 'the reference range as a band');
   const box = await svg.boundingBox();
   assert.ok(box && box.width > 200 && box.x + box.width <= 360, `the chart fits the phone: ${JSON.stringify(box)}`);
   for (const name of ['HbA1c', 'Kreatinin', 'INR']) {
     const item = p.getByRole('listitem').filter({ has: p.getByRole('heading', { name, exact: true }) });
-    assert.is(await item.locator('svg circle').count(), 5, name);
+    assert.is(await item.locator('svg [data-point]').count(), 5, name);
   }
   await p.context().close();
 });

@@ -151,7 +151,7 @@ test('a BPJS booking reaches BPJS signed, with every field, and the outbox says 
     kuotajkn: session.batas_quota,
     sisakuotanonjkn: session.batas_quota - session.quota_terisi,
     kuotanonjkn: session.batas_quota,
-    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08:00.',
+    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08.00.',
   });
   assert.match(String(sent.body.namadokter), /^dr\. .+, Sp\.JP/);
   assert.equal([sent.headers['x-cons-id'], sent.headers.user_key], [standIn.credentials.consId, standIn.credentials.userKey]);

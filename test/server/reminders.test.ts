@@ -145,7 +145,7 @@ test('each reminder is sent exactly once with two server processes, and after a 
   assert.equal(await notifications(5), [
     {
       title: 'Pengingat: perjanjian poliklinik besok',
-      body: `POLI KARDIOLOGI DEWASA dengan ${nama_dr}, ${formatLong(date)} pukul 08:00-12:00. Nomor antrian Anda ${booked.no_urut}. Silakan datang sesuai jam layanan.`,
+      body: `POLI KARDIOLOGI DEWASA dengan ${nama_dr}, ${formatLong(date)} pukul 08.00–12.00. Nomor antrian Anda ${booked.no_urut}. Silakan datang sesuai jam layanan.`,
       url: '/home',
     },
   ]);

@@ -659,7 +659,7 @@ test('the visit day’s pushes from the hospital’s queue: “N lagi” and “
   await poll(tB);
   await poll(tA);
   const clinic = h.clinics.find((c) => c.kd_dep === mineA.kd_dep)?.ds_dep;
-  assert.equal(await notes(A), [`Antrian Anda tinggal 2 lagi | ${clinic}, nomor antrian 4. Mohon bersiap di dekat ruang periksa.`]);
+  assert.equal(await notes(A), [`Antrian Anda tinggal 2 lagi | ${clinic}, nomor antrian 4. Silakan bersiap di dekat ruang periksa.`]);
   assert.equal(await notes(B), []);
   // A's number called: once, however often A's phone reads.
   h.callNumber(mineA.no_reg);

@@ -123,7 +123,7 @@ test('a day without sessions answers one kode 301 entry; a day with sessions ans
 test('the success message names the number, the date, the hours, the clinic and the doctor', () => {
   const r = booked(SESSION, 3, '2026-11-30');
   assert.equal({ no_urut: r.no_urut, tgl_janji: r.tgl_janji }, { no_urut: 3, tgl_janji: '2026-11-30' });
-  assert.match(r.message, /Nomor antrian Anda 3, 30 November 2026 pukul 08:00-12:00 di POLI KARDIOLOGI DEWASA dengan dr\. Ahmad Fauzi/);
+  assert.match(r.message, /Nomor antrian Anda 3, 30 November 2026 pukul 08.00–12.00 di POLI KARDIOLOGI DEWASA dengan dr\. Ahmad Fauzi/);
 });
 
 test('book(): a refused request looks nothing up', async () => {

@@ -9,6 +9,7 @@ import { session } from '../../src/session/session.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { isSlotAvailable, sessionHours } from '../../common/booking.ts';
 import { addDays, formatDate, todayWib } from '../../common/dates.ts';
+import { formatHours } from '../../common/hours.ts';
 import { clinicQuery } from '../../common/clinic-link.ts';
 import { to } from '../../common/routes.ts';
 import { practiceHint } from '../../src/screens/booking/date-rule.ts';
@@ -216,7 +217,7 @@ test('the confirmation: the number filled from the profile; none, no call; one b
     'Tanggal Perjanjian': formatDate(date, 'day'),
     Poli: 'POLI KARDIOLOGI DEWASA',
     Dokter: s.nama_dr,
-    'Jam Layanan': sessionHours(s),
+    'Jam Layanan': formatHours(s.jam_dtg, s.jam_plg),
     Jaminan: 'Non BPJS',
   });
 

@@ -143,7 +143,7 @@ test('the add carries every field BPJS asks for, in its formats', () => {
     kuotajkn: 30,
     sisakuotanonjkn: 26,
     kuotanonjkn: 30,
-    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08:00.',
+    keterangan: 'Silakan check-in di aplikasi atau di loket pendaftaran sebelum pukul 08.00.',
   });
 });
 

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LabOrder, LabTest } from '../../common/schemas/index.ts';
-import { chartOf, labFlag, labNumber, labRange, labTrend, needsAdvice, outOfRange, outOfRangeLine, trendText } from '../../src/ui/lab.ts';
+import { chartOf, labFlag, labNumber, labRange, labTrend, needsAdvice, outOfRange, outOfRangeLine, toneOf, trendText } from '../../src/ui/lab.ts';
 
 const ldl = (hasil: string, flag: string | null = null): LabTest => ({
   test_nm: 'Kolesterol LDL',
@@ -89,6 +89,34 @@ test('the chart: dates left to right by time, higher values higher, the range as
   assert.is(chartOf(points, null, 300, 90).band, null, 'no band for a range in words');
   const inside = chartOf(points, { low: 50, high: 300 }, 300, 90);
   assert.ok(inside.band && inside.band.y >= 0 && inside.band.y + inside.band.height <= 90, 'a range wider than the values still fits');
+});
+
+test("each point in its own flag's tone, its value with the decimal comma", () => {
+  const points = [
+    { date: '2024-11-15', value: 1.6, hasil: '1.6', tone: 'low' as const },
+    { date: '2025-11-15', value: 2.2, hasil: '2.2', tone: 'normal' as const },
+    { date: '2026-11-15', value: 3.4, hasil: '3.4' },
+  ];
+  const { dots } = chartOf(points, { low: 2, high: 3 }, 300, 90);
+  assert.equal(
+    dots.map((d) => [d.tone, d.label]),
+    [
+      ['low', '1,6'],
+      ['normal', '2,2'],
+      ['high', '3,4'],
+    ],
+  );
+  // Without a flag of its own, a point is read against the range: below it low, not high.
+  assert.is(toneOf({ hasil: '11.2', flag: null, ref_range: '13 - 17' }), 'low');
+  assert.is(toneOf({ hasil: '6,1', flag: null, ref_range: '4 - 5.6' }), 'high');
+  assert.is(toneOf({ hasil: '14', flag: null, ref_range: '13 - 17' }), 'normal');
+  assert.is(toneOf({ hasil: '14', flag: 'H', ref_range: '13 - 17' }), 'high', "the lab's flag first");
+  const now = order('L2', '2026-11-15 07:45:00', ldl('128'));
+  const trend = labTrend([now, order('L1', '2025-11-10 07:45:00', ldl('160', 'H'))], now, now.hasil_lab[0]);
+  assert.equal(
+    trend.map((p) => p.tone),
+    ['high', 'normal'],
+  );
 });
 
 test('outside the range: flagged high or low, or beyond a numeric range the lab left unflagged', () => {

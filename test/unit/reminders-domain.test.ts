@@ -49,7 +49,7 @@ test('a reminder names the clinic, the doctor, the date, the hours and the queue
   assert.equal(n, {
     nomr: '00012345',
     title: 'Pengingat: perjanjian poliklinik besok',
-    body: 'POLI KARDIOLOGI DEWASA dengan dr. Ahmad Fauzi, Sp.JP(K), 30 November 2026 pukul 08:00-12:00. Nomor antrian Anda 7. Silakan datang sesuai jam layanan.',
+    body: 'POLI KARDIOLOGI DEWASA dengan dr. Ahmad Fauzi, Sp.JP(K), 30 November 2026 pukul 08.00–12.00. Nomor antrian Anda 7. Silakan datang sesuai jam layanan.',
     url: '/home',
   });
 });

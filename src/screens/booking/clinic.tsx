@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isExecutiveClinic, type Guarantee } from '../../../common/booking.ts';
 import { S } from '../../strings.ts';
 import { BOOKING } from './strings.ts';
+import { Whose } from '../../family/Whose.tsx';
 import { useRead } from '../../data/hooks.ts';
 import { clinics as clinicsRead } from '../../data/reads.ts';
 import { field, input, label, page } from '../../ui/controls.css.ts';
@@ -24,6 +25,7 @@ export default function ClinicBooking() {
 
   return (
     <main className={page}>
+      <Whose />
       <QuotaCheck clinic={clinic} dateLabel={BOOKING.tanggal} guarantee={guarantee} onGuarantee={setGuarantee} onClinic={chooseClinic}>
         <div className={field}>
           <label className={label} htmlFor="bk-poli">

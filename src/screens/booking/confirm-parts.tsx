@@ -1,6 +1,7 @@
 // What the two appointment confirmations (confirm.tsx) share: the patient's header, the session
 // chosen as shown, the mobile number field and its first value, sending a booking once and saying what
 // came of it.
+import { formatHours } from '../../../common/hours.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BookingRequest } from '../../../common/schemas/index.ts';
 import { to } from '../../../common/routes.ts';
@@ -41,7 +42,7 @@ const ROWS: FieldRow<Shown>[] = [
   [T.tglJanji, (x) => x.tglJanji],
   [T.poli, (x) => x.poli],
   [T.dokter, (x) => x.dokter],
-  [T.jam, (x) => x.jam],
+  [T.jam, (x) => formatHours(x.jam)],
 ];
 const WITH_GUARANTEE: FieldRow<Shown>[] = [...ROWS, [T.jaminan, (x) => x.jaminan]];
 const WITH_LETTER: FieldRow<Shown>[] = [...WITH_GUARANTEE, [BOOKING.referral.row, (x) => x.rujukan]];

@@ -1,5 +1,6 @@
 // Jadwal Dokter (docs/product.md §2): the 13 specialty buttons, then a specialty's doctors with their
 // weekly schedules; a schedule row leads to Cek Kuota.
+import { formatHours } from '../../../common/hours.ts';
 import { apiBase } from '../../api/config.ts';
 import { SPECIALTIES, type Specialty } from '../../../common/schemas/codes.ts';
 import type { DoctorSchedule } from '../../../common/schemas/index.ts';
@@ -116,7 +117,7 @@ function DoctorCard({ d }: { d: DoctorSchedule }) {
                   })}
                 >
                   <strong>
-                    {j.hari}, {j.jam_dtg} - {j.jam_plg}
+                    {j.hari}, {formatHours(j.jam_dtg, j.jam_plg)}
                   </strong>
                   <span>{j.ds_dep}</span>
                 </a>

@@ -12,6 +12,7 @@ import { useRead } from '../../data/hooks.ts';
 import { quota } from '../../data/quota.ts';
 import { clinics as clinicsRead } from '../../data/reads.ts';
 import { BOOKING } from './strings.ts';
+import { Whose } from '../../family/Whose.tsx';
 import { DatePicker } from '../../ui/DatePicker.tsx';
 import { InstallBar } from '../../ui/InstallBar.tsx';
 import { card, field, input, label, page } from '../../ui/controls.css.ts';
@@ -46,6 +47,7 @@ export function OnlineBooking() {
 
   return (
     <main className={`${page} ${css.roomForBar}`}>
+      <Whose />
       <form className={`${card} ${css.form}`} onSubmit={submit} noValidate>
         <div className={field}>
           <label className={label} htmlFor="on-poli">

@@ -1,8 +1,8 @@
 // Ubah Jadwal (/ubahjanji/:no_reg): the appointment as it is, then the booking screens' date
 // picker and slot list for its clinic, guarantee and kind, which stay; choosing a session asks
 // once more and moves it (ubah/janji), the old seat given back by the server in the same step.
+import { formatHours } from '../../../common/hours.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { sessionHours } from '../../../common/booking.ts';
 import { to } from '../../../common/routes.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../../common/schemas/index.ts';
 import { useRead } from '../../data/hooks.ts';
@@ -24,6 +24,7 @@ import * as css from '../../appointments/manage.css.ts';
 import { AppointmentSummary, guaranteeOf, hoursOf } from '../../appointments/parts.tsx';
 import { lastDateOf, useManaged, type Managed } from '../../appointments/rules.ts';
 import { MANAGE } from '../../appointments/strings.ts';
+import { Whose } from '../../family/Whose.tsx';
 
 interface Answer {
   title: string;
@@ -47,6 +48,7 @@ export default function Reschedule({ params, navigate }: ScreenProps<'reschedule
 
   return (
     <main className={page}>
+      <Whose />
       {body}
       {(!found || managed.state === 'no') && (
         <a className={button({ kind: 'secondary', block: true })} href={to('home')}>
@@ -198,7 +200,7 @@ function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnsw
         item={slot}
         rows={[
           [MANAGE.fields.tanggal, () => <DateText date={date} style="day" />],
-          [MANAGE.fields.jam, (s) => sessionHours(s).replace('-', ' - ')],
+          [MANAGE.fields.jam, (s) => formatHours(s.jam_dtg, s.jam_plg)],
           [MANAGE.fields.dokter, (s) => s.nama_dr],
           [MANAGE.fields.poli, () => a.departemen],
         ]}

@@ -16,8 +16,9 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields, type FieldRow } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import * as css from '../../ui/records.css.ts';
-import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, type Tone } from '../../ui/lab.ts';
+import { ADVICE, labFlag, labTrend, needsAdvice, outOfRange, outOfRangeLine, toneOf, type Tone } from '../../ui/lab.ts';
 import { Trend } from './Trend.tsx';
+import { Whose } from '../../family/Whose.tsx';
 import type { ScreenProps } from '../../navigation.ts';
 
 const TONE: Record<Tone, string> = { high: css.high, low: css.low, normal: '' };
@@ -45,6 +46,7 @@ function Detail<T, Raw>({ read, find, none, head, lead, children }: DetailProps<
   });
   return (
     <main className={page}>
+      <Whose />
       <ResourceView resource={found} none={none} offline={S.offline}>
         {({ entry, all }) => (
           <>
@@ -62,9 +64,9 @@ function Detail<T, Raw>({ read, find, none, head, lead, children }: DetailProps<
 
 function LabResult({ test, order, orders }: { test: LabTest; order: LabOrder; orders: LabOrder[] }) {
   const flag = labFlag(test.flag);
-  // A result beyond a numeric range without the lab's flag still reads as outside it.
+  // A result beyond a numeric range without the lab's flag still reads as outside it (low when below).
   const out = outOfRange(test);
-  const tone = TONE[flag.tone === 'normal' && out ? 'high' : flag.tone];
+  const tone = TONE[toneOf(test)];
   const points = labTrend(orders, order, test);
   return (
     <li className={css.row}>

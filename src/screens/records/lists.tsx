@@ -7,7 +7,13 @@ import { show, yesNo } from '../../../common/values.ts';
 import { to } from '../../../common/routes.ts';
 import * as css from '../../ui/records.css.ts';
 import * as manageCss from '../../appointments/manage.css.ts';
-import { DateText, RecordList, type FieldRow } from '../../ui/RecordList.tsx';
+import { DateText, RecordList as List, type FieldRow } from '../../ui/RecordList.tsx';
+import { Whose } from '../../family/Whose.tsx';
+
+/** Each list under the line naming whose record it is (a phone with several profiles). */
+function RecordList<T>(props: Parameters<typeof List<T>>[0]) {
+  return <List<T> {...props} lead={<Whose />} />;
+}
 
 const text = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => show(i[key])];
 const date = <T,>(label: string, key: keyof T): FieldRow<T> => [label, (i) => <DateText date={i[key] as string | null} />];

@@ -4,6 +4,7 @@
 // with their reference ranges. Read through the same data layer as the history screens.
 import type { ReactNode } from 'react';
 import { dayLabel, formatDate, formatMoment } from '../../../common/dates.ts';
+import { formatHours } from '../../../common/hours.ts';
 import { clinicTitle } from '../../../common/display.ts';
 import { show } from '../../../common/values.ts';
 import { numbersIn } from '../../../common/numbers.ts';
@@ -37,6 +38,7 @@ import { card, page } from '../../ui/controls.css.ts';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { S } from '../../strings.ts';
+import { Whose } from '../../family/Whose.tsx';
 import { labFlag } from '../../ui/lab.ts';
 import { SUMMARY } from '../../record-export/strings.ts';
 import * as css from '../../record-export/summary.css.ts';
@@ -140,7 +142,7 @@ function Upcoming({ items }: { items: UpcomingAppointment[] }) {
       {items.slice(0, NEXT_BOOKINGS).map((a) => (
         <li className={css.item}>
           <span className={css.itemMain}>{dayLabel(a.tanggal_janji)}</span>
-          {a.jam_dtg ? ` · ${a.jam_dtg}${a.jam_plg ? `–${a.jam_plg}` : ''}` : ''}
+          {a.jam_dtg ? ` · ${formatHours(a.jam_dtg, a.jam_plg)}` : ''}
           <br />
           {clinicTitle(a.departemen)} · {a.nama_dokter} · {SUMMARY.queueNo(a.no_urut)}
         </li>
@@ -235,6 +237,7 @@ export default function Summary() {
 
   return (
     <main className={`${page} ${css.sheet}`}>
+      <Whose />
       <div className={css.actions}>
         <button type="button" className={button()} onClick={() => window.print()}>
           {SUMMARY.print}
