@@ -38,7 +38,7 @@ test('shows the labelled fields, Login and Registrasi Pasien Baru, and a copyrig
 
 test('both fields are required: nothing is sent without them', async () => {
   fireEvent.click(loginButton());
-  const nomr = await screen.findByRole('textbox', { name: 'Nomor MR', description: 'Wajib diisi' });
+  const nomr = await screen.findByRole('textbox', { name: 'Nomor MR', description: /kartu berobat Wajib diisi$/ });
   assert.ok(screen.getByRole('group', { name: 'Tanggal Lahir', description: 'Wajib diisi' }));
   const invalid = [nomr, ...['Tanggal', 'Bulan'].map((name) => screen.getByRole('combobox', { name })), screen.getByRole('textbox', { name: 'Tahun' })];
   assert.equal(

@@ -37,12 +37,14 @@ test('every route of spec section 2 is in the table', () => {
   ]) {
     assert.ok(paths.includes(p), p);
   }
-  assert.equal(PRERENDERED, ['/', '/registrasi']);
+  // The registration's status page (issue #43) is public and prerendered too: a new patient has no login.
+  assert.equal(PRERENDERED, ['/', '/registrasi', '/cekpendaftaran']);
 });
 
-test('signed out, only login and registration exist', () => {
+test('signed out, only login, registration and its status page exist', () => {
   assert.is(redirectFor('/', false), null);
   assert.is(redirectFor('/registrasi', false), null);
+  assert.is(redirectFor('/cekpendaftaran', false), null);
   assert.is(redirectFor('/home', false), '/');
   assert.is(redirectFor('/tidak/ada', false), '/');
 });
