@@ -21,7 +21,9 @@ const registrationLockedMessage = (until: Date) => `Terlalu banyak pendaftaran d
 
 export async function registrationRoutes(app: Api, db: Db, config: Config): Promise<void> {
   // What the app shows under the saved message: the counter's place and hours as configured.
-  const loket = config.registrationCounter;
+  // Left out when neither is set: the answer is then §7's own, as a hospital's API relays it.
+  const counter = config.registrationCounter;
+  const loket = counter.tempat || counter.jam ? { loket: counter } : {};
   app.route({
     ...route('register', {
       summary: 'Self-registration of a new patient',
@@ -59,7 +61,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
         await audit(db, { action: 'registration', outcome: answer.status ? 'upstream-saved' : 'upstream-refused', detail: consent }, req);
         // The hospital keeps the registration: it has no reference of this server's to show.
         return answer.status
-          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved, loket }
+          ? { status: true as const, message: answer.message || REGISTRATION_MSG.saved, ...loket }
           : { status: false as const, message: answer.message || 'Data Anda Gagal disimpan. Mohon diperiksa kembali' };
       }
       const referensi = await db.tx(async (q) => {
@@ -68,7 +70,7 @@ export async function registrationRoutes(app: Api, db: Db, config: Config): Prom
         await audit(q, { action: 'registration', outcome, detail: `registrasi ${id}` }, req);
         return giveReference(q, id);
       });
-      return { status: true as const, message: REGISTRATION_MSG.saved, referensi, loket };
+      return { status: true as const, message: REGISTRATION_MSG.saved, referensi, ...loket };
     },
   });
   await registrationStatusRoutes(app, db, config);
