@@ -121,7 +121,8 @@ test('an empty Nomor MR says Wajib diisi beside it and takes the focus', async (
   await p.getByRole('button', { name: 'Login', exact: true }).click();
   const nomr = p.getByRole('textbox', { name: 'Nomor MR' });
   await p.waitForFunction(() => document.activeElement?.id === 'nomr');
-  assert.is(await description(nomr), 'Wajib diisi');
+  // The field's hint of how the number looks, then the problem.
+  assert.is(await description(nomr), 'Seperti tertulis di kartu berobat Wajib diisi');
   assert.is(await p.getByRole('group', { name: 'Tanggal Lahir' }).getAttribute('aria-describedby'), null, 'the date is fine');
   await p.context().close();
 });

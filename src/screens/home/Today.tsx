@@ -79,7 +79,7 @@ export const TodayCard = memo(function TodayCard({ clinic, pharmacy, cath, surge
             <p className={css.line}>
               {clinicTitle(q.ds_dep)} · {q.dokter}
             </p>
-            {q.status === 'dipanggil' ? <CalledNotice room={q.ruang} live /> : clinicPlace(q) && <p className={css.line}>{clinicPlace(q)}</p>}
+            {q.status === 'dipanggil' ? <CalledNotice at={q} live /> : clinicPlace(q) && <p className={css.line}>{clinicPlace(q)}</p>}
             {q.status === 'dilewati' && <strong className={css.urgent}>{HOME.queueStatus.dilewati}</strong>}
             {(q.status === undefined || q.status === 'menunggu') && typeof q.sisa_antrian === 'number' && (
               <p className={css.line}>{HOME.visit.ahead(q.sisa_antrian)}</p>

@@ -39,7 +39,7 @@ export function VisitNow({ item }: { item: ClinicQueueItem }) {
         ]}
       />
       {item.status === 'dipanggil' ? (
-        <CalledNotice room={item.ruang} />
+        <CalledNotice at={item} />
       ) : (
         said && <strong className={item.status === 'dilewati' ? css.urgent : css.line}>{said}</strong>
       )}

@@ -128,7 +128,7 @@ export const ClinicQueueCard = memo(function ClinicQueueCard({ resource }: { res
                           [
                             F.status,
                             q.status === 'dipanggil' ? (
-                              <CalledNotice room={q.ruang} />
+                              <CalledNotice at={q} />
                             ) : (
                               <strong className={q.status === 'dilewati' ? css.urgent : undefined}>{HOME.queueStatus[q.status] ?? q.status}</strong>
                             ),
