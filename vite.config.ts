@@ -18,7 +18,7 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * docs/performance.md (Bytes back): one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages|clock)\.ts|node_modules\/idb-keyval\/.+)$/;
 
 const BOOKING_UI = /\/src\/screens\/booking\/(booking\.css|strings|guarantee)\.tsx?$/;
 
