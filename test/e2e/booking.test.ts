@@ -104,7 +104,7 @@ test('a whole booking from Perjanjian Poliklinik to the Alert dialog, then liste
   await link.click();
   await p.waitForURL(/\/buatjanji\//);
   await p.getByText('BUDI SANTOSO').waitFor();
-  for (const shown of [DEMO_A.nomr, formatDate(date, 'day'), 'POLI KARDIOLOGI DEWASA', slot.nama_dr, `${slot.jam_dtg}-${slot.jam_plg}`, 'Non BPJS']) {
+  for (const shown of [DEMO_A.nomr, formatDate(date, 'day'), 'POLI KARDIOLOGI DEWASA', slot.nama_dr, formatHours(slot.jam_dtg, slot.jam_plg), 'Non BPJS']) {
     assert.ok(((await p.locator('main').textContent()) ?? '').includes(shown), shown);
   }
   const said = await bookOnConfirmation(p);
