@@ -14,11 +14,12 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * Out of it: the passkey ceremony, which only a tap loads (test/build/lazy-code), and what one
  * screen alone uses (home's live queue and check-in, the record export, the booking's phone, the quota
  * call with its booking rules, the BPJS letters, the family profiles' reads that only the family lines and the add form
- * use). Measured in
+ * use), and the calls no signed-in page makes on opening: login and self-registration (auth), the
+ * registration's status and push (registration), the push subscription, the passkey list. Measured in
  * docs/performance.md (Bytes back): one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages)\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family|auth|registration|push|passkeys\.)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages|clock)\.ts|node_modules\/idb-keyval\/.+)$/;
 
 const BOOKING_UI = /\/src\/screens\/booking\/(booking\.css|strings|guarantee)\.tsx?$/;
 

@@ -66,23 +66,6 @@ export const S = {
     ],
   },
 
-  register: {
-    nama: 'Nama',
-    noKtp: 'No KTP',
-    tempatLahir: 'Tempat Lahir',
-    tanggalLahir: 'Tanggal Lahir',
-    telpon: 'Telpon',
-    email: 'Email',
-    pekerjaan: 'Pekerjaan',
-    choose: 'Pilih pekerjaan',
-    submit: 'Daftar',
-    dialogTitle: 'Pesan',
-    empty: 'Mohon isi semua data dengan benar!',
-    failed: 'Data Anda Gagal disimpan. Mohon diperiksa kembali',
-    saved: 'Data Anda Telah disimpan. Silahkan lanjutkan proses verifikasi di loket pendaftaran. Terimakasih',
-    networkError: 'There was an error sending the data!',
-  },
-
   date: {
     day: 'Tanggal',
     month: 'Bulan',

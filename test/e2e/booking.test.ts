@@ -9,6 +9,7 @@ import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
 import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
 import { clinicQuery } from '../../common/clinic-link.ts';
+import { formatHours } from '../../common/hours.ts';
 import { to } from '../../common/routes.ts';
 import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
@@ -97,13 +98,13 @@ test('a whole booking from Perjanjian Poliklinik to the Alert dialog, then liste
   await pickDate(p, date);
   await check.click();
   // The doctor's session of the slot: on some days he also has an afternoon one.
-  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
+  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: formatHours(slot.jam_dtg, slot.jam_plg) });
   await link.waitFor();
   assert.ok((await link.textContent())?.includes(`Quota Tersedia: ${slot.batas_quota - slot.quota_terisi}`));
   await link.click();
   await p.waitForURL(/\/buatjanji\//);
   await p.getByText('BUDI SANTOSO').waitFor();
-  for (const shown of [DEMO_A.nomr, formatDate(date, 'day'), 'POLI KARDIOLOGI DEWASA', slot.nama_dr, `${slot.jam_dtg}-${slot.jam_plg}`, 'Non BPJS']) {
+  for (const shown of [DEMO_A.nomr, formatDate(date, 'day'), 'POLI KARDIOLOGI DEWASA', slot.nama_dr, formatHours(slot.jam_dtg, slot.jam_plg), 'Non BPJS']) {
     assert.ok(((await p.locator('main').textContent()) ?? '').includes(shown), shown);
   }
   const said = await bookOnConfirmation(p);
@@ -232,7 +233,7 @@ test('a full session is shown but cannot be chosen', async () => {
   assert.is(
     await p
       .locator('a', { hasText: full.nama_dr })
-      .filter({ hasText: `${full.jam_dtg} - ${full.jam_plg}` })
+      .filter({ hasText: formatHours(full.jam_dtg, full.jam_plg) })
       .count(),
     0,
     'no link to book the full session',
@@ -285,7 +286,7 @@ test('online against an API without online booking: clinic from suggestions, a d
   await pickDate(p, date);
   await p.getByRole('button', { name: 'Cek Kuota' }).click();
   // The doctor's session of the slot: on some days he also has an afternoon one.
-  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
+  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: formatHours(slot.jam_dtg, slot.jam_plg) });
   assert.ok(((await link.textContent()) ?? '').includes(`Quota : ${slot.quota_terisi} dari ${slot.batas_quota}`));
   await link.click();
   await p.waitForURL(/\/buatjanjionline\//);

@@ -13,6 +13,7 @@ import type { BookingRules, Clinic, QuotaSlot, UpcomingAppointment } from '../..
 import { isSlotAvailable, lastBookableDate } from '../../common/booking.ts';
 import { MONTHS, addDays, formatDate, isoWeekday, toQuotaDate, todayWib, weekdayName } from '../../common/dates.ts';
 import { clinicQuery } from '../../common/clinic-link.ts';
+import { formatHours } from '../../common/hours.ts';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { signedInPage } from '../support/browser.ts';
@@ -144,7 +145,7 @@ test("an online consultation booked from home's shortcut shows on home and in Po
   await p.getByLabel('Poli').fill('POLI KARDIOLOGI DEWASA');
   await pickDate(p, date);
   await p.getByRole('button', { name: 'Cek Kuota' }).click();
-  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: `${slot.jam_dtg} - ${slot.jam_plg}` });
+  const link = p.locator('a', { hasText: slot.nama_dr }).filter({ hasText: formatHours(slot.jam_dtg, slot.jam_plg) });
   await link.waitFor(); // strict: exactly one entry of that doctor at those hours
   assert.is(await link.count(), 1, 'the online session');
   await link.click();

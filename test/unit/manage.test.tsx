@@ -43,7 +43,7 @@ test('an appointment that can still change offers Ubah Jadwal and Batalkan, with
   render(card([appointment], true));
   assert.is(screen.getByRole('link', { name: 'Ubah Jadwal' }).getAttribute('href'), to('reschedule', { no_reg: appointment.no_reg! }));
   assert.ok(screen.getByRole('button', { name: 'Batalkan' }));
-  assert.is(fieldsIn().Jam, '08:00 - 12:00');
+  assert.is(fieldsIn().Jam, '08.00–12.00');
   assert.not.ok('Jenis' in fieldsIn(), 'an appointment in the clinic says no kind');
 });
 

@@ -2,6 +2,7 @@
 // (rescheduling) a button; a slot with no seat left, or the one already held, shown but not chosen.
 import type { QuotaSlot } from '../../../common/schemas/index.ts';
 import { isSlotAvailable, remainingQuota } from '../../../common/booking.ts';
+import { formatHours } from '../../../common/hours.ts';
 import type { Resource } from '../../data/resource.ts';
 import { BOOKING } from './strings.ts';
 import { ListState } from '../../ui/ListState.tsx';
@@ -35,7 +36,7 @@ export function SlotList({
                   <span className={css.slotInfo}>
                     <strong className={css.slotDoctor}>{s.nama_dr}</strong>
                     <span>
-                      {BOOKING.hours} {s.jam_dtg} - {s.jam_plg}
+                      {BOOKING.hours} {formatHours(s.jam_dtg, s.jam_plg)}
                     </span>
                     {quota === 'filled' ? (
                       <span className={css.quota}>{BOOKING.quotaOf(s.quota_terisi, s.batas_quota)}</span>

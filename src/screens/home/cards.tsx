@@ -10,6 +10,7 @@ import { card } from '../../ui/controls.css.ts';
 import { ListState } from '../../ui/ListState.tsx';
 import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { AppointmentActions } from '../../appointments/actions.tsx';
+import { hoursOf } from '../../appointments/parts.tsx';
 import { CancelDialog } from '../../appointments/lazy.tsx';
 import * as css from './home.css.ts';
 import { CalledNotice, PharmacyStatus } from './status.tsx';
@@ -91,7 +92,7 @@ export const AppointmentsCard = memo(function AppointmentsCard({
             <Pairs
               rows={[
                 [F.tanggal, <DateText date={a.tanggal_janji} style="day" />],
-                ...(a.jam_dtg ? [[F.jam, a.jam_plg ? `${a.jam_dtg} - ${a.jam_plg}` : a.jam_dtg] as [string, ReactNode]] : []),
+                ...(a.jam_dtg ? [[F.jam, hoursOf(a)] as [string, ReactNode]] : []),
                 [F.dokter, a.nama_dokter],
                 [F.poli, a.departemen],
                 ...(a.jenis === 'online' ? [[F.jenis, HOME.online] as [string, ReactNode]] : []),

@@ -3,8 +3,7 @@
 // what its answer means for the form.
 import { fieldOfMessage, type RegistrationData, type RegistrationField } from '../../../common/registration.ts';
 import { registerPatient } from '../../api/auth.ts';
-import { S } from '../../strings.ts';
-import { PRIVACY_VERSION } from './strings.ts';
+import { FORM, PRIVACY_VERSION } from './strings.ts';
 import type { Ticket } from './ticket.ts';
 
 export { registrationProblems } from '../../../common/registration.ts';
@@ -22,7 +21,7 @@ export interface Sent {
 /** Sends the registration with the consent; null when no answer came (the spec's browser alert). */
 export async function send(data: RegistrationData): Promise<Sent | null> {
   const res = await registerPatient({ ...data, persetujuan_privasi: true, versi_privasi: PRIVACY_VERSION });
-  if (res.ok) return { lines: [S.register.saved], saved: true, ticket: { referensi: res.data?.referensi, tgl_lahir: data.tgl_lahir, loket: res.data?.loket } };
+  if (res.ok) return { lines: [FORM.saved], saved: true, ticket: { referensi: res.data?.referensi, tgl_lahir: data.tgl_lahir, loket: res.data?.loket } };
   const { kind, httpStatus, message: text } = res.error;
   // Too many registrations from one network: the server says until when (not a network error);
   // a 400 names the field its schema refused.
@@ -30,7 +29,7 @@ export async function send(data: RegistrationData): Promise<Sent | null> {
   // The server names what is wrong (e.g. an NIK that is not 16 digits): shown, and its field marked.
   const key = fieldOfMessage(text);
   return {
-    lines: [S.register.failed, ...(text && text !== S.register.empty ? [text] : [])],
+    lines: [FORM.failed, ...(text && text !== FORM.empty ? [text] : [])],
     refused: key && text ? { key, text } : undefined,
   };
 }

@@ -21,7 +21,7 @@ import { card, field, fieldError, input, label, page } from '../../ui/controls.c
 import { button } from '../../ui/button.ts';
 import { form, granted } from '../../ui/login.css.ts';
 import { privacy } from './register.css.ts';
-import { REGISTER } from './strings.ts';
+import { FORM, REGISTER } from './strings.ts';
 import { keepTicket, readTicket, type Ticket } from './ticket.ts';
 
 /** The seven fields of docs/product.md §3; the consent is kept apart. */
@@ -31,13 +31,13 @@ const EMPTY: Fields = { nama: '', no_ktp: '', tempat_lahir: '', tgl_lahir: '', t
 
 type TextField = Exclude<keyof Fields, 'tgl_lahir' | 'pekerjaan'>;
 const TEXT_FIELDS: Array<{ key: TextField; label: string; type?: 'text' | 'tel' | 'email'; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string }> = [
-  { key: 'nama', label: S.register.nama, autoComplete: 'name' },
-  { key: 'no_ktp', label: S.register.noKtp, inputMode: 'numeric' },
-  { key: 'tempat_lahir', label: S.register.tempatLahir },
+  { key: 'nama', label: FORM.nama, autoComplete: 'name' },
+  { key: 'no_ktp', label: FORM.noKtp, inputMode: 'numeric' },
+  { key: 'tempat_lahir', label: FORM.tempatLahir },
 ];
 const CONTACT_FIELDS: typeof TEXT_FIELDS = [
-  { key: 'telp_hp', label: S.register.telpon, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  { key: 'email', label: S.register.email, type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { key: 'telp_hp', label: FORM.telpon, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { key: 'email', label: FORM.email, type: 'email', inputMode: 'email', autoComplete: 'email' },
 ];
 
 export default function Register() {
@@ -98,7 +98,7 @@ export default function Register() {
     setSaved(false);
     // docs/product.md §5: every field required, none empty; the date a possible birth date; and the
     // formats the server checks. Each field says its problem; the spec's dialog says to correct.
-    if (dob.problem || Object.keys(checks.registrationProblems(data)).length) return setMessage([S.register.empty]);
+    if (dob.problem || Object.keys(checks.registrationProblems(data)).length) return setMessage([FORM.empty]);
     if (!consent) {
       setConsent(null);
       return consentBox.current?.focus();
@@ -106,7 +106,7 @@ export default function Register() {
     setSending(true);
     const sent = await checks.send(data);
     setSending(false);
-    if (!sent) return window.alert(S.register.networkError);
+    if (!sent) return window.alert(FORM.networkError);
     setSaved(!!sent.saved);
     if (sent.ticket) {
       keepTicket(sent.ticket);
@@ -154,7 +154,7 @@ export default function Register() {
       ) : (
         saved && (
           <div className={`${card} ${form}`}>
-            <p className={granted}>{S.register.saved}</p>
+            <p className={granted}>{FORM.saved}</p>
             <a ref={back} href="/" className={button({ kind: 'primary', block: true })}>
               {REGISTER.backToLogin}
             </a>
@@ -164,7 +164,7 @@ export default function Register() {
       <form ref={formRef} className={`${card} ${form}`} onSubmit={submit} noValidate>
         {TEXT_FIELDS.map(textInput)}
         <DateOfBirth
-          legend={S.register.tanggalLahir}
+          legend={FORM.tanggalLahir}
           name="reg-tgl"
           showError={checked}
           onChange={(check) => {
@@ -175,10 +175,10 @@ export default function Register() {
         {CONTACT_FIELDS.map(textInput)}
         <div className={field}>
           <label className={label} htmlFor="reg-pekerjaan">
-            {S.register.pekerjaan}
+            {FORM.pekerjaan}
           </label>
           <select id="reg-pekerjaan" name="pekerjaan" className={input} value={data.pekerjaan} onChange={set('pekerjaan')} required {...wrong('pekerjaan')}>
-            <option value="">{S.register.choose}</option>
+            <option value="">{FORM.choose}</option>
             {OCCUPATIONS.map(([code, text]) => (
               <option value={code}>{text}</option>
             ))}
@@ -207,12 +207,12 @@ export default function Register() {
         </fieldset>
         <button type="submit" className={button({ kind: 'primary', block: true })} disabled={sending} aria-busy={sending}>
           {sending && <Spinner small />}
-          {S.register.submit}
+          {FORM.submit}
         </button>
       </form>
       {message && (
         <Dialog
-          title={S.register.dialogTitle}
+          title={FORM.dialogTitle}
           onClose={() => setMessage(null)}
           actions={[{ label: S.close, onClick: () => setMessage(null) }]}
           returnFocus={() => (saved ? document.getElementById('reg-pesan') || back.current : firstWrong())}

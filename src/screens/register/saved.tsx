@@ -8,7 +8,6 @@ import { to } from '../../../common/routes.ts';
 import { pushForRegistration } from '../../api/registration.ts';
 import { askPushToken, pushPossible } from '../../push/for-registration.ts';
 import { session } from '../../session/session.ts';
-import { S } from '../../strings.ts';
 import { card } from '../../ui/controls.css.ts';
 import { button } from '../../ui/button.ts';
 import { form, granted } from '../../ui/login.css.ts';
@@ -16,7 +15,7 @@ import { ENDING } from './ending-strings.ts';
 import { CounterInfo } from './counter.tsx';
 import { QrCode } from './qr.tsx';
 import * as css from './saved.css.ts';
-import { REGISTER } from './strings.ts';
+import { FORM, REGISTER } from './strings.ts';
 import { dropTicket, type Ticket } from './ticket.ts';
 
 export default function Saved({ ticket, onDismiss }: { ticket: Ticket; onDismiss: () => void }) {
@@ -38,7 +37,7 @@ export default function Saved({ ticket, onDismiss }: { ticket: Ticket; onDismiss
   return (
     <div className={`${card} ${form}`} id="reg-selesai">
       <p ref={top} id="reg-pesan" tabIndex={-1} className={granted}>
-        {S.register.saved}
+        {FORM.saved}
       </p>
       {referensi && (
         <section aria-labelledby="reg-ref" className={css.part}>

@@ -6,7 +6,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { NO_DATE } from '../../../common/birthdate.ts';
 import { normalReference, REFERENCE_PATTERN } from '../../../common/reference.ts';
 import type { RegistrationStatus } from '../../../common/schemas/index.ts';
-import { registrationStatus } from '../../api/registration.ts';
 import { S } from '../../strings.ts';
 import { DateOfBirth } from '../../ui/DateOfBirth.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -45,9 +44,11 @@ export default function CheckRegistration() {
     setChecked(true);
     if (!VALID.test(reference) || dob.problem) return;
     setBusy(true);
-    const res = await registrationStatus(reference, dob.iso);
+    // The API client on the first check, as the login page loads it on submit: a new patient on a
+    // slow line gets this page at the registration page's weight. No network for it: offline.
+    const res = await import('../../api/registration.ts').then((api) => api.registrationStatus(reference, dob.iso)).catch(() => null);
     setBusy(false);
-    setAnswer(res.ok ? { data: res.data } : { message: res.error.message || ENDING.offline });
+    setAnswer(res?.ok ? { data: res.data } : { message: res?.error.message || ENDING.offline });
   };
 
   const data = answer?.data;
