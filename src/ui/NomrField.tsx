@@ -2,7 +2,7 @@
 // hint of how the number looks and 'Wajib diisi' beside it, tied to the field for screen readers.
 // Where the hospital's numbers have a fixed width (nomr-format.ts), the hint names the count and the
 // zeros are filled in when the field is left, so the patient sees the number that is sent.
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { S } from '../strings.ts';
 import type { NomrFormat } from './nomr-format.ts';
 import { Spinner } from './Spinner.tsx';
@@ -26,8 +26,15 @@ export function NomrField({
   const error = `${id}-err`;
   const hint = `${id}-hint`;
   // The hospital's width, once read (nomr-format.ts): the hint with its count, and the zeros.
+  // Asked when the patient comes to the field, not when the page opens: the call's module brings
+  // the signed-in core's API client, which the login needs only once the patient starts on it.
   const [format, setFormat] = useState<NomrFormat | null>(null);
-  useEffect(() => void import('./nomr-format.ts').then((m) => m.fieldFormat().then(setFormat)), []);
+  const asked = useRef(false);
+  const ask = () => {
+    if (asked.current) return;
+    asked.current = true;
+    void import('./nomr-format.ts').then((m) => m.fieldFormat().then(setFormat));
+  };
   return (
     <div className={field}>
       <label className={label} htmlFor={id}>
@@ -40,6 +47,7 @@ export function NomrField({
         inputMode="numeric"
         autoComplete={autoComplete}
         value={value}
+        onFocus={ask}
         onChange={(e) => onChange(e.currentTarget.value)}
         onBlur={() => format && onChange(format.pad(value))}
         aria-invalid={missing ? 'true' : undefined}

@@ -114,6 +114,8 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await settle(p, app.server.url);
     if (await p.getByRole('dialog').count()) await p.keyboard.press('Escape');
     const field = p.getByLabel('Nomor MR');
+    // The width is asked when the patient comes to the field (the login page loads nothing more before).
+    await field.focus();
     const hint = p.getByText('8 angka, seperti di kartu berobat');
     await hint.waitFor();
     assert.ok((await field.getAttribute('aria-describedby'))?.split(' ').includes((await hint.getAttribute('id')) ?? '-'), 'the hint is tied to the field');
