@@ -25,6 +25,9 @@ export default function Saved({ ticket, onDismiss }: { ticket: Ticket; onDismiss
   // Signed in since: the Nomor MR has reached them; the ticket has done its work.
   useEffect(() => {
     if (session.current.value) dropTicket();
+    // This part arrives lazily: when the saved dialog was closed before it did, the dialog found no
+    // message to give the focus back to, so the message takes it now.
+    if (!document.querySelector('[role="dialog"],[role="alertdialog"]')) top.current?.focus();
   }, []);
 
   const ask = async () => {
