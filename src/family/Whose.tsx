@@ -10,10 +10,14 @@ import { PROFILE } from './profile-strings.ts';
 export function Whose() {
   const active = session.current.value;
   if (!active || !session.others.value.length) return null;
+  const name = displayName(active);
+  const mr = PROFILE.mr(active.nomr);
   return (
     <section className={css.whose} aria-label={PROFILE.active}>
       <p className={css.line}>
-        {PROFILE.active}: <strong>{displayName(active)}</strong> · {PROFILE.mr(active.nomr)}
+        {/* A name not read yet on this phone: the number once, not twice. */}
+        {PROFILE.active}: <strong>{name}</strong>
+        {name === mr ? null : ` · ${mr}`}
       </p>
     </section>
   );

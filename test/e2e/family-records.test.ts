@@ -40,6 +40,8 @@ test("B adds A: A's lab results, histories and reschedule name A; back on B they
   await p.getByRole('button', { name: 'Tambah Profil' }).click();
   await p.waitForURL('**/home', { timeout: 10_000 });
   await p.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
+  // The name home read is kept for the next page load (an effect after the welcome is drawn).
+  await p.waitForFunction((nama) => localStorage.getItem('profilaktif')?.includes(nama), DEMO_A.nama);
 
   assert.is(await whose(p, to('labDetail', { nolab: DEMO_REGS.lab() }), 'Kolesterol LDL'), line(DEMO_A), 'lab result');
   assert.is(await whose(p, to('lab'), DEMO_REGS.lab()), line(DEMO_A), 'lab list');
