@@ -4,12 +4,15 @@
 // PGlite: a tarball of its data dir, dumpDataDir, loaded into a new instance): migrating and
 // seeding anew took 4.4–5.8 s a database on two busy cores, a copy well under one
 // (docs/performance.md, The test run: before and after). The seed places its dates around the day it
-// runs, so a template is made by each test process, on the day it runs.
+// runs, so a template is made by each test process once per WIB day, and a seeded database is not
+// handed out in the day's last minutes (./day.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { todayWib } from '../../common/dates.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/client.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/connector/local/demo/seed.ts';
+import { enoughOfTheDay } from './day.ts';
 
 export const ENGINE = process.env.TEST_PG_URL ? 'postgres' : 'pglite';
 
@@ -44,12 +47,13 @@ export async function emptyDb(): Promise<Db> {
   return adminUrl ? openPostgres(await createPgDatabase(adminUrl), 4) : openPglite(null);
 }
 
-/** Once per process and kind: the migrated (and seeded) template, its name or its tarball. */
-const pgTemplates = new Map<boolean, Promise<string>>();
-const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+/** Once per process, kind and WIB day: the migrated (and seeded) template, its name or its tarball. */
+const pgTemplates = new Map<string, Promise<string>>();
+const pgliteTemplates = new Map<string, Promise<Blob>>();
+const kind = (seed: boolean) => (seed ? `seeded ${todayWib()}` : 'migrated');
 
 function pgTemplate(adminUrl: string, seed: boolean): Promise<string> {
-  let made = pgTemplates.get(seed);
+  let made = pgTemplates.get(kind(seed));
   if (!made) {
     made = (async () => {
       const name = dbName(seed ? 'tpl_seeded' : 'tpl_migrated');
@@ -63,13 +67,13 @@ function pgTemplate(adminUrl: string, seed: boolean): Promise<string> {
       }
       return name;
     })();
-    pgTemplates.set(seed, made);
+    pgTemplates.set(kind(seed), made);
   }
   return made;
 }
 
 function pgliteTemplate(seed: boolean): Promise<Blob> {
-  let made = pgliteTemplates.get(seed);
+  let made = pgliteTemplates.get(kind(seed));
   if (!made) {
     made = (async () => {
       const db = await openPglite(null);
@@ -81,12 +85,13 @@ function pgliteTemplate(seed: boolean): Promise<Blob> {
         await db.close();
       }
     })();
-    pgliteTemplates.set(seed, made);
+    pgliteTemplates.set(kind(seed), made);
   }
   return made;
 }
 
 export async function freshDb({ seed = true } = {}): Promise<Db & { url?: string }> {
+  if (seed) await enoughOfTheDay();
   const adminUrl = process.env.TEST_PG_URL;
   if (adminUrl) {
     const url = await createPgDatabase(adminUrl, await pgTemplate(adminUrl, seed));

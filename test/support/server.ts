@@ -7,8 +7,8 @@ import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, todayWib } from '../../common/dates.ts';
-import { atWib } from '../../common/wib.ts';
+import { todayWib } from '../../common/dates.ts';
+import { enoughOfTheDay } from './day.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,21 +67,6 @@ function seededDataDir(): Promise<string> {
   })();
   seeded = { day, dir };
   return dir;
-}
-
-/** What a test file with the demo data may take at most: its server starts with at least this much of the WIB day left. */
-const DAY_LEFT_MS = 5 * 60_000;
-
-/**
- * Waits, when the WIB day ends within DAY_LEFT_MS, until it has turned. The demo's today (its
- * session of Dr D001 placed around the moment of seeding, A's queue number in it) is the day the
- * server was seeded on: a file that began at 23:59 WIB would find it yesterday's halfway through
- * (docs/decisions.md, Tests at any hour).
- */
-async function enoughOfTheDay(): Promise<void> {
-  const midnight = atWib(addDays(todayWib(), 1), '00:00') as number;
-  const left = midnight - Date.now();
-  if (left < DAY_LEFT_MS) await new Promise((r) => setTimeout(r, left + 1000));
 }
 
 export interface RunningServer {
