@@ -63,12 +63,10 @@ const machine = {
   memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
   os: `${platform()} ${release()}`,
   node: process.version,
-  chromium: `${sh(browser.path, ['--version']).split('\n').pop()}${browser.bundled ? ' (@sparticuz/chromium)' : ''}; Lighthouse in ${sh(
-    await lighthouseChromium(),
-    ['--version'],
-  )
+  // The pages and Lighthouse run in the headless shell; the full build is named beside it.
+  chromium: `${sh(await lighthouseChromium(), ['--version'])
     .split('\n')
-    .pop()}`,
+    .pop()} (pages and Lighthouse); full: ${browser.bundled ? 'none' : sh(browser.path, ['--version']).split('\n').pop()}`,
   postgres: postgresVersion(),
   pglite: JSON.parse(readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
 };

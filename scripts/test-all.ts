@@ -2,6 +2,7 @@
 // Suites: typecheck, build, unit and component tests, server tests on PGlite and on a real
 // PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
 // Lighthouse. Exits non-zero if anything failed.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -21,6 +22,14 @@ process.env.TSX_TSCONFIG_PATH ??= 'tsconfig.runtime.json';
 const only = process.argv.slice(2);
 const results: Array<[string, Counts]> = [];
 
+/** A step that runs beside another (lanes) keeps its output here, printed whole when it ends. */
+const held = new AsyncLocalStorage<string[]>();
+const say = (text: string) => {
+  const mine = held.getStore();
+  if (mine) mine.push(text);
+  else process.stdout.write(text);
+};
+
 /** `echoed`: its output printed as it comes (else only returned). */
 function run(cmd: string, args: string[], env: Record<string, string> = {}, echoed = true): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
@@ -28,7 +37,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}, echo
     let out = '';
     const echo = (d: Buffer) => {
       out += d;
-      if (echoed) process.stdout.write(d);
+      if (echoed) say(d.toString());
     };
     child.stdout.on('data', echo);
     child.stderr.on('data', echo);
@@ -52,17 +61,27 @@ const line = (c: Counts) => `${c.passed} passed, ${c.failed} failed${c.skipped ?
 
 async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
   if (only.length && !only.includes(name)) return;
-  console.log(`\n=== ${name}`);
+  say(`\n=== ${name}\n`);
   const started = Date.now();
   let counts: Counts;
   try {
     counts = await fn();
   } catch (err) {
-    console.error(err);
+    say(`${(err as Error).stack ?? err}\n`);
     counts = { passed: 0, failed: 1 };
   }
-  console.log(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  say(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   results.push([name, counts]);
+  const mine = held.getStore();
+  if (mine) process.stdout.write(mine.splice(0).join(''));
+}
+
+/**
+ * Steps that each keep one core busy (tsc, vite, one uvu process), in lanes side by side: each
+ * lane's steps one after the other, each step's output printed whole when it ends.
+ */
+async function lanes(...all: Array<() => Promise<void>>): Promise<void> {
+  await Promise.all(all.map((lane) => held.run([], lane)));
 }
 
 const single = async (cmd: string, args: string[], env?: Record<string, string>): Promise<Counts> => {
@@ -178,27 +197,40 @@ const npx = (bin: string) => `node_modules/.bin/${bin}`;
 // Biome ships one binary per platform; the registry these machines reach has the Linux ones only,
 // so the project depends on those directly (optional, so npm ci elsewhere still installs).
 const biome = `node_modules/@biomejs/cli-${process.platform}-${process.arch}/biome`;
-await step('lint', async () => {
-  if (!existsSync(biome)) throw new Error(`${biome} is missing: npm install @biomejs/cli-${process.platform}-${process.arch}`);
-  const format = await single(biome, ['check', '.']);
-  // dependency-cruiser's rules over every file, as `npm run lint` runs them (scripts/imports.ts).
-  const imports = await single(npx('tsx'), ['scripts/imports.ts']);
-  // knip: no unused file, export or dependency, as `npm run lint` runs it (docs/decisions.md: knip in `npm run lint`).
-  const unused = await single(npx('knip'), ['--no-progress']);
-  return { passed: format.passed + imports.passed + unused.passed, failed: format.failed + imports.failed + unused.failed };
-});
-await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
+const lint = () =>
+  step('lint', async () => {
+    if (!existsSync(biome)) throw new Error(`${biome} is missing: npm install @biomejs/cli-${process.platform}-${process.arch}`);
+    const format = await single(biome, ['check', '.']);
+    // dependency-cruiser's rules over every file, as `npm run lint` runs them (scripts/imports.ts).
+    const imports = await single(npx('tsx'), ['scripts/imports.ts']);
+    // knip: no unused file, export or dependency, as `npm run lint` runs it (docs/decisions.md: knip in `npm run lint`).
+    const unused = await single(npx('knip'), ['--no-progress']);
+    return { passed: format.passed + imports.passed + unused.passed, failed: format.failed + imports.failed + unused.failed };
+  });
 // The app, and the server compiled as `npm run serve` runs it: the component and end-to-end tests
 // start that (TEST_SERVER=compiled; by hand, a test file runs the sources through tsx).
 let builtServer = false;
-await step('build', async () => {
-  const app = await single(npx('vite'), ['build', '--logLevel', 'warn']);
-  const server = await single('npm', ['run', '--silent', 'build:server']);
-  builtServer = server.passed === 1;
-  return { passed: app.passed + server.passed, failed: app.failed + server.failed };
-});
+const build = () =>
+  step('build', async () => {
+    const app = await single(npx('vite'), ['build', '--logLevel', 'warn']);
+    const server = await single('npm', ['run', '--silent', 'build:server']);
+    builtServer = server.passed === 1;
+    return { passed: app.passed + server.passed, failed: app.failed + server.failed };
+  });
 const serverBuild = (): Record<string, string> => (builtServer ? { TEST_SERVER: 'compiled' } : {});
-await step('unit', () => uvu('test/unit', serverBuild()));
+// Two lanes of one core each (tsc, vite and one uvu process keep one busy): 115 s one after the
+// other on two cores, the longer lane's 71 s side by side.
+await lanes(
+  async () => {
+    await lint();
+    await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
+  },
+  async () => {
+    await build();
+    await step('unit', () => uvu('test/unit', serverBuild()));
+    await step('build-checks', () => uvu('test/build'));
+  },
+);
 // The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
 // behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
 const PGLITE_FILES = [
@@ -223,12 +255,11 @@ await step('server-postgres', async () => {
     cluster?.stop();
   }
 });
-await step('build-checks', () => uvu('test/build'));
 // Both suites launch what test/support/browser.ts picks; resolving it here first says which, and
 // unpacks the bundled one (a few seconds) before any test's clock starts.
 const whichChromium = async () => {
   const { path, bundled } = await chromiumBuild();
-  console.log(`Chromium: ${path}${bundled ? ' (the headless shell of @sparticuz/chromium)' : ''}`);
+  console.log(`Chromium: ${await lighthouseChromium()}; for what only a full Chromium does: ${bundled ? 'none (those tests are skipped)' : path}`);
 };
 await step('e2e', async () => {
   await whichChromium();

@@ -12,13 +12,13 @@ import { to } from '../../common/routes.ts';
 import type { QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { fillLogin, PHONE, signedInPage } from '../support/browser.ts';
-import { needsFullChromium, realApp } from '../support/e2e.ts';
+import { fullChromium, needsFullChromium, realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 
-async function loginPage(permission?: 'granted'): Promise<Page> {
-  const ctx = await app.browser.newContext(PHONE);
+async function loginPage(permission?: 'granted', browser = app.browser): Promise<Page> {
+  const ctx = await browser.newContext(PHONE);
   if (permission) await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const p = await ctx.newPage();
   await p.goto(`${app.server.url}/`);
@@ -282,7 +282,7 @@ test('the mobile number starts as the hospital has it, then as last booked on th
 });
 
 needsFullChromium(test)('notifications allowed: the green notice, and the dialog stays closed', async () => {
-  const p = await loginPage('granted');
+  const p = await loginPage('granted', await fullChromium());
   await p.getByText('Fitur notifikasi sudah aktif. Silahkan Login !').waitFor();
   assert.is(await p.getByRole('dialog').count(), 0);
   await p.reload();
@@ -292,7 +292,7 @@ needsFullChromium(test)('notifications allowed: the green notice, and the dialog
 });
 
 needsFullChromium(test)('notifications allowed while the dialog is open: it closes and the green notice shows', async () => {
-  const p = await loginPage();
+  const p = await loginPage(undefined, await fullChromium());
   const dialog = p.getByRole('dialog', { name: 'Pastikan Anda Mengaktifkan Notifikasi' });
   await dialog.waitFor();
   await p.context().grantPermissions(['notifications'], { origin: app.server.url });

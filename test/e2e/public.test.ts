@@ -1,21 +1,22 @@
 // End-to-end in Debian's headless Chromium against the built app served by the real app.server.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, fillLogin, launchPersistent, storeSession } from '../support/browser.ts';
-import { needsFullChromium, realApp } from '../support/e2e.ts';
+import { fullChromium, needsFullChromium, realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 
-async function page(opts: { permission?: 'granted' | 'denied'; js?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await app.browser.newContext({ ...PHONE, javaScriptEnabled: opts.js ?? true });
+async function page(opts: { permission?: 'granted' | 'denied'; js?: boolean; browser?: Browser } = {}): Promise<{ ctx: BrowserContext; page: Page }> {
+  const browser = opts.browser ?? app.browser;
+  const ctx = await browser.newContext({ ...PHONE, javaScriptEnabled: opts.js ?? true });
   if (opts.permission === 'granted') await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const p = await ctx.newPage();
   if (opts.permission === 'denied') {
     // The browser's own setting, as a patient who blocked notifications has it.
-    const cdp = await app.browser.newBrowserCDPSession();
+    const cdp = await browser.newBrowserCDPSession();
     const { browserContextIds } = (await cdp.send('Target.getBrowserContexts')) as { browserContextIds: string[] };
     for (const id of browserContextIds) {
       await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: app.server.url, browserContextId: id });
@@ -111,7 +112,7 @@ test('signed out, a signed-in path leads to login; signed in, an unknown one lea
 });
 
 needsFullChromium(test)('granted notifications show the green notice', async () => {
-  const { ctx, page: p } = await page({ permission: 'granted' });
+  const { ctx, page: p } = await page({ permission: 'granted', browser: await fullChromium() });
   await p.goto(`${app.server.url}/`);
   await p.getByText('Fitur notifikasi sudah aktif. Silahkan Login !').waitFor();
   assert.is(await p.getByText('Pastikan Anda Mengaktifkan Notifikasi').count(), 0);

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { CDPSession, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { PHONE, fillLogin, serviceWorkerOf, signedInPage } from '../support/browser.ts';
-import { needsFullChromium, realApp } from '../support/e2e.ts';
+import { fullChromium, needsFullChromium, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
 
@@ -38,8 +38,8 @@ async function notificationsShown(sw: Worker, count: number): Promise<Shown[]> {
 }
 
 /** Patient A at home, notifications allowed, with the app's service worker running. */
-async function homeWithWorker() {
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+async function homeWithWorker(browser = app.browser) {
+  const page = await signedInPage(browser, app.server.url, DEMO_A);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   await page.goto(`${app.server.url}/home`);
@@ -47,7 +47,7 @@ async function homeWithWorker() {
 }
 
 needsFullChromium(test)('with no app window in front, a push shows a system notification that leads to its page', async () => {
-  const { page, ctx, sw, cdp, registrationId } = await homeWithWorker();
+  const { page, ctx, sw, cdp, registrationId } = await homeWithWorker(await fullChromium());
   await page.goto('about:blank'); // no window of the app is open now
 
   await deliver(cdp, registrationId, { id: '42', title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
@@ -83,7 +83,7 @@ test('with the app in front, a push shows a toast with its title and body, and n
 });
 
 needsFullChromium(test)('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
-  const ctx = await app.browser.newContext(PHONE);
+  const ctx = await (await fullChromium()).newContext(PHONE);
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const page = await ctx.newPage();
   const errors: string[] = [];

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { launch, serviceWorkerOf, signedInPage } from '../support/browser.ts';
-import { needsFullChromium } from '../support/e2e.ts';
+import { fullChromium, needsFullChromium } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
@@ -210,7 +210,7 @@ needsFullChromium(test)("'Antrian Anda tinggal N lagi' arrives once, and its not
     .map((r) => phoneOfA.decrypt(r.body))
     .find((m) => String(m.title).startsWith('Antrian Anda tinggal'))!;
   assert.is(near.url, '/home');
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(await fullChromium(), server.url, DEMO_A);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/home`);

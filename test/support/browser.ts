@@ -1,7 +1,12 @@
 // The Chromium that end-to-end tests, Lighthouse, screenshots and benchmarks drive through
-// playwright-core (nothing is downloaded). CHROMIUM_PATH if set; else Debian's chromium where it is
-// installed (CI installs it); else the headless shell inside the @sparticuz/chromium package, so
-// that `npm ci && npm test` needs no browser on the machine. Resolved once per process.
+// playwright-core (nothing is downloaded). Two builds:
+// - the headless shell inside the @sparticuz/chromium package (its version fixed by
+//   package-lock.json), which every test, Lighthouse and the screenshots run in: it needs nothing
+//   on the machine, and it costs half the CPU of a full Chromium run headless (measured on
+//   records.test.ts: 20 s of the browser's CPU instead of 64 s; docs/decisions.md, The test run);
+// - a full Chromium for what only a phone's Chrome does and the shell lacks (notifications,
+//   installation; test/support/e2e.ts): Debian's chromium where it is installed (CI installs it).
+// CHROMIUM_PATH, if set, is taken for both. Each resolved once per process.
 import { execFile } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,19 +77,20 @@ export function chromiumBuild(): Promise<ChromiumBuild> {
   return build;
 }
 
-async function chromiumPath(): Promise<string> {
+async function fullChromiumPath(): Promise<string> {
   return (await chromiumBuild()).path;
 }
 
+let shell: Promise<string> | undefined;
 /**
- * The browser Lighthouse measures in: CHROMIUM_PATH if set, else the headless shell of
- * @sparticuz/chromium, whose version package-lock.json fixes. Not Debian's chromium, whose version
- * moves under the scores with each update of the package (docs/decisions.md, Lighthouse's browser).
+ * The browser the tests run in and Lighthouse measures in: CHROMIUM_PATH if set, else the headless
+ * shell of @sparticuz/chromium, whose version package-lock.json fixes. Not Debian's chromium, whose
+ * version moves under the scores with each update of the package (docs/decisions.md, Lighthouse's
+ * browser).
  */
-export async function lighthouseChromium(): Promise<string> {
-  const wanted = process.env.CHROMIUM_PATH;
-  if (wanted) return chromiumPath();
-  return bundled();
+export function lighthouseChromium(): Promise<string> {
+  shell ??= process.env.CHROMIUM_PATH ? fullChromiumPath() : bundled();
+  return shell;
 }
 
 export const PHONE = {
@@ -96,23 +102,28 @@ export const PHONE = {
   timezoneId: 'Asia/Jakarta',
 };
 
-const launchNew = async (): Promise<Browser> => chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+type Build = 'shell' | 'full';
+const pathOf = (build: Build) => (build === 'shell' ? lighthouseChromium() : fullChromiumPath());
+const launchNew = async (build: Build): Promise<Browser> => chromium.launch({ executablePath: await pathOf(build), args: CHROMIUM_ARGS, headless: true });
 
-let shared: { browser: Promise<Browser>; close: () => Promise<void> } | undefined;
+const shared = new Map<Build, { browser: Promise<Browser>; close: () => Promise<void> }>();
 
 /**
- * A headless Chromium. Under the test runner that gives one process several files
- * (test/support/runner.ts sets TEST_ONE_BROWSER), the process's one browser: its close() then
- * closes what the file opened in it (every context, with their pages, storage and service
- * workers), as closing a browser of its own would, and the runner closes the browser itself at
- * the end (closeSharedBrowser). A launch costs 1-2 s on two busy cores.
+ * A headless Chromium: the headless shell, or with `full` a full Chromium (for the tests that
+ * need one: needsFullChromium in test/support/e2e.ts). Under the test runner that gives one
+ * process several files (test/support/runner.ts sets TEST_ONE_BROWSER), the process's one browser
+ * of that build: its close() then closes what the file opened in it (every context, with their
+ * pages, storage and service workers), as closing a browser of its own would, and the runner
+ * closes the browsers themselves at the end (closeSharedBrowser). A launch costs 1-2 s on two
+ * busy cores.
  */
-export async function launch(): Promise<Browser> {
-  if (process.env.TEST_ONE_BROWSER !== '1') return launchNew();
-  if (!shared) {
-    const browser = launchNew();
+export async function launch(build: Build = 'shell'): Promise<Browser> {
+  if (process.env.TEST_ONE_BROWSER !== '1') return launchNew(build);
+  let one = shared.get(build);
+  if (!one) {
+    const browser = launchNew(build);
     let realClose: (() => Promise<void>) | undefined;
-    shared = {
+    one = {
       browser: browser.then((b) => {
         realClose = b.close.bind(b);
         b.close = async () => {
@@ -125,21 +136,24 @@ export async function launch(): Promise<Browser> {
         await realClose?.();
       },
     };
+    shared.set(build, one);
   }
-  return shared.browser;
+  return one.browser;
 }
 
-/** Closes the runner's one browser (launch), if it was launched. */
+/** Closes the runner's browsers (launch), those it launched. */
 export async function closeSharedBrowser(): Promise<void> {
-  const s = shared;
-  shared = undefined;
-  await s?.close();
+  const all = [...shared.values()];
+  shared.clear();
+  await Promise.all(all.map((s) => s.close()));
 }
 
-/** A persistent profile: the only kind in which Chromium offers installation. */
-/** `executablePath`: another build than the tests' (Lighthouse's profile is made in Lighthouse's browser). */
+/**
+ * A persistent profile: the only kind in which Chromium offers installation, so a full Chromium
+ * unless `executablePath` names another build (Lighthouse's profile is made in Lighthouse's browser).
+ */
 export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-profile-')), executablePath?: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: executablePath ?? (await chromiumPath()), args: CHROMIUM_ARGS, headless: true, ...PHONE });
+  return chromium.launchPersistentContext(dir, { executablePath: executablePath ?? (await fullChromiumPath()), args: CHROMIUM_ARGS, headless: true, ...PHONE });
 }
 
 /** The four local storage keys a real login writes (docs/product.md §3), on the page's origin. */

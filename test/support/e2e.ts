@@ -42,12 +42,25 @@ export function apiReads(suite: Test, app: RealApp, who: { nomr: string; tgl_lah
  * a phone's Chrome has, measured: it has no notification service, so `Notification.permission`
  * reads 'denied' whatever is granted and `showNotification` rejects; and it never offers
  * installation (no `beforeinstallprompt`; `Page.getInstallabilityErrors` answers an empty list
- * for any page). Tests of those run in full Chromium (CI installs Debian's) and are reported as
- * skipped, not passed, on the headless shell.
+ * for any page). The tests run in the shell, those of these two in a full Chromium (fullChromium:
+ * Debian's, which CI installs); on a machine without one they are reported as skipped, not passed.
  */
 const FULL_CHROMIUM = !(await chromiumBuild()).bundled;
 
+let full: Promise<Browser> | undefined;
+/** A full Chromium, for a test registered through needsFullChromium (the others run in the headless shell). */
+export const fullChromium = (): Promise<Browser> => (full ??= launch('full'));
+const closesFull = new WeakSet<Test>();
+
 export function needsFullChromium(suite: Test): (name: string, fn: Callback) => void {
+  if (!closesFull.has(suite)) {
+    closesFull.add(suite);
+    suite.after(async () => {
+      const b = full;
+      full = undefined;
+      await (await b)?.close();
+    });
+  }
   if (FULL_CHROMIUM) return suite;
   return (name) => {
     console.log(`skipped, needs full Chromium: ${name}`); // uvu counts skips but names none
