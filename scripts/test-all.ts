@@ -104,32 +104,22 @@ function testFiles(dir: string): string[] {
     .sort((a, b) => size(b) - size(a));
 }
 
-/** uvu's pattern for exactly these files of the folder. */
-const exactly = (files: string[]) => `(^|/)(${files.map((f) => f.replace(/\./g, '\\.')).join('|')})$`;
-
 function add(total: Required<Counts>, c: Counts): void {
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped ?? 0;
 }
 
-/** One uvu process for these files of the folder, its output printed whole when it ends. */
-async function uvuGroup(dir: string, files: string[], label: string, env?: Record<string, string>): Promise<Counts> {
-  const started = Date.now();
-  const { code, out } = await run(process.execPath, uvuArgs(dir, exactly(files)), env, false);
-  const c = uvuCounts(out, code);
-  console.log(`${label} (${((Date.now() - started) / 1000).toFixed(1)} s, ${line(c)})\n${out.trimEnd()}\n`);
-  return c;
-}
-
 /**
- * A suite whose files each start their own server: `workers` processes (test/support/runner.ts),
- * each running the files handed to it one after the other with one browser for all of them, the
- * next file going to whichever is free, the largest first (so the last to start are short). A
- * worker that dies fails its file, and a new one takes the rest.
+ * A suite in `workers` processes (test/support/runner.ts), each running the files handed to it one
+ * after the other (compiling the code they share once, with one browser for the end-to-end files),
+ * the next file going to whichever is free, the largest first (so the last to start are short). A
+ * file is imported as it begins, so what it reads of the day at its top is that day's. A worker that
+ * dies fails its file, and a new one takes the rest.
  */
-async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}): Promise<Counts> {
-  const files = testFiles(dir);
+async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}, only?: string[]): Promise<Counts> {
+  const files = testFiles(dir).filter((f) => !only || only.includes(f));
+  if (only) for (const f of only) if (!files.includes(f)) throw new Error(`${dir}/${f} is missing`);
   const total = { passed: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = () =>
@@ -167,21 +157,6 @@ async function uvuWorkers(dir: string, workers: number, env: Record<string, stri
       });
     });
   await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, files.length)) }, worker));
-  return total;
-}
-
-/**
- * A suite of many short files that share one process's compiled modules: `shards` uvu processes at
- * once, the files dealt out in turn from the largest.
- */
-async function uvuShards(dir: string, shards: number, env?: Record<string, string>, only?: string[]): Promise<Counts> {
-  const files = testFiles(dir).filter((f) => !only || only.includes(f));
-  if (only) for (const f of only) if (!files.includes(f)) throw new Error(`${dir}/${f} is missing`);
-  const n = Math.max(1, Math.min(shards, files.length));
-  const dealt = Array.from({ length: n }, (_, i) => files.filter((_, j) => j % n === i));
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  const counts = await Promise.all(dealt.map((group, i) => uvuGroup(dir, group, `shard ${i + 1} of ${n}: ${group.join(' ')}`, env)));
-  for (const c of counts) add(total, c);
   return total;
 }
 
@@ -243,14 +218,14 @@ const PGLITE_FILES = [
   'login-throttle.test.ts', // the driver's one connection: a burst serialised
   'upstream.test.ts', // SIMRS=upstream keeps its tokens, reminders and queue notices in the database (asked on both engines)
 ];
-await step('server-pglite', () => uvuShards('test/server', workers, serverBuild(), PGLITE_FILES));
+await step('server-pglite', () => uvuWorkers('test/server', workers, serverBuild(), PGLITE_FILES));
 await step('server-postgres', async () => {
-  if (process.env.DATABASE_URL) return uvuShards('test/server', workers, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL });
+  if (process.env.DATABASE_URL) return uvuWorkers('test/server', workers, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL });
   let cluster: Cluster | null = null;
   try {
     console.log(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
     cluster = await startCluster();
-    return await uvuShards('test/server', workers, { ...serverBuild(), TEST_PG_URL: cluster.url });
+    return await uvuWorkers('test/server', workers, { ...serverBuild(), TEST_PG_URL: cluster.url });
   } finally {
     cluster?.stop();
   }

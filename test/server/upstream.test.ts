@@ -29,6 +29,7 @@ import { newPatient, testConfig } from '../support/app.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
 import { freshDb } from '../support/db.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
+import { nextDateOn } from '../support/hospital-api-data.ts';
 import { openStream } from '../support/stream.ts';
 
 const A = { nomr: '00201234', tgl_lahir: '1968-03-14' };
@@ -421,7 +422,8 @@ test('reminders of the hospital’s appointments: planned from its list, queued 
   assert.match(sent[0].body, `POLI PENYAKIT DALAM dengan dr. Maya Kusuma, Sp.PD, ${formatLong(inAWeek)}. Nomor antrian Anda 2.`);
 
   // Booked through this server: the next read of the list plans it; gone from the hospital's list, its reminder goes too.
-  const monday = h.nextDateOn('Senin');
+  // A Monday after tomorrow: on a Sunday evening tomorrow's reminder (18:00 today) has passed.
+  const monday = nextDateOn('Senin', addDays(h.today, 1));
   const booked = await post(token, API.book, {
     nomr: A.nomr,
     tgl_janji: monday,

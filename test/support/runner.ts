@@ -1,11 +1,14 @@
 // Runs test files one after the other in this one process, each as the parent hands it out over
-// IPC (scripts/test-all.ts, the end-to-end suite): so a worker launches one browser for all its
-// files (browser.ts, TEST_ONE_BROWSER) and loads the test code once, while the files are still
-// dealt to whichever worker is free. Each file's output is captured and sent back with it, for the
-// parent to print and count (uvu's summary: Total, Passed, Skipped).
+// IPC (scripts/test-all.ts, the server and end-to-end suites): so a worker launches one browser for
+// all its files (browser.ts, TEST_ONE_BROWSER) and loads the code they share once, while the files
+// are still dealt to whichever worker is free. A file is imported when it begins, with at least
+// five minutes of the WIB day left (day.ts): what it reads of today at its top, and the demo it is
+// seeded with, are of one day. Each file's output is captured and sent back with it, for the parent
+// to print and count (uvu's summary: Total, Passed, Skipped).
 //   parent → {file: absolute path} | {done: true};  runner → {ready: true} | {file, out}
 import { pathToFileURL } from 'node:url';
 import { closeSharedBrowser } from './browser.ts';
+import { enoughOfTheDay } from './day.ts';
 
 process.env.TEST_ONE_BROWSER = '1';
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; UVU_INDEX: number };
@@ -13,6 +16,7 @@ g.UVU_DEFER = 1; // uvu then waits for exec() instead of running each file's sui
 const uvu = await import('uvu');
 
 async function runFile(file: string): Promise<string> {
+  await enoughOfTheDay();
   let out = '';
   const stdout = process.stdout.write.bind(process.stdout);
   const stderr = process.stderr.write.bind(process.stderr);
