@@ -16,8 +16,7 @@ export const NOTICE_LABELS: Record<NoticeEvent, string> = {
   'kursi-tunggu': 'Kursi dari daftar tunggu',
 };
 
-export const CHANNELS = ['push', 'whatsapp', 'both'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export type Channel = 'push' | 'whatsapp' | 'both';
 
 /** An Indonesian mobile number as WhatsApp's API takes it (E.164 without '+'): 0812… and +62812… become 62812…; null if it is not one. */
 export function waNumber(raw: string): string | null {

@@ -30,11 +30,14 @@ export function whatsappConfig(env: Env): WhatsappConfig | null {
   const set = SECRETS.filter((name) => env[name]);
   if (!set.length) return null;
   const missing = SECRETS.filter((name) => !env[name]);
-  if (missing.length) throw new ConfigError(`WhatsApp needs ${SECRETS.join(', ')} together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
+  if (missing.length)
+    throw new ConfigError(`WhatsApp needs ${SECRETS.join(', ')} together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set`);
   const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID!;
-  if (!/^[0-9]{5,20}$/.test(phoneNumberId)) throw new ConfigError(`WHATSAPP_PHONE_NUMBER_ID must be the number's id from Meta's dashboard, digits only (got "${phoneNumberId}")`);
+  if (!/^[0-9]{5,20}$/.test(phoneNumberId))
+    throw new ConfigError(`WHATSAPP_PHONE_NUMBER_ID must be the number's id from Meta's dashboard, digits only (got "${phoneNumberId}")`);
   const token = env.WHATSAPP_TOKEN!;
-  if (!/^[\x21-\x7e]{16,1024}$/.test(token)) throw new ConfigError('WHATSAPP_TOKEN must be the access token, visible ASCII without spaces, at least 16 characters');
+  if (!/^[\x21-\x7e]{16,1024}$/.test(token))
+    throw new ConfigError('WHATSAPP_TOKEN must be the access token, visible ASCII without spaces, at least 16 characters');
   if (env.WHATSAPP_APP_SECRET!.length < 16) throw new ConfigError('WHATSAPP_APP_SECRET must be the app secret from Meta’s dashboard (at least 16 characters)');
   if (!/^[\x21-\x7e]{8,200}$/.test(env.WHATSAPP_VERIFY_TOKEN!))
     throw new ConfigError('WHATSAPP_VERIFY_TOKEN must be 8 to 200 visible ASCII characters without spaces');

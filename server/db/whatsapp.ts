@@ -15,10 +15,9 @@ export interface NoticeChoice {
 
 /** Whether WhatsApp is configured, as the process that started last wrote it (deliver() reads it in its transaction). */
 export async function setWhatsappOn(q: Queryable, on: boolean): Promise<void> {
-  await q.query(
-    `INSERT INTO server_keys (name, value) VALUES ('whatsapp', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = now()`,
-    [on ? 'on' : 'off'],
-  );
+  await q.query(`INSERT INTO server_keys (name, value) VALUES ('whatsapp', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = now()`, [
+    on ? 'on' : 'off',
+  ]);
 }
 
 export async function noticeChoice(q: Queryable, nomr: string): Promise<NoticeChoice | null> {
@@ -72,7 +71,9 @@ export async function stopNumber(q: Queryable, phone: string, source: string, co
     [phone, source],
   );
   if (!stopped.length) return [];
-  await q.query(`UPDATE whatsapp_deliveries SET status = 'cancelled', locked_until = NULL, last_error = 'stopped' WHERE phone = $1 AND status = 'pending'`, [phone]);
+  await q.query(`UPDATE whatsapp_deliveries SET status = 'cancelled', locked_until = NULL, last_error = 'stopped' WHERE phone = $1 AND status = 'pending'`, [
+    phone,
+  ]);
   await queueWhatsapp(q, null, phone, confirmation);
   return stopped.map((r) => r.nomr);
 }
@@ -128,7 +129,13 @@ export async function markWaSent(db: Db, id: number, wamid: string): Promise<voi
 }
 
 /** Due again in `retryInSeconds`; null: failed for good (then push carries the notice, fallBackToPush). */
-export async function markWaFailed(q: Queryable, id: number, why: string, retryInSeconds: number | null, status: 'failed' | 'cancelled' = 'failed'): Promise<void> {
+export async function markWaFailed(
+  q: Queryable,
+  id: number,
+  why: string,
+  retryInSeconds: number | null,
+  status: 'failed' | 'cancelled' = 'failed',
+): Promise<void> {
   await q.query(
     `UPDATE whatsapp_deliveries SET status = $2, locked_until = NULL, last_error = $3, next_attempt_at = now() + $4 * interval '1 second', status_at = now() WHERE id = $1`,
     [id, retryInSeconds === null ? status : 'pending', why.slice(0, 300), retryInSeconds ?? 0],

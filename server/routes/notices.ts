@@ -50,7 +50,8 @@ export async function noticeRoutes(app: Api, db: Db, config: Config): Promise<vo
       const wants = channel !== 'push';
       if (wants && !on) throw new HttpError(400, 'channel: WhatsApp tidak tersedia di rumah sakit ini.');
       const phone = nomor === undefined ? null : waNumber(nomor);
-      if (nomor !== undefined && !phone) throw new HttpError(400, 'nomor: Nomor WhatsApp tidak valid. Silakan tulis nomor seluler Indonesia, misalnya 0812xxxxxxxx.');
+      if (nomor !== undefined && !phone)
+        throw new HttpError(400, 'nomor: Nomor WhatsApp tidak valid. Silakan tulis nomor seluler Indonesia, misalnya 0812xxxxxxxx.');
       const consentedBefore = !!before?.wa_consent_at && !before.wa_stopped_at && !!before.wa_phone;
       const samePhone = phone === null || phone === before?.wa_phone;
       let consent: { phone: string; source: string } | null = null;

@@ -18,7 +18,7 @@ import type { Api } from './route-schema.ts';
 import { STOP_CONFIRMATION, STOP_PAYLOAD, STOP_WORDS } from '../whatsapp/templates.ts';
 
 /** Timing-safe: the comparison takes as long whatever the first wrong character. */
-export function signatureValid(appSecret: string, raw: string, header: string | undefined): boolean {
+function signatureValid(appSecret: string, raw: string, header: string | undefined): boolean {
   if (!header?.startsWith('sha256=')) return false;
   const expected = Buffer.from(createHmac('sha256', appSecret).update(raw).digest('hex'));
   const given = Buffer.from(header.slice(7));
@@ -54,49 +54,57 @@ export async function whatsappRoutes(app: Api, db: Db, config: WhatsappConfig, w
   // The signature is over the bytes as sent: the body is kept as text and parsed after the check.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.get(WHATSAPP.webhook, { schema: { summary: "Meta's webhook handshake (hub.mode, hub.verify_token, hub.challenge)", security: [] } }, async (req, reply) => {
-    const q = req.query as Record<string, string | undefined>;
-    const token = Buffer.from(q['hub.verify_token'] ?? '');
-    const mine = Buffer.from(config.verifyToken);
-    if (q['hub.mode'] === 'subscribe' && token.length === mine.length && timingSafeEqual(token, mine) && q['hub.challenge'])
-      return reply.type('text/plain').send(q['hub.challenge'].slice(0, 200));
-    return reply.code(403).type('text/plain').send('Forbidden');
-  });
+  app.get(
+    WHATSAPP.webhook,
+    { schema: { summary: "Meta's webhook handshake (hub.mode, hub.verify_token, hub.challenge)", security: [] } },
+    async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      const token = Buffer.from(q['hub.verify_token'] ?? '');
+      const mine = Buffer.from(config.verifyToken);
+      if (q['hub.mode'] === 'subscribe' && token.length === mine.length && timingSafeEqual(token, mine) && q['hub.challenge'])
+        return reply.type('text/plain').send(q['hub.challenge'].slice(0, 200));
+      return reply.code(403).type('text/plain').send('Forbidden');
+    },
+  );
 
-  app.post(WHATSAPP.webhook, { schema: { summary: "Meta's webhook: message statuses and the patients' replies, signed with the app secret", security: [] } }, async (req, reply) => {
-    const raw = typeof req.body === 'string' ? req.body : '';
-    // Logged, not audited: an unsigned caller must not be able to fill the audit log.
-    if (!signatureValid(config.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
-      req.log.warn('whatsapp webhook: bad signature');
-      return reply.code(401).send({ status: false, message: 'Tanda tangan tidak valid.' });
-    }
-    let payload: { entry?: Array<{ changes?: Array<{ value?: { statuses?: Status[]; messages?: Inbound[] } }> }> };
-    try {
-      payload = JSON.parse(raw);
-    } catch {
-      return reply.code(400).send({ status: false, message: 'Body bukan JSON.' });
-    }
-    let queued = false;
-    let fellBack = false;
-    for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
-      for (const s of change.value?.statuses ?? []) {
-        if (!s.id || !s.status) continue;
-        const why = s.errors?.[0] ? `code ${s.errors[0].code ?? ''} ${s.errors[0].title ?? ''}`.trim() : null;
-        await db.tx(async (q) => {
-          const applied = await applyStatus(q, s.id!, s.status!, why);
-          if (applied?.failed) fellBack = (await fallBackToPush(q, applied.failed)) > 0 || fellBack;
-        });
+  app.post(
+    WHATSAPP.webhook,
+    { schema: { summary: "Meta's webhook: message statuses and the patients' replies, signed with the app secret", security: [] } },
+    async (req, reply) => {
+      const raw = typeof req.body === 'string' ? req.body : '';
+      // Logged, not audited: an unsigned caller must not be able to fill the audit log.
+      if (!signatureValid(config.appSecret, raw, req.headers['x-hub-signature-256'] as string | undefined)) {
+        req.log.warn('whatsapp webhook: bad signature');
+        return reply.code(401).send({ status: false, message: 'Tanda tangan tidak valid.' });
       }
-      for (const m of change.value?.messages ?? []) {
-        if (!m.from || !isStop(m)) continue;
-        await db.tx(async (q) => {
-          const stopped = await stopNumber(q, m.from!, 'whatsapp', STOP_CONFIRMATION);
-          for (const nomr of stopped) await audit(q, { action: 'whatsapp', outcome: 'stopped', actor: 'whatsapp', subject: nomr, detail: 'BERHENTI' }, req);
-          queued = stopped.length > 0 || queued;
-        });
+      let payload: { entry?: Array<{ changes?: Array<{ value?: { statuses?: Status[]; messages?: Inbound[] } }> }> };
+      try {
+        payload = JSON.parse(raw);
+      } catch {
+        return reply.code(400).send({ status: false, message: 'Body bukan JSON.' });
       }
-    }
-    if (queued || fellBack) wake();
-    return { status: true };
-  });
+      let queued = false;
+      let fellBack = false;
+      for (const change of (payload.entry ?? []).flatMap((e) => e.changes ?? [])) {
+        for (const s of change.value?.statuses ?? []) {
+          if (!s.id || !s.status) continue;
+          const why = s.errors?.[0] ? `code ${s.errors[0].code ?? ''} ${s.errors[0].title ?? ''}`.trim() : null;
+          await db.tx(async (q) => {
+            const applied = await applyStatus(q, s.id!, s.status!, why);
+            if (applied?.failed) fellBack = (await fallBackToPush(q, applied.failed)) > 0 || fellBack;
+          });
+        }
+        for (const m of change.value?.messages ?? []) {
+          if (!m.from || !isStop(m)) continue;
+          await db.tx(async (q) => {
+            const stopped = await stopNumber(q, m.from!, 'whatsapp', STOP_CONFIRMATION);
+            for (const nomr of stopped) await audit(q, { action: 'whatsapp', outcome: 'stopped', actor: 'whatsapp', subject: nomr, detail: 'BERHENTI' }, req);
+            queued = stopped.length > 0 || queued;
+          });
+        }
+      }
+      if (queued || fellBack) wake();
+      return { status: true };
+    },
+  );
 }

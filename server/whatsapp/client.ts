@@ -24,7 +24,7 @@ const THROTTLED = new Set([4, 80007, 130429, 131056]);
 const TEMPORARY = new Set([1, 2, 131000, 131016, 133004, 190]);
 
 /** The Graph API's error body read into an outcome; the detail is the code and Meta's words, never the message. */
-export function waOutcome(status: number, body: string): WaOutcome {
+function waOutcome(status: number, body: string): WaOutcome {
   let json: { messages?: Array<{ id?: string }>; error?: { code?: number; message?: string; error_data?: { details?: string } } } = {};
   try {
     json = JSON.parse(body);
@@ -34,7 +34,9 @@ export function waOutcome(status: number, body: string): WaOutcome {
   const wamid = json.messages?.[0]?.id;
   if (status >= 200 && status < 300 && wamid) return { kind: 'sent', wamid };
   const code = json.error?.code;
-  const detail = `HTTP ${status}${code !== undefined ? ` code ${code}` : ''} ${json.error?.error_data?.details ?? json.error?.message ?? ''}`.trim().slice(0, 300);
+  const detail = `HTTP ${status}${code !== undefined ? ` code ${code}` : ''} ${json.error?.error_data?.details ?? json.error?.message ?? ''}`
+    .trim()
+    .slice(0, 300);
   if ((code !== undefined && THROTTLED.has(code)) || status === 429) return { kind: 'throttled', detail };
   if ((code !== undefined && TEMPORARY.has(code)) || status >= 500 || status === 401) return { kind: 'retry', detail };
   // 131026 undeliverable, 131047 re-engagement, 132000 parameter count, 132001 no such template, 100 invalid parameter …
@@ -49,10 +51,11 @@ export interface WaMessage {
   buttons: string[];
 }
 
-export function waRequest(m: WaMessage): object {
+function waRequest(m: WaMessage): object {
   const components: object[] = [];
   if (m.body.length) components.push({ type: 'body', parameters: m.body.map((text) => ({ type: 'text', text })) });
-  m.buttons.forEach((payload, i) => components.push({ type: 'button', sub_type: 'quick_reply', index: String(i), parameters: [{ type: 'payload', payload }] }));
+  for (const [i, payload] of m.buttons.entries())
+    components.push({ type: 'button', sub_type: 'quick_reply', index: String(i), parameters: [{ type: 'payload', payload }] });
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

@@ -33,7 +33,7 @@ export const STOP_WORDS = ['BERHENTI', 'STOP'];
  * A parameter's text as the Cloud API takes it: no new line or tab, no more than four spaces in
  * a row (error 132018), and not empty (an empty parameter is refused as a count mismatch).
  */
-export function paramText(value: unknown): string {
+function paramText(value: unknown): string {
   const text = String(value ?? '')
     .replace(/[\r\n\t]+/g, ' ')
     .replace(/ {2,}/g, ' ')

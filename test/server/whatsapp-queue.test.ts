@@ -64,7 +64,9 @@ test('two processes draining at once send each notice once', async () => {
 test('a notice queued before a restart, or claimed by a process that died, is sent by the next', async () => {
   await queue(2);
   // The first process claimed one and died before sending: its lease runs out.
-  await db.query(`UPDATE whatsapp_deliveries SET locked_until = now() - interval '1 second', attempts = 1 WHERE id = (SELECT min(id) FROM whatsapp_deliveries)`);
+  await db.query(
+    `UPDATE whatsapp_deliveries SET locked_until = now() - interval '1 second', attempts = 1 WHERE id = (SELECT min(id) FROM whatsapp_deliveries)`,
+  );
   const restarted = createWhatsappWorker({ db, config: config() });
   assert.is(await restarted.drain(), 2);
   assert.is(wa.sent.length, 2);

@@ -63,7 +63,8 @@ const notice = (event: Notice['event'], params: Notice['params']): Notice => ({
   push: { nomr: DEMO_A.nomr, title: 'Judul', body: 'Isi pesan', url: '/home' },
 });
 const send = (n: Notice) => t.db.tx((q) => deliver(q, n));
-const waRows = () => t.db.query<{ status: string; template: string; fell_back: boolean }>('SELECT status, template, fell_back FROM whatsapp_deliveries ORDER BY id');
+const waRows = () =>
+  t.db.query<{ status: string; template: string; fell_back: boolean }>('SELECT status, template, fell_back FROM whatsapp_deliveries ORDER BY id');
 const pushRows = () => t.db.query<{ status: string }>('SELECT status FROM push_deliveries ORDER BY id');
 const addRegistration = () =>
   t.db.query(`INSERT INTO push_registrations (nomr, token, kind) VALUES ($1, $2, 'webpush')`, [
@@ -73,8 +74,16 @@ const addRegistration = () =>
 
 test('the settings: all four secrets or none, the API base https (or this machine)', () => {
   assert.is(loadConfig({}).whatsapp, null);
-  assert.throws(() => loadConfig({ WHATSAPP_TOKEN: 'EAAGsometoken0123456789' }), (e: Error) => e instanceof ConfigError && /WHATSAPP_PHONE_NUMBER_ID/.test(e.message));
-  const all = { WHATSAPP_TOKEN: 'EAAGsometoken0123456789', WHATSAPP_PHONE_NUMBER_ID: '1065403', WHATSAPP_APP_SECRET: 'a'.repeat(32), WHATSAPP_VERIFY_TOKEN: 'verify-me' };
+  assert.throws(
+    () => loadConfig({ WHATSAPP_TOKEN: 'EAAGsometoken0123456789' }),
+    (e: Error) => e instanceof ConfigError && /WHATSAPP_PHONE_NUMBER_ID/.test(e.message),
+  );
+  const all = {
+    WHATSAPP_TOKEN: 'EAAGsometoken0123456789',
+    WHATSAPP_PHONE_NUMBER_ID: '1065403',
+    WHATSAPP_APP_SECRET: 'a'.repeat(32),
+    WHATSAPP_VERIFY_TOKEN: 'verify-me',
+  };
   assert.is(loadConfig(all).whatsapp?.apiBase, 'https://graph.facebook.com/v21.0');
   assert.throws(() => loadConfig({ ...all, WHATSAPP_API_BASE: 'http://graph.example.com/v21.0' }), /WHATSAPP_API_BASE/);
   assert.throws(() => loadConfig({ ...all, WHATSAPP_RETENTION_DAYS: '0' }), /WHATSAPP_RETENTION_DAYS/);
@@ -109,7 +118,14 @@ test('each template goes out with the parameters Meta approved, named for whose 
     notice('dipanggil', { poli: 'POLI JANTUNG', nomor: 12 }),
     notice('obat-siap', { nomor: 'F-021' }),
     notice('rujukan-berakhir', { perujuk: 'Puskesmas Menteng', poli: 'JANTUNG', tanggal: 'Senin, 14 Desember 2026', hari: 14 }),
-    notice('cuti-dokter', { dokter: 'dr. Andi', poli: 'POLI JANTUNG', tanggal: 'Senin, 7 Desember 2026', jam: '08.00–12.00', alasan: 'cuti', pilihan: 'pindah ke Rabu' }),
+    notice('cuti-dokter', {
+      dokter: 'dr. Andi',
+      poli: 'POLI JANTUNG',
+      tanggal: 'Senin, 7 Desember 2026',
+      jam: '08.00–12.00',
+      alasan: 'cuti',
+      pilihan: 'pindah ke Rabu',
+    }),
     notice('kursi-tunggu', { poli: 'POLI JANTUNG', dokter: 'dr. Andi', tanggal: 'Senin, 7 Desember 2026', jam: '08.00–12.00', menit: 30 }),
   ];
   for (const n of events) await send(n);
@@ -132,7 +148,12 @@ test('each template goes out with the parameters Meta approved, named for whose 
 
 test("the hospital's call goes through the same layer: 'dipanggil' by WhatsApp", async () => {
   await consent();
-  const called = await t.app.inject({ method: 'POST', url: '/api/internal/antrian/poli/panggil', payload: { no_reg: DEMO_REGS.queue() }, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+  const called = await t.app.inject({
+    method: 'POST',
+    url: '/api/internal/antrian/poli/panggil',
+    payload: { no_reg: DEMO_REGS.queue() },
+    headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+  });
   assert.is(called.statusCode, 200);
   await worker().drain();
   const s = wa.sent.find((m) => m.template === 'antrian_dipanggil');
@@ -257,7 +278,10 @@ for (const [how, reply] of [
       wa.sent.map((s) => s.template),
       ['berhenti_dikonfirmasi'],
     );
-    assert.equal((await waRows()).map((r) => r.status), ['cancelled', 'sent']);
+    assert.equal(
+      (await waRows()).map((r) => r.status),
+      ['cancelled', 'sent'],
+    );
     await wa.reply(webhook, E164, reply);
     await send(notice('dipanggil', { poli: 'POLI', nomor: 7 }));
     await worker().drain();

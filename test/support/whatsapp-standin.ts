@@ -16,7 +16,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-export interface Approved {
+interface Approved {
   /** Body parameters {{1}}…{{n}}. */
   params: number;
   /** Quick-reply buttons. */
@@ -24,7 +24,7 @@ export interface Approved {
 }
 
 /** The templates of docs/whatsapp.md: "### `name`", its line of buttons, and "> body". */
-export function approvedTemplates(path = new URL('../../docs/whatsapp.md', import.meta.url)): Map<string, Approved> {
+function approvedTemplates(path = new URL('../../docs/whatsapp.md', import.meta.url)): Map<string, Approved> {
   const text = readFileSync(path, 'utf8');
   const out = new Map<string, Approved>();
   for (const m of text.matchAll(/^### `([a-z0-9_]+)`\n(.*)\n\n> (.+)$/gm)) {
@@ -34,7 +34,7 @@ export function approvedTemplates(path = new URL('../../docs/whatsapp.md', impor
   return out;
 }
 
-export interface SentMessage {
+interface SentMessage {
   wamid: string;
   to: string;
   template: string;
@@ -66,7 +66,9 @@ export interface WhatsappStandin {
 
 const graphError = (status: number, code: number, message: string, details = message) => ({
   status,
-  body: { error: { message: `(#${code}) ${message}`, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'AbCdEf' } },
+  body: {
+    error: { message: `(#${code}) ${message}`, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'AbCdEf' },
+  },
 });
 
 type Json = Record<string, unknown>;
@@ -95,7 +97,7 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
     if (m.messaging_product !== 'whatsapp') return graphError(400, 100, 'Invalid parameter', 'messaging_product is required');
     if (typeof m.to !== 'string' || !/^[1-9][0-9]{7,14}$/.test(m.to)) return graphError(400, 100, 'Invalid parameter', 'to must be a phone number');
     if (m.type !== 'template') return graphError(400, 131047, 'Re-engagement message', 'More than 24 hours have passed since the recipient last replied');
-    if (limited > 0) return limited--, graphError(400, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached');
+    if (limited > 0) return (limited--, graphError(400, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached'));
     const t = m.template as Json;
     const approved = templates.get(String(t?.name));
     if (!approved || (t.language as Json)?.code !== 'id')
@@ -104,7 +106,12 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
     const body = ((components.find((c) => c.type === 'body')?.parameters ?? []) as Json[]).map((p) => String(p.text ?? ''));
     const buttons = components.filter((c) => c.type === 'button' && c.sub_type === 'quick_reply');
     if (body.length !== approved.params || buttons.length > approved.buttons)
-      return graphError(400, 132000, 'Number of parameters does not match the expected number of params', `body: number of localizable_params (${body.length}) does not match the expected number of params (${approved.params})`);
+      return graphError(
+        400,
+        132000,
+        'Number of parameters does not match the expected number of params',
+        `body: number of localizable_params (${body.length}) does not match the expected number of params (${approved.params})`,
+      );
     if (body.some((p) => !p.trim() || /[\n\t]| {5,}/.test(p))) return graphError(400, 132018, 'There was an issue with the parameters in your template');
     const failure = failing.get(m.to);
     if (failure) return graphError(400, failure, 'Message undeliverable', 'Unable to deliver the message');
@@ -118,7 +125,10 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const a = req.method === 'POST' ? answer(req.url ?? '', req.headers.authorization, Buffer.concat(chunks).toString('utf8')) : graphError(400, 100, 'Unsupported get request');
+      const a =
+        req.method === 'POST'
+          ? answer(req.url ?? '', req.headers.authorization, Buffer.concat(chunks).toString('utf8'))
+          : graphError(400, 100, 'Unsupported get request');
       const code = (a.body as { error?: { code: number } }).error?.code;
       if (code) refused.push({ code });
       res.writeHead(a.status, { 'content-type': 'application/json' });
@@ -131,7 +141,17 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
   const sign = (raw: string) => `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
   const envelope = (value: object) => ({
     object: 'whatsapp_business_account',
-    entry: [{ id: '102290129340398', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '62215550000', phone_number_id: phoneNumberId }, ...value } }] }],
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '62215550000', phone_number_id: phoneNumberId }, ...value },
+          },
+        ],
+      },
+    ],
   });
   const post = (webhook: string, payload: object, signature?: string) => {
     const raw = JSON.stringify(payload);
@@ -146,7 +166,9 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
     templates,
     sent,
     refused,
-    rateLimit: (n) => void (limited = n),
+    rateLimit: (n) => {
+      limited = n;
+    },
     failFor: (to, code) => void failing.set(to, code),
     post,
     status: (webhook, wamid, status, code) => {
@@ -155,9 +177,14 @@ export async function whatsappStandin(opts: { token?: string; phoneNumberId?: st
       return post(webhook, envelope({ statuses: [{ id: wamid, status, timestamp: now(), recipient_id: recipient, ...errors }] }));
     },
     reply: (webhook, from, m) => {
-      const message =
-        'text' in m ? { type: 'text', text: { body: m.text } } : { type: 'button', button: { text: m.button, payload: m.payload } };
-      return post(webhook, envelope({ contacts: [{ profile: { name: 'Pasien' }, wa_id: from }], messages: [{ from, id: `wamid.${randomBytes(8).toString('hex')}`, timestamp: now(), ...message }] }));
+      const message = 'text' in m ? { type: 'text', text: { body: m.text } } : { type: 'button', button: { text: m.button, payload: m.payload } };
+      return post(
+        webhook,
+        envelope({
+          contacts: [{ profile: { name: 'Pasien' }, wa_id: from }],
+          messages: [{ from, id: `wamid.${randomBytes(8).toString('hex')}`, timestamp: now(), ...message }],
+        }),
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

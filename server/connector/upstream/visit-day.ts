@@ -9,6 +9,7 @@ import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { Db } from '../../db/client.ts';
 import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
 import type { QueueRow } from '../hospital-connector.ts';
+import { deliver } from '../../notify/deliver.ts';
 import { calledNotice, nearNotice } from '../../notify/notices.ts';
 import { int, nstr, type Obj, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
@@ -82,7 +83,7 @@ export function upstreamVisitDay(config: UpstreamConfig, db: Db, calls: PatientC
       if (noticed.has(seen)) continue;
       const entry = { no_mr: nomr, no_urut: int(i.no_urut) ?? 0, ds_dep: str(i.ds_dep) };
       const n = kind === 'dipanggil' ? calledNotice(entry) : nearNotice({ ...entry, ahead });
-      await db.tx((q) => claimQueueNotice(q, visitKey, kind, n));
+      await db.tx(async (q) => (await claimQueueNotice(q, visitKey, kind, n.nomr)) && deliver(q, n));
       noticed.add(seen);
     }
   }
