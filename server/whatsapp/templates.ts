@@ -1,6 +1,6 @@
 // The message templates this server sends through the WhatsApp Cloud API: one per notice kind,
-// each with its body parameters in order ({{1}} … as submitted for approval, docs/whatsapp.md,
-// where the texts are). {{1}} is always whose notice it is ('untuk Bapak Budi Santoso'), so a
+// each with its body parameters in order ({{1}} … as submitted for approval: docs/whatsapp.md,
+// "Templates to submit for approval"). {{1}} is always whose notice it is ('untuk Bapak Budi Santoso'), so a
 // caregiver's number that receives several family members' notices can tell them apart.
 // Language "id" (Indonesian), category UTILITY; every template has the quick-reply button
 // 'Berhenti' whose payload the webhook reads as a stop (routes/whatsapp.ts).

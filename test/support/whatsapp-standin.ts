@@ -23,7 +23,7 @@ interface Approved {
   buttons: number;
 }
 
-/** The templates of docs/whatsapp.md: "### `name`", its line of buttons, and "> body". */
+/** The templates of docs/whatsapp.md ("Templates to submit for approval"): each heading is the name, then its line of buttons, then the quoted body. */
 function approvedTemplates(path = new URL('../../docs/whatsapp.md', import.meta.url)): Map<string, Approved> {
   const text = readFileSync(path, 'utf8');
   const out = new Map<string, Approved>();
