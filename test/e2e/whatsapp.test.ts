@@ -23,6 +23,15 @@ const SHOTS = 'artifacts/screenshots';
 for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`${size.name}: WhatsApp chosen on /profil, consent asked once and kept`, async () => {
     mkdirSync(SHOTS, { recursive: true });
+    const token = await apiToken(app.server.url, DEMO_A);
+    const api = (path: string, body?: object) =>
+      fetch(`${app.server.url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((r) => r.json());
+    // Push alone withdraws an earlier test's consent: the app asks again.
+    await api('/api/patient/simpan/notifikasi', { channel: 'push', muted: [] });
     const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
     await settle(p, `${app.server.url}/profil`);
     const card = p.getByRole('region', { name: 'Pesan dari rumah sakit' });
@@ -40,8 +49,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     // Asked once: saved, the consent box is gone.
     assert.is(await consent.count(), 0);
 
-    const token = await apiToken(app.server.url, DEMO_A);
-    const saved = await (await fetch(`${app.server.url}/api/patient/notifikasi`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const saved = await api('/api/patient/notifikasi');
     assert.is(saved.data.channel, 'whatsapp');
     assert.is(saved.data.setuju, true);
     assert.equal(saved.data.muted, ['obat-siap']);
