@@ -12,7 +12,7 @@ import { deliver, type Notice } from '../../server/notify/deliver.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
 import { createWhatsappWorker } from '../../server/whatsapp/worker.ts';
 import { WHATSAPP } from '../../common/server-paths.ts';
-import { DEMO_A, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
 import { whatsappStandin, type WhatsappStandin } from '../support/whatsapp-standin.ts';
 
 let t: TestApp;
@@ -290,6 +290,26 @@ for (const [how, reply] of [
     assert.is(audit.outcome, 'stopped');
   });
 }
+
+test("family: a caregiver's number gets each profile's notices, each named for whose it is; BERHENTI stops them all", async () => {
+  await consent();
+  const tokenB = await loginAs(t.app, DEMO_B);
+  assert.is((await choose({ channel: 'whatsapp', muted: [], nomor: NUMBER, setuju: true }, tokenB)).statusCode, 200);
+  await send(notice('obat-siap', { nomor: 'F-7' }));
+  await send({ ...notice('obat-siap', { nomor: 'F-8' }), nomr: DEMO_B.nomr, push: { nomr: DEMO_B.nomr, title: 'Obat', body: 'Siap' } });
+  await worker().drain();
+  assert.equal(
+    wa.sent.map((s) => s.to),
+    [E164, E164],
+  );
+  const [a, b] = wa.sent.map((s) => s.body[0]);
+  assert.is.not(a, b, 'each message names its own patient');
+  const [{ nama: namaB }] = await t.db.query<{ nama: string }>('SELECT nama FROM patients WHERE nomr = $1', [DEMO_B.nomr]);
+  assert.match(b.toLowerCase(), namaB.toLowerCase().split(' ')[0]);
+  await wa.reply(webhook, E164, { text: 'BERHENTI' });
+  const stopped = await t.db.query<{ nomr: string }>('SELECT nomr FROM notice_choices WHERE wa_stopped_at IS NOT NULL ORDER BY nomr');
+  assert.equal(stopped.map((r) => r.nomr).sort(), [DEMO_A.nomr, DEMO_B.nomr].sort());
+});
 
 test('a message that is not a stop changes nothing', async () => {
   await consent();
