@@ -10,6 +10,7 @@ import { ConfigError } from '../../server/config/parse.ts';
 import { DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { deliver, type Notice } from '../../server/notify/deliver.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
+import { sendWhatsapp } from '../../server/whatsapp/client.ts';
 import { createWhatsappWorker } from '../../server/whatsapp/worker.ts';
 import { WHATSAPP } from '../../common/server-paths.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
@@ -309,6 +310,21 @@ test("family: a caregiver's number gets each profile's notices, each named for w
   await wa.reply(webhook, E164, { text: 'BERHENTI' });
   const stopped = await t.db.query<{ nomr: string }>('SELECT nomr FROM notice_choices WHERE wa_stopped_at IS NOT NULL ORDER BY nomr');
   assert.equal(stopped.map((r) => r.nomr).sort(), [DEMO_A.nomr, DEMO_B.nomr].sort());
+});
+
+test('what Meta refuses: a wrong parameter count, an unknown template, a bad token (tried again later, not given up)', async () => {
+  const to = E164;
+  const count = await sendWhatsapp(config, { to, template: 'obat_siap', body: ['Bapak Budi'], buttons: ['BERHENTI'] });
+  assert.equal([count.kind, /132000/.test((count as { detail: string }).detail)], ['failed', true]);
+  const unknown = await sendWhatsapp(config, { to, template: 'tidak_ada', body: [], buttons: [] });
+  assert.equal([unknown.kind, /132001/.test((unknown as { detail: string }).detail)], ['failed', true]);
+  const token = await sendWhatsapp({ ...config, token: 'EAAGwrongtoken0123456789' }, { to, template: 'berhenti_dikonfirmasi', body: [], buttons: [] });
+  assert.equal([token.kind, /190/.test((token as { detail: string }).detail)], ['retry', true]);
+  assert.equal(
+    wa.refused.map((r) => r.code),
+    [132000, 132001, 190],
+  );
+  assert.equal(wa.sent, []);
 });
 
 test('a message that is not a stop changes nothing', async () => {
