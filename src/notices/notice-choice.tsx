@@ -85,7 +85,7 @@ function ChoiceForm({ choice, phone, onSaved }: { choice: NoticeChoice; phone: s
               {S[c]}
             </label>
           ))}
-          {choice.berhenti && !choice.setuju && <p className={css.note}>{S.stopped}</p>}
+          {choice.berhenti && !choice.setuju && channel === 'push' && <p className={css.note}>{S.stopped}</p>}
         </fieldset>
       )}
       {choice.whatsapp && wantsWhatsapp && (

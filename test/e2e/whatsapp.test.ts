@@ -43,7 +43,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await card.getByRole('checkbox', { name: 'Obat siap diambil' }).uncheck();
     assert.equal(await layoutProblems(p), []);
     const tag = size.name.replace(/\W+/g, '-').replace(/-$/, '');
-    await card.screenshot({ path: `${SHOTS}/profil-whatsapp-${tag}.png` });
+    await p.screenshot({ path: `${SHOTS}/profil-whatsapp-${tag}.png`, fullPage: true });
     await card.getByRole('button', { name: 'Simpan' }).click();
     await p.getByText('Pengaturan pesan disimpan.').waitFor();
     // Asked once: saved, the consent box is gone.
