@@ -64,7 +64,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/icon-192.png'],
         // The prerender script runs at build time only; it is never shipped to a phone.
-        globIgnores: ['**/prerender*.js'],
+        // /profil's channel choice is online only (src/notices/lazy.tsx): not worth a phone's precache.
+        globIgnores: ['**/prerender*.js', '**/notice-choice-*.js'],
         // No sw.js.map in dist/: a source map shows the app's source (the server serves none either).
         sourcemap: false,
       },

@@ -26,6 +26,7 @@ import {
   RemovePasskey,
 } from './schemas/passkey.ts';
 import { PushRegistered, PushRegistration, VapidKey } from './schemas/push.ts';
+import { NoticeChoice, SaveNoticeChoice } from './schemas/notices.ts';
 import { RegistrationStatus, StatusPush, StatusQuery } from './schemas/registration-status.ts';
 import { ReferralList } from './schemas/referrals.ts';
 import * as R from './schemas/records.ts';
@@ -127,6 +128,8 @@ export const CONTRACT = {
   ),
   vapidKey: plain('vapidKey', Success(VapidKey)),
   savePush: post('savePush', PushRegistration, Success(PushRegistered)),
+  notices: plain('notices', Success(NoticeChoice)),
+  saveNotices: post('saveNotices', SaveNoticeChoice, Success(NoticeChoice)),
 
   // The record export (server/routes/fhir.ts).
   fhirEverything: other(

@@ -30,6 +30,9 @@ export const API = {
   /** The reference API's additions for push (docs/decisions.md D7): the VAPID key, a renewed registration. */
   vapidKey: '/api/push/vapid',
   savePush: '/api/patient/simpan/fcmtoken',
+  /** The reference API's channel choice (docs/whatsapp.md): push, WhatsApp or both, and which messages. */
+  notices: '/api/patient/notifikasi',
+  saveNotices: '/api/patient/simpan/notifikasi',
   /** The reference API's passkeys (decisions: passkeys): sign-in, enrolment, the patient's devices. */
   passkeyLoginOptions: '/api/auth/passkey/options',
   passkeyLogin: '/api/auth/passkey/login',

@@ -27,6 +27,9 @@ export const INTERNAL = {
   bpjsReconcile: '/api/internal/bpjs/rekonsiliasi',
 } as const;
 
+/** Meta's calls: the WhatsApp Cloud API's webhook (GET handshake, POST statuses and replies; docs/whatsapp.md). */
+export const WHATSAPP = { webhook: '/api/whatsapp/webhook' } as const;
+
 /** Everything under it is Mobile JKN's web service. */
 export const JKN_PREFIX = '/api/jkn/';
 

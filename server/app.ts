@@ -35,6 +35,9 @@ import { openConnector } from './connector/open.ts';
 import { SimrsPoll } from './connector/poll.ts';
 import { photoRoutes } from './routes/photos.ts';
 import { pushKeyRoutes, pushRegistrationRoutes } from './routes/push.ts';
+import { noticeRoutes } from './routes/notices.ts';
+import { whatsappRoutes } from './routes/whatsapp.ts';
+import { setWhatsappOn } from './db/whatsapp.ts';
 import { recordRoutes } from './routes/records.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { visitRoutes } from './routes/visit.ts';
@@ -57,7 +60,7 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
-  /** The process's VAPID keys, and what wakes its push worker when a notification is queued. */
+  /** The process's VAPID keys, and what wakes its push (and WhatsApp) worker when a notification is queued. */
   push?: { vapid: () => Promise<VapidKeys>; wake: () => void };
   /**
    * Where the hospital systems' calls (/api/internal/*) are answered: 'apart', on a listener of
@@ -165,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await pushKeyRoutes(scope, vapid);
     await passkeyLoginRoutes(scope, db, config);
   });
+  // WhatsApp (docs/whatsapp.md): whether it is on, for the notices queued in any process; Meta's webhook when it is.
+  await setWhatsappOn(db, config.whatsapp !== null);
+  const whatsapp = config.whatsapp;
+  if (whatsapp) await app.register(async (scope) => whatsappRoutes(scope, db, whatsapp, wake));
   // The live streams' one LISTEN of this process (db/queue-events.ts).
   const events = queueEvents(db);
   app.addHook('preClose', () => events.close());
@@ -185,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await bookingRoutes(scope, db, config.booking, options.clock, gates);
     await referralRoutes(scope, gates, config.booking, options.clock);
     await pushRegistrationRoutes(scope, db, config);
+    await noticeRoutes(scope, db, config);
     await passkeyRoutes(scope, db, config);
   });
   // Mobile JKN's calls (docs/bpjs.md): their own envelope, token and error answers.

@@ -11,9 +11,10 @@ import { type RegistrationCounterConfig, registrationCounterConfig } from './con
 import { type SecurityConfig, securityConfig } from './config/security.ts';
 import { type SimrsConfig, simrsConfig } from './config/simrs.ts';
 import { type VisitConfig, visitConfig } from './config/visit.ts';
+import { type WhatsappConfig, whatsappConfig } from './config/whatsapp.ts';
 
 // Each area's settings and their checks live in server/config/; this file puts them together.
-export type { BookingConfig, BpjsConfig, JknConfig, PushConfig, SecurityConfig, VclaimConfig };
+export type { BookingConfig, BpjsConfig, JknConfig, PushConfig, SecurityConfig, VclaimConfig, WhatsappConfig };
 export { ConfigError };
 export { PUSH_SERVICE_HOSTS } from './config/push.ts';
 export { AUDIT_RETENTION_DEFAULT_DAYS } from './config/security.ts';
@@ -42,6 +43,8 @@ export interface Config {
   /** Live streams open at once (the queue's): per session and per client address, on each process. */
   live: { maxPerSession: number; maxPerAddress: number };
   push: PushConfig;
+  /** WhatsApp Business Cloud API as a second channel (docs/whatsapp.md); null: off, the app shows no WhatsApp control. */
+  whatsapp: WhatsappConfig | null;
   security: SecurityConfig;
   visit: VisitConfig;
   passkey: PasskeyConfig;
@@ -125,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 200, 1, 100_000),
     },
     push: pushConfig(env),
+    whatsapp: whatsappConfig(env),
     security: securityConfig(env),
     visit: visitConfig(env),
     passkey: passkeyConfig(env, port),

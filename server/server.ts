@@ -8,18 +8,26 @@ import { openDatabase } from './open-database.ts';
 import { bpjsWorker } from './bpjs/worker.ts';
 import { pushService } from './push/service.ts';
 import type { PushWorker } from './push/worker.ts';
+import { createWhatsappWorker, type WhatsappWorker } from './whatsapp/worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   const push = pushService(db, config.push);
   let worker: PushWorker | null = null;
-  const options = { config, db, push: { vapid: push.vapid, wake: () => worker?.wake() } };
+  let whatsapp: WhatsappWorker | null = null;
+  const wake = () => (worker?.wake(), whatsapp?.wake());
+  const options = { config, db, push: { vapid: push.vapid, wake } };
   const app = await buildApp(options);
   const internal = await buildInternalApp(options);
   if (config.push.worker) {
     worker = push.worker(app.log, app.simrs);
     worker.start();
+  }
+  // WhatsApp's queue (docs/whatsapp.md), when it is configured.
+  if (config.whatsapp?.worker) {
+    whatsapp = createWhatsappWorker({ db, config: config.whatsapp, log: app.log, wakePush: () => worker?.wake() });
+    whatsapp.start();
   }
   // BPJS Antrean's outbox, when the bridge is configured (docs/bpjs.md).
   const bpjs = config.bpjs?.worker ? bpjsWorker(db, config.bpjs, app.log) : null;
@@ -31,6 +39,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing requests in flight, then closing the database`);
     await Promise.all([app.close(), internal.close()]);
     await worker?.stop();
+    await whatsapp?.stop();
     await bpjs?.stop();
     await db.close();
     process.exit(0);

@@ -43,6 +43,7 @@ export type {
   VascularReport,
 } from './records.ts';
 export type { PushRegistered, PushRegistration, VapidKey } from './push.ts';
+export type { NoticeChoice, SaveNoticeChoice } from './notices.ts';
 export type {
   ClinicCall,
   ClinicQueueChange,

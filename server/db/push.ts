@@ -7,16 +7,19 @@ import type { Db, Queryable } from './client.ts';
 export type { Enqueued };
 export type RegistrationKind = 'fcm' | 'webpush';
 
-/** Records a notification with one pending delivery per registration; null for an unknown nomr. */
-export async function enqueueIn(q: Queryable, n: NotifyRequest): Promise<Enqueued | null> {
+/**
+ * Records a notification with one pending delivery per registration; null for an unknown nomr.
+ * `kind`: the notice's event and template parameters (notify/deliver.ts), and whether push is one
+ * of its channels (false: WhatsApp alone carries it).
+ */
+export async function enqueueIn(q: Queryable, n: NotifyRequest, kind?: { event: string; params: object; push: boolean }): Promise<Enqueued | null> {
   const known = await q.query('SELECT 1 FROM patients WHERE nomr = $1', [n.nomr]);
   if (!known.length) return null;
-  const [{ id }] = await q.query<{ id: number }>('INSERT INTO notifications (nomr, title, body, url) VALUES ($1, $2, $3, $4) RETURNING id::int AS id', [
-    n.nomr,
-    n.title,
-    n.body,
-    n.url ?? null,
-  ]);
+  const [{ id }] = await q.query<{ id: number }>(
+    'INSERT INTO notifications (nomr, title, body, url, event, params) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id',
+    [n.nomr, n.title, n.body, n.url ?? null, kind?.event ?? null, kind ? JSON.stringify(kind.params) : null],
+  );
+  if (kind && !kind.push) return { id, registrations: 0 };
   const deliveries = await q.query(
     `INSERT INTO push_deliveries (notification_id, registration_id)
      SELECT $1, id FROM push_registrations WHERE nomr = $2 RETURNING id`,

@@ -1,21 +1,18 @@
 // SIMRS=upstream: the visit day's pushes from the hospital's queue answers (migration 022), each
 // once per visit across every process: the row inserted is the claim, the notification goes in
 // the same transaction.
-import type { NotifyRequest } from '../../common/schemas/internal.ts';
 import type { Queryable } from './client.ts';
-import { enqueueIn } from './push.ts';
 
 export type QueueNoticeKind = 'dipanggil' | 'hampir';
 
-/** Queues the notification unless this visit's notice of that kind went out already; true when queued now. */
-export async function claimQueueNotice(q: Queryable, visit: string, kind: QueueNoticeKind, n: NotifyRequest): Promise<boolean> {
+/** Claims this visit's notice of that kind unless it went out already; true when claimed now (the caller then delivers it in the same transaction). */
+export async function claimQueueNotice(q: Queryable, visit: string, kind: QueueNoticeKind, nomr: string): Promise<boolean> {
   const claimed = await q.query(
     `INSERT INTO upstream_queue_notices (nomr, visit, kind) SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM patients WHERE nomr = $1)
      ON CONFLICT DO NOTHING RETURNING 1`,
-    [n.nomr, visit, kind],
+    [nomr, visit, kind],
   );
-  if (!claimed.length) return false;
-  return (await enqueueIn(q, n)) !== null;
+  return claimed.length > 0;
 }
 
 /** The claims of past days are no longer needed (a visit is one day). */

@@ -1,14 +1,14 @@
 // Turns the appointment reminders that have come due into notifications for the push queue. Run
 // by every process's push worker before each drain (worker.ts), with no timer of its own: the
 // rows are the schedule, so a restart loses none and several processes send each one once.
-import { referralReminderNotification } from '../domain/referral-reminders.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { claimDueReferralReminders, linkReferralNotification } from '../db/referral-reminders.ts';
-import { enqueueIn } from '../db/push.ts';
 import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
 import { claimDueUpstreamReminders } from '../db/upstream-reminders.ts';
-import { type ReminderKind, type ReminderSubject, reminderNotification, tooLate } from '../domain/reminders.ts';
+import { type ReminderKind, type ReminderSubject, tooLate } from '../domain/reminders.ts';
+import { deliver } from '../notify/deliver.ts';
+import { referralNotice, reminderNotice } from '../notify/notices.ts';
 
 /** Which of the visits the hospital's system still holds, waiting, and on which date (the connector's waitingVisits). */
 export type WaitingVisits = (no_regs: string[]) => Promise<ReadonlyMap<string, string>>;
@@ -36,7 +36,7 @@ const queueReferral = (db: Db, now: number, batch: number) =>
     async (q, due) => {
       let sent = 0;
       for (const r of due) {
-        const n = await enqueueIn(q, referralReminderNotification(r));
+        const n = await deliver(q, referralNotice(r));
         if (n) await linkReferralNotification(q, r.id, n.id), sent++;
       }
       return sent;
@@ -91,7 +91,7 @@ async function sendEach<R extends ReminderSubject & { id: number; kind: Reminder
   let sent = 0;
   for (const r of due) {
     if (!goes(r)) continue;
-    const n = await enqueueIn(q, reminderNotification(r.kind, r));
+    const n = await deliver(q, reminderNotice(r.kind, r));
     if (!n) continue;
     await link(q, r.id, n.id);
     sent++;
@@ -107,7 +107,7 @@ const queueUpstream = (db: Db, now: number, batch: number) =>
     (q) => claimDueUpstreamReminders(q, now, batch),
     async (q, due) => {
       let sent = 0;
-      for (const r of due) if (!tooLate(r.subject, now) && (await enqueueIn(q, reminderNotification(r.kind, r.subject)))) sent++;
+      for (const r of due) if (!tooLate(r.subject, now) && (await deliver(q, reminderNotice(r.kind, r.subject)))) sent++;
       return sent;
     },
   );

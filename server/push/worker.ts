@@ -7,6 +7,8 @@ import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
 import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/push.ts';
+import { fallBackToWhatsapp } from '../db/whatsapp.ts';
+import { templateOf } from '../notify/deliver.ts';
 import { addressed } from './naming.ts';
 import { nextAttemptIn } from '../retry/backoff.ts';
 import { pushRetry } from './queue.ts';
@@ -45,8 +47,11 @@ export function createPushWorker({ db, senders, config, log, batch = 20, beforeD
     // Delivery ids and outcomes only: never the registration, the patient or the text.
     if (outcome.kind === 'sent') return markSent(db, d.id);
     log?.warn({ delivery: d.id, attempt: d.attempts, outcome: outcome.kind, detail: outcome.detail }, 'push not delivered');
-    if (outcome.kind === 'gone') return markGone(db, d, outcome.detail);
-    return markFailed(db, d.id, outcome.detail, nextAttemptIn(d.attempts, pushRetry(config.maxAttempts), outcome.kind === 'failed'));
+    const retry = outcome.kind === 'gone' ? null : nextAttemptIn(d.attempts, pushRetry(config.maxAttempts), outcome.kind === 'failed');
+    if (outcome.kind === 'gone') await markGone(db, d, outcome.detail);
+    else await markFailed(db, d.id, outcome.detail, retry);
+    // Given up: WhatsApp carries the notice if the patient consented to it (notify/deliver.ts).
+    if (retry === null) await fallBackToWhatsapp(db, d.notification_id, templateOf);
   }
 
   async function drain(): Promise<number> {

@@ -4,12 +4,14 @@
 import { isoWeekday } from '../../../common/dates.ts';
 import type { ClinicQueueChange, ClinicQueueEntry, ClinicWalkIn, PharmacyChange } from '../../../common/schemas/internal.ts';
 import type { QueueStatus } from '../../../common/schemas/patient.ts';
-import { becomesReady, calledNotification, nearNotification, readyNotification } from '../../domain/queues.ts';
+import { becomesReady } from '../../domain/queues.ts';
 import { jenisResep, TASK } from '../../domain/bpjs-antrean.ts';
 import { queueBpjsPharmacy, queueBpjsTask } from '../../db/bpjs.ts';
 import { wibText } from '../../db/wib.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { enqueueIn, type Enqueued } from '../../db/push.ts';
+import type { Enqueued } from '../../db/push.ts';
+import { deliver } from '../../notify/deliver.ts';
+import { calledNotice, nearNotice, readyNotice } from '../../notify/notices.ts';
 import { announce, pharmacyKey, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
 
 /** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
@@ -42,7 +44,7 @@ async function notifyNear(q: Queryable, s: PracticeSessionOf, threshold: number)
      RETURNING u.no_mr, u.no_urut, w.ds_dep, w.ahead`,
     [s.tgl_janji, s.kd_dr, s.kd_dep, s.sts_jam, threshold],
   );
-  for (const row of rows) await enqueueIn(q, nearNotification(row));
+  for (const row of rows) await deliver(q, nearNotice(row));
   return rows.length;
 }
 
@@ -60,7 +62,7 @@ export async function callClinicQueue(db: Db, no_reg: string, today: string, thr
     );
     if (!row) return null;
     await queueBpjsTask(q, no_reg, TASK.called);
-    const called = await enqueueIn(q, calledNotification(row));
+    const called = await deliver(q, calledNotice(row));
     await notifyNear(q, row, threshold);
     await announce(q, sessionKey(row));
     return called;
@@ -113,7 +115,7 @@ export async function setPharmacyStatus(db: Db, no_antrian: string, status_obat:
     await queueBpjsPharmacy(q, row.no_mr, today, status_obat, { no_antrian, jenisresep: jenisResep(`${row.status_obat} ${status_obat}`) });
     await announce(q, pharmacyKey(row.no_mr, today));
     if (!becomesReady(row.status_obat, status_obat)) return { notified: null };
-    return { notified: await enqueueIn(q, readyNotification(row.no_mr, no_antrian)) };
+    return { notified: await deliver(q, readyNotice(row.no_mr, no_antrian)) };
   });
 }
 

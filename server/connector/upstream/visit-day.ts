@@ -9,7 +9,8 @@ import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { Db } from '../../db/client.ts';
 import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
 import type { QueueRow } from '../hospital-connector.ts';
-import { calledNotification, nearNotification } from '../../domain/queues.ts';
+import { deliver } from '../../notify/deliver.ts';
+import { calledNotice, nearNotice } from '../../notify/notices.ts';
 import { int, nstr, type Obj, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';
 import { API } from '../../../common/paths.ts';
@@ -81,8 +82,8 @@ export function upstreamVisitDay(config: UpstreamConfig, db: Db, calls: PatientC
       const seen = `${nomr}|${visitKey}|${kind}`;
       if (noticed.has(seen)) continue;
       const entry = { no_mr: nomr, no_urut: int(i.no_urut) ?? 0, ds_dep: str(i.ds_dep) };
-      const n = kind === 'dipanggil' ? calledNotification(entry) : nearNotification({ ...entry, ahead });
-      await db.tx((q) => claimQueueNotice(q, visitKey, kind, n));
+      const n = kind === 'dipanggil' ? calledNotice(entry) : nearNotice({ ...entry, ahead });
+      await db.tx(async (q) => (await claimQueueNotice(q, visitKey, kind, n.nomr)) && deliver(q, n));
       noticed.add(seen);
     }
   }

@@ -7,6 +7,7 @@ import { DateText, Fields } from '../../ui/RecordList.tsx';
 import { ResourceView } from '../../ui/ResourceView.tsx';
 import { ProfileLinks } from '../../passkeys/ProfileLinks.tsx';
 import { RecordLinks } from '../../record-export/RecordLinks.tsx';
+import { NoticeChoice } from '../../notices/lazy.tsx';
 
 export default function Profile() {
   const [res] = useRead(fullProfile);
@@ -14,20 +15,23 @@ export default function Profile() {
     <main className={page}>
       <ResourceView resource={res} none="Profil tidak dapat dimuat. Silakan coba lagi nanti.">
         {(profile) => (
-          <section className={card} aria-label="Profil Pasien">
-            <Fields
-              item={profile}
-              rows={[
-                ['Nomor MR', (p) => show(p.nomr)],
-                ['Nama', (p) => show(p.nama)],
-                ['Jenis Kelamin', (p) => show(p.jenis_kelamin)],
-                ['Tanggal Lahir', (p) => <DateText date={p.tgl_lahir} />],
-                ['Jenis Pasien', (p) => show(p.pastipe)],
-                ['Alamat', (p) => show(p.alamat)],
-                ['No. Jaminan', (p) => show(p.no_jaminan)],
-              ]}
-            />
-          </section>
+          <>
+            <section className={card} aria-label="Profil Pasien">
+              <Fields
+                item={profile}
+                rows={[
+                  ['Nomor MR', (p) => show(p.nomr)],
+                  ['Nama', (p) => show(p.nama)],
+                  ['Jenis Kelamin', (p) => show(p.jenis_kelamin)],
+                  ['Tanggal Lahir', (p) => <DateText date={p.tgl_lahir} />],
+                  ['Jenis Pasien', (p) => show(p.pastipe)],
+                  ['Alamat', (p) => show(p.alamat)],
+                  ['No. Jaminan', (p) => show(p.no_jaminan)],
+                ]}
+              />
+            </section>
+            <NoticeChoice phone={profile.telp_hp ?? null} />
+          </>
         )}
       </ResourceView>
       <ProfileLinks />

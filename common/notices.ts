@@ -1,0 +1,30 @@
+// The kinds of notice a patient gets, by the name the server's delivery layer and the app's
+// choice on /profil both use (docs/whatsapp.md). The patient may turn each off; 'lainnya' is
+// the hospital's own free text, always push.
+
+export const NOTICE_EVENTS = ['pengingat', 'tinggal', 'dipanggil', 'obat-siap', 'rujukan-berakhir', 'cuti-dokter', 'kursi-tunggu'] as const;
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+/** What the patient reads beside each kind on /profil. */
+export const NOTICE_LABELS: Record<NoticeEvent, string> = {
+  pengingat: 'Pengingat sebelum kunjungan',
+  tinggal: "Antrian 'tinggal N lagi'",
+  dipanggil: 'Nomor antrian dipanggil',
+  'obat-siap': 'Obat siap diambil',
+  'rujukan-berakhir': 'Rujukan BPJS segera berakhir',
+  'cuti-dokter': 'Dokter cuti atau jam praktik berubah',
+  'kursi-tunggu': 'Kursi dari daftar tunggu',
+};
+
+export type Channel = 'push' | 'whatsapp' | 'both';
+
+/** An Indonesian mobile number as WhatsApp's API takes it (E.164 without '+'): 0812… and +62812… become 62812…; null if it is not one. */
+export function waNumber(raw: string): string | null {
+  const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '');
+  if (!/^[0-9]+$/.test(digits)) return null;
+  const e164 = digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+  return /^628[0-9]{7,12}$/.test(e164) ? e164 : null;
+}
+
+/** 628123… shown as the patient writes it: 08123… */
+export const localNumber = (e164: string): string => (e164.startsWith('62') ? `0${e164.slice(2)}` : e164);

@@ -1,0 +1,21 @@
+// The texts of the channel choice on /profil.
+export const NOTICES = {
+  title: 'Pesan dari rumah sakit',
+  intro: 'Pilih cara menerima pemberitahuan dan pesan apa saja yang ingin Anda terima.',
+  loading: 'Memuat pengaturan pesan…',
+  failed: 'Pengaturan pesan tidak dapat dimuat. Silakan coba lagi nanti.',
+  retry: 'Coba lagi',
+  channel: 'Kirim lewat',
+  push: 'Notifikasi aplikasi',
+  whatsapp: 'WhatsApp',
+  both: 'Notifikasi aplikasi dan WhatsApp',
+  number: 'Nomor WhatsApp',
+  numberHint: 'Untuk anggota keluarga, Anda boleh memakai nomor WhatsApp Anda sendiri; setiap pesan menyebut untuk siapa.',
+  consent: 'Saya setuju menerima pesan dari rumah sakit lewat WhatsApp di nomor ini. Balas BERHENTI kapan saja untuk menghentikannya.',
+  stopped: 'Pesan WhatsApp sudah dihentikan. Pilih WhatsApp lagi bila ingin menerimanya kembali.',
+  which: 'Pesan yang dikirim',
+  save: 'Simpan',
+  saving: 'Menyimpan…',
+  saved: 'Pengaturan pesan disimpan.',
+  saveFailed: 'Pengaturan pesan belum tersimpan. Silakan coba lagi.',
+} as const;
