@@ -1,5 +1,6 @@
-// The texts of managing an appointment: the card's actions, the cancel dialog, the reschedule
-// screen and the online consultation room. Beside the screens that use them (decisions).
+// The texts of managing an appointment: the card's actions, the cancel dialog and the online
+// consultation room, which home carries; the reschedule screen's own are beside it
+// (screens/booking/reschedule-strings.ts), loaded with that screen only.
 import { SHARED_MSG } from '../../common/messages.ts';
 
 export const MANAGE = {
@@ -31,20 +32,4 @@ export const MANAGE = {
     jaminan: 'Jaminan',
     jenis: 'Jenis',
   },
-  online: 'Konsultasi Online',
-  currentTitle: 'Jadwal saat ini',
-  keepsSame: 'Poli dan jaminan tetap sama. Pilih tanggal baru, lalu dokter dan jam.',
-  newDate: 'Tanggal baru',
-  moveTitle: 'Pindahkan janji ini?',
-  moveFrom: 'Jadwal lama',
-  moveTo: 'Jadwal baru',
-  confirmMove: 'Ya, Pindahkan',
-  moving: 'Memindahkan janji…',
-  movedTitle: 'Jadwal Diubah',
-  moveFailed: 'Jadwal belum diubah. Periksa koneksi internet Anda, lalu coba lagi.',
-  notFound: 'Perjanjian ini tidak ada lagi di daftar janji aktif Anda.',
-  notChangeable:
-    'Jadwal perjanjian ini tidak dapat diubah lagi, karena jam praktik sudah dimulai atau Anda sudah check-in. Silakan hubungi petugas pendaftaran.',
-  notOffered: 'Perubahan jadwal belum dapat dilakukan melalui aplikasi. Silakan hubungi rumah sakit.',
-  home: 'Ke Beranda',
 };

@@ -24,6 +24,7 @@ import * as css from '../../appointments/manage.css.ts';
 import { AppointmentSummary, guaranteeOf, hoursOf } from '../../appointments/parts.tsx';
 import { lastDateOf, useManaged, type Managed } from '../../appointments/rules.ts';
 import { MANAGE } from '../../appointments/strings.ts';
+import { RESCHEDULE } from './reschedule-strings.ts';
 import { Whose } from '../../family/Whose.tsx';
 
 interface Answer {
@@ -41,9 +42,9 @@ export default function Reschedule({ params, navigate }: ScreenProps<'reschedule
 
   let body: ReactNode;
   if ((list.state === 'loading' && !found) || (managed.state === 'unknown' && managed.loading)) body = <Loading />;
-  else if (managed.state === 'no') body = <ErrorBanner text={MANAGE.notOffered} />;
-  else if (!found) body = <ErrorBanner text={MANAGE.notFound} />;
-  else if (!answer && !changeable(found, true)) body = <ErrorBanner text={MANAGE.notChangeable} />;
+  else if (managed.state === 'no') body = <ErrorBanner text={RESCHEDULE.notOffered} />;
+  else if (!found) body = <ErrorBanner text={RESCHEDULE.notFound} />;
+  else if (!answer && !changeable(found, true)) body = <ErrorBanner text={RESCHEDULE.notChangeable} />;
   else body = <MoveForm appointment={found} noReg={params.no_reg} managed={managed} onAnswer={setAnswer} />;
 
   return (
@@ -52,7 +53,7 @@ export default function Reschedule({ params, navigate }: ScreenProps<'reschedule
       {body}
       {(!found || managed.state === 'no') && (
         <a className={button({ kind: 'secondary', block: true })} href={to('home')}>
-          {MANAGE.home}
+          {RESCHEDULE.home}
         </a>
       )}
       {answer && (
@@ -60,7 +61,7 @@ export default function Reschedule({ params, navigate }: ScreenProps<'reschedule
           title={answer.title}
           role="alertdialog"
           onClose={answer.moved ? undefined : () => setAnswer(null)}
-          actions={[answer.moved ? { label: MANAGE.home, onClick: () => navigate(to('home')) } : { label: MANAGE.close, onClick: () => setAnswer(null) }]}
+          actions={[answer.moved ? { label: RESCHEDULE.home, onClick: () => navigate(to('home')) } : { label: MANAGE.close, onClick: () => setAnswer(null) }]}
         >
           <p>{answer.text}</p>
         </Dialog>
@@ -101,13 +102,22 @@ function MoveForm({ appointment: a, noReg, managed, onAnswer }: FormProps) {
     <>
       <section className={card} aria-labelledby="uj-current">
         <h2 id="uj-current" className={css.heading}>
-          {MANAGE.currentTitle}
+          {RESCHEDULE.currentTitle}
         </h2>
         <AppointmentSummary appointment={a} />
       </section>
       <form className={`${card} ${bookingCss.form}`} onSubmit={submit} noValidate>
-        <p className={css.note}>{MANAGE.keepsSame}</p>
-        <DatePicker label={MANAGE.newDate} value={date} today={rule.today} last={last} excluded={excluded} hint={hint} loading={loading} onChange={pickDate} />
+        <p className={css.note}>{RESCHEDULE.keepsSame}</p>
+        <DatePicker
+          label={RESCHEDULE.newDate}
+          value={date}
+          today={rule.today}
+          last={last}
+          excluded={excluded}
+          hint={hint}
+          loading={loading}
+          onChange={pickDate}
+        />
         {refusal && (
           <p className={bookingCss.warn} role="alert">
             {refusal}
@@ -170,7 +180,7 @@ function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnsw
     busy.current = false;
     if (!mounted.current) return;
     setSending(false);
-    if (res.ok) return onAnswer({ title: MANAGE.movedTitle, text: res.data.message, moved: true });
+    if (res.ok) return onAnswer({ title: RESCHEDULE.movedTitle, text: res.data.message, moved: true });
     if (res.error.message && (res.error.kind === 'status' || res.error.kind === 'http'))
       return onAnswer({ title: MANAGE.failTitle, text: res.error.message, moved: false });
     setFailure(true);
@@ -179,14 +189,14 @@ function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnsw
   const oldHours = hoursOf(a);
   return (
     <Dialog
-      title={MANAGE.moveTitle}
+      title={RESCHEDULE.moveTitle}
       onClose={sending ? undefined : onClose}
       actions={[
         { label: MANAGE.keep, kind: 'secondary', onClick: () => !busy.current && onClose() },
-        { label: sending ? MANAGE.moving : MANAGE.confirmMove, onClick: () => void move() },
+        { label: sending ? RESCHEDULE.moving : RESCHEDULE.confirmMove, onClick: () => void move() },
       ]}
     >
-      <h3 className={css.heading}>{MANAGE.moveFrom}</h3>
+      <h3 className={css.heading}>{RESCHEDULE.moveFrom}</h3>
       <Fields
         item={a}
         rows={[
@@ -195,7 +205,7 @@ function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnsw
           [MANAGE.fields.dokter, (x) => x.nama_dokter],
         ]}
       />
-      <h3 className={css.heading}>{MANAGE.moveTo}</h3>
+      <h3 className={css.heading}>{RESCHEDULE.moveTo}</h3>
       <Fields
         item={slot}
         rows={[
@@ -207,13 +217,13 @@ function MoveDialog({ appointment: a, noReg, to: { slot, date }, onClose, onAnsw
       />
       {sending && (
         <p className={css.sending}>
-          <Spinner small label={MANAGE.moving} />
-          <span aria-hidden="true">{MANAGE.moving}</span>
+          <Spinner small label={RESCHEDULE.moving} />
+          <span aria-hidden="true">{RESCHEDULE.moving}</span>
         </p>
       )}
       {failure && (
         <p className={fieldError} role="alert">
-          {MANAGE.moveFailed}
+          {RESCHEDULE.moveFailed}
         </p>
       )}
     </Dialog>
