@@ -9,6 +9,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from './paths.ts';
 import * as B from './schemas/booking.ts';
+import * as L from './schemas/leave.ts';
 import { Success } from './schemas/envelope.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from './schemas/fhir.ts';
 import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, NomrFormat, RegistrationAnswer } from './schemas/auth.ts';
@@ -112,6 +113,12 @@ export const CONTRACT = {
   reschedule: post('reschedule', B.RescheduleRequest, B.BookingAnswer),
   bookingRules: get('bookingRules', PatientQuery, Success(B.BookingRules)),
   referrals: get('referrals', PatientQuery, Success(ReferralList)),
+  hospitalCancelled: get('hospitalCancelled', PatientQuery, Success(Type.Array(L.HospitalCancelled))),
+  moveCancelled: post('moveCancelled', L.MoveRequest, B.BookingAnswer),
+  waitlist: get('waitlist', PatientQuery, Success(Type.Array(L.WaitlistEntry))),
+  waitlistJoin: post('waitlistJoin', B.BookingRequest, L.WaitlistJoinAnswer),
+  waitlistLeave: post('waitlistLeave', L.WaitlistRef, Success(Type.Null(), 'Left the line (an offered seat passes to the next)')),
+  waitlistTake: post('waitlistTake', L.WaitlistRef, B.BookingAnswer),
 
   // The visit day (server/routes/visit.ts) and push (server/routes/push.ts).
   clinicQueue: list('clinicQueue', ClinicQueueItem),

@@ -8,7 +8,7 @@ import { DEFAULT_POLICY } from '../../server/domain/booking.ts';
 
 test('unset, the settings are the defaults README names: 90 days, 3 appointments, 18:00, 2 hours, 10 minutes', () => {
   const { booking } = loadConfig({});
-  assert.equal(booking, { windowDays: 90, maxActive: 3, eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10 });
+  assert.equal(booking, { windowDays: 90, maxActive: 3, eveningReminderMinutes: 18 * 60, hoursBefore: 2, onlineRoomMinutes: 10, waitlistHoldMinutes: 30 });
   assert.equal(booking, { windowDays: DEFAULT_POLICY.windowDays, maxActive: DEFAULT_POLICY.maxActive, ...DEFAULT_POLICY.reminders });
   assert.is(DEFAULT_POLICY.windowDays, BOOKING_WINDOW_DAYS);
 });
