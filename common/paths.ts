@@ -1,4 +1,5 @@
 // The API's paths: docs/product.md §7 and the reference API's additions. Both sides read them.
+// Those of a doctor's leave and the waiting list are in leave-paths.ts, apart from the app's core.
 export const API = {
   register: '/api/patient/simpan/pasien/baru',
   /** The reference API's additions after a registration (docs/product.md, Registration's ending). */
@@ -47,13 +48,6 @@ export const API = {
   reschedule: '/api/patient/ubah/janji',
   bookOnline: '/api/patient/simpan/janji/online',
   bookingRules: '/api/patient/perjanjian/aturan',
-  /** A doctor's leave (docs/leave.md): the bookings the hospital cancelled, the one-tap move, the waiting list of a full session. */
-  hospitalCancelled: '/api/patient/perjanjian/dibatalkan-rs',
-  moveCancelled: '/api/patient/pindah/janji',
-  waitlist: '/api/patient/daftar-tunggu',
-  waitlistJoin: '/api/patient/daftar-tunggu/ikut',
-  waitlistLeave: '/api/patient/daftar-tunggu/keluar',
-  waitlistTake: '/api/patient/daftar-tunggu/ambil',
   /** The patient's BPJS referrals and control letters from VClaim (docs/bpjs.md, Referrals; capability bpjs-referrals). */
   referrals: '/api/patient/bpjs/rujukan',
   /** The record export (docs/fhir.md): the patient's whole record as a FHIR R4 Bundle. As OpenAPI writes it. */

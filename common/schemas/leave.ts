@@ -79,6 +79,7 @@ export const WaitlistEntry = Type.Object({
   status: Type.Union([Type.Literal('menunggu'), Type.Literal('ditawari')]),
   urutan: Type.Integer({ description: 'Place in line (1: next); 0 while a seat is offered' }),
   ditahan_sampai: NStr('ISO 8601 with +07:00: the offered seat is held until then; null while waiting'),
+  tahan_menit: Type.Integer({ description: 'How long a freed seat is held for this patient (WAITLIST_HOLD_MINUTES when they joined)' }),
 });
 export type WaitlistEntry = Static<typeof WaitlistEntry>;
 

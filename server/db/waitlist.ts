@@ -143,6 +143,7 @@ export function waitlistOf(q: Queryable, nomr: string): Promise<WaitlistEntry[]>
   return q.query<WaitlistEntry>(
     `SELECT w.id::int AS id, to_char(w.tgl, 'YYYY-MM-DD') AS tgl_janji, s.kd_dep, s.kd_dr, s.sts_jam, d.nama_dr_lengkap AS nama_dr,
             c.ds_dep AS departemen, coalesce(ps.jam_dtg, s.jam_dtg) AS jam_dtg, coalesce(ps.jam_plg, s.jam_plg) AS jam_plg, w.status,
+            w.hold_minutes AS tahan_menit,
             CASE WHEN w.status = 'ditawari' THEN 0
                  ELSE (SELECT count(*)::int FROM waitlist x WHERE x.schedule_id = w.schedule_id AND x.tgl = w.tgl
                          AND x.status = 'menunggu' AND x.id <= w.id) END AS urutan,

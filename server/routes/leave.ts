@@ -4,7 +4,7 @@
 // seats are that system's (the internal call answers 409 naming where; the patient calls 404, and
 // the app hides them).
 import { todayWib } from '../../common/dates.ts';
-import { API } from '../../common/paths.ts';
+import { LEAVE_API } from '../../common/leave-paths.ts';
 import { Refusal, Success } from '../../common/schemas/envelope.ts';
 import { SessionLeave, SessionLeaveDone } from '../../common/schemas/leave.ts';
 import { INTERNAL } from '../../common/server-paths.ts';
@@ -38,7 +38,7 @@ export async function leaveInternalRoutes(app: Api, db: Db, config: Config, onNo
       schema: {
         summary:
           "A doctor's dated clinic session closes (leave) or takes new hours: each booking on it is cancelled by the hospital, its patient told with the doctor's next sessions, BPJS told batal",
-        description: `One transaction: the session closes ('tutup', its waiting list ends) or changes hours ('ubah'), every booking on it is kept as 'dibatalkan oleh rumah sakit' with alasan, its seat freed, a batal queued in the BPJS Antrean outbox and a notice in the push queue. The patient moves it in one tap (POST ${API.moveCancelled}). SIMRS=khanza or upstream: 409 naming where that system keeps a leave.`,
+        description: `One transaction: the session closes ('tutup', its waiting list ends) or changes hours ('ubah'), every booking on it is kept as 'dibatalkan oleh rumah sakit' with alasan, its seat freed, a batal queued in the BPJS Antrean outbox and a notice in the push queue. The patient moves it in one tap (POST ${LEAVE_API.moveCancelled}). SIMRS=khanza or upstream: 409 naming where that system keeps a leave.`,
         security: SERVICE,
         body: SessionLeave,
         response: {

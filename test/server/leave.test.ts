@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib, toQuotaDate, weekdayName } from '../../common/dates.ts';
+import { LEAVE_API } from '../../common/leave-paths.ts';
 import { API } from '../../common/paths.ts';
 import { INTERNAL } from '../../common/server-paths.ts';
 import { buildApp } from '../../server/app.ts';
@@ -97,7 +98,7 @@ test("a leave: every booking of the session cancelled by the hospital, kept with
   // The patient's list: gone from the upcoming, on the hospital-cancelled list with its choices.
   const upcoming = (await as(1, 'GET', API.upcoming)).body.data.jadwal as Array<{ no_reg: string }>;
   assert.not.ok(upcoming.some((a) => a.no_reg === booked[0]));
-  const [card] = (await as(1, 'GET', API.hospitalCancelled)).body.data;
+  const [card] = (await as(1, 'GET', LEAVE_API.hospitalCancelled)).body.data;
   assert.is(card.no_reg, booked[0]);
   assert.is(card.alasan, 'dokter sedang cuti');
   assert.ok(card.pilihan.length >= 2, JSON.stringify(card.pilihan));
@@ -129,26 +130,26 @@ test('changed hours: bookings cancelled, the same session at its new hours offer
   assert.is((await book(5, ahead(30, 1))).body.status, true);
   const r = await leave({ ...session(date), aksi: 'ubah', alasan: 'dokter ada tindakan pagi', jam_dtg: '13:00', jam_plg: '16:00' });
   assert.equal(r.json().data, { dibatalkan: 1, diberitahu: 1, daftar_tunggu: 0 });
-  const [card] = (await as(5, 'GET', API.hospitalCancelled)).body.data;
+  const [card] = (await as(5, 'GET', LEAVE_API.hospitalCancelled)).body.data;
   const [choice] = card.pilihan;
   assert.equal({ tgl_janji: choice.tgl_janji, kd_dr: choice.kd_dr, jam_dtg: choice.jam_dtg }, { tgl_janji: date, kd_dr: 'D001', jam_dtg: '13:00' });
-  const moved = await as(5, 'POST', API.moveCancelled, { no_reg: first, tgl_janji: choice.tgl_janji, kd_dr: choice.kd_dr, sts_jam: choice.sts_jam });
+  const moved = await as(5, 'POST', LEAVE_API.moveCancelled, { no_reg: first, tgl_janji: choice.tgl_janji, kd_dr: choice.kd_dr, sts_jam: choice.sts_jam });
   assert.is(moved.body.status, true, JSON.stringify(moved.body));
   const no_reg = moved.body.data.no_reg as string;
   assert.is.not(no_reg, first);
   assert.match(moved.body.data.message, /pukul 13\.00–16\.00/);
-  const again = await as(5, 'POST', API.moveCancelled, { no_reg: first, tgl_janji: choice.tgl_janji, kd_dr: choice.kd_dr, sts_jam: choice.sts_jam });
+  const again = await as(5, 'POST', LEAVE_API.moveCancelled, { no_reg: first, tgl_janji: choice.tgl_janji, kd_dr: choice.kd_dr, sts_jam: choice.sts_jam });
   assert.is(again.body.data.no_reg, no_reg, 'the same move again answers the same booking');
-  const elsewhere = await as(5, 'POST', API.moveCancelled, { no_reg: first, tgl_janji: ahead(40, 2), kd_dr: 'D001', sts_jam: '1' });
+  const elsewhere = await as(5, 'POST', LEAVE_API.moveCancelled, { no_reg: first, tgl_janji: ahead(40, 2), kd_dr: 'D001', sts_jam: '1' });
   assert.is(elsewhere.body.status, false, 'moved once');
   const add = await db.query(`SELECT 1 FROM bpjs_antrean WHERE endpoint = 'add' AND no_reg = $1`, [no_reg]);
   assert.is(add.length, 1, 'the new booking reported through the outbox');
-  assert.equal((await as(5, 'GET', API.hospitalCancelled)).body.data, []);
+  assert.equal((await as(5, 'GET', LEAVE_API.hospitalCancelled)).body.data, []);
   // Now three active: the next booking is refused at the limit.
   const fourth = await book(5, ahead(50, 1));
   assert.is(fourth.body.status, false);
   assert.match(fourth.body.message, /paling banyak 3/);
-  const other = await as(6, 'POST', API.moveCancelled, { no_reg: first, tgl_janji: date, kd_dr: 'D001', sts_jam: '1' });
+  const other = await as(6, 'POST', LEAVE_API.moveCancelled, { no_reg: first, tgl_janji: date, kd_dr: 'D001', sts_jam: '1' });
   assert.is(other.code, 404, "another patient's number is not found");
 });
 
@@ -156,32 +157,32 @@ test('the waiting list: joined only when full, a place in line, leaving it; a fr
   const date = ahead(15, 5);
   await limitSession(date, 1);
   assert.is((await book(10, date)).body.status, true);
-  const join = (i: number) => as(i, 'POST', API.waitlistJoin, d001Booking(nomrOf(i), date));
-  const notFull = await as(11, 'POST', API.waitlistJoin, d001Booking(nomrOf(11), ahead(15, 1)));
+  const join = (i: number) => as(i, 'POST', LEAVE_API.waitlistJoin, d001Booking(nomrOf(i), date));
+  const notFull = await as(11, 'POST', LEAVE_API.waitlistJoin, d001Booking(nomrOf(11), ahead(15, 1)));
   assert.is(notFull.body.status, false);
   assert.match(notFull.body.message, /masih tersedia/);
   const ids: number[] = [];
   for (let i = 11; i <= 13; i++) ids.push((await join(i)).body.data.id);
   assert.is((await join(12)).body.data.id, ids[1], 'joining again keeps the place');
-  assert.is((await as(13, 'GET', API.waitlist)).body.data[0].urutan, 3);
-  assert.is((await as(12, 'POST', API.waitlistLeave, { id: ids[1] })).body.status, true);
-  assert.is((await as(13, 'GET', API.waitlist)).body.data[0].urutan, 2);
+  assert.is((await as(13, 'GET', LEAVE_API.waitlist)).body.data[0].urutan, 3);
+  assert.is((await as(12, 'POST', LEAVE_API.waitlistLeave, { id: ids[1] })).body.status, true);
+  assert.is((await as(13, 'GET', LEAVE_API.waitlist)).body.data[0].urutan, 2);
   // Patient 10 cancels: the seat is held for 11, not free.
   const [{ no_reg }] = await db.query<{ no_reg: string }>('SELECT no_reg FROM appointments WHERE nomr = $1 AND tgl_janji = $2', [nomrOf(10), date]);
   assert.is((await as(10, 'POST', API.cancel, { no_reg, alasan: 'Tidak bisa datang' })).body.status, true);
   assert.is(await seatsFree(date), 0);
   assert.is((await book(14, date)).body.status, false, 'the held seat is no one else’s');
-  const [offer] = (await as(11, 'GET', API.waitlist)).body.data;
+  const [offer] = (await as(11, 'GET', LEAVE_API.waitlist)).body.data;
   assert.equal({ status: offer.status, urutan: offer.urutan }, { status: 'ditawari', urutan: 0 });
   assert.match(offer.ditahan_sampai, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
   // 11 lets it lapse: 13 is offered it.
   assert.is(await sweepOffers(db, Date.now() + 31 * 60_000), 1);
-  assert.equal((await as(11, 'GET', API.waitlist)).body.data, []);
-  assert.is((await as(13, 'GET', API.waitlist)).body.data[0].status, 'ditawari');
-  const taken = await as(13, 'POST', API.waitlistTake, { id: ids[2] });
+  assert.equal((await as(11, 'GET', LEAVE_API.waitlist)).body.data, []);
+  assert.is((await as(13, 'GET', LEAVE_API.waitlist)).body.data[0].status, 'ditawari');
+  const taken = await as(13, 'POST', LEAVE_API.waitlistTake, { id: ids[2] });
   assert.is(taken.body.status, true, JSON.stringify(taken.body));
   assert.is(await seatsFree(date), 0);
-  assert.equal((await as(13, 'GET', API.waitlist)).body.data, []);
+  assert.equal((await as(13, 'GET', LEAVE_API.waitlist)).body.data, []);
 });
 
 test('the race: one seat freed with ten waiting while five direct bookings go for it; offered to the first in line alone, booked by nobody else', async () => {
@@ -190,7 +191,7 @@ test('the race: one seat freed with ten waiting while five direct bookings go fo
   const first = await book(20, date);
   assert.is(first.body.status, true, JSON.stringify(first.body));
   const waiting: number[] = [];
-  for (let i = 21; i <= 30; i++) waiting.push((await as(i, 'POST', API.waitlistJoin, d001Booking(nomrOf(i), date))).body.data.id);
+  for (let i = 21; i <= 30; i++) waiting.push((await as(i, 'POST', LEAVE_API.waitlistJoin, d001Booking(nomrOf(i), date))).body.data.id);
   const [{ no_reg }] = await db.query<{ no_reg: string }>('SELECT no_reg FROM appointments WHERE nomr = $1 AND tgl_janji = $2', [nomrOf(20), date]);
   for (const i of [31, 32, 33, 34, 35]) await tokenOf(i);
   const [cancelled, ...direct] = await Promise.all([
@@ -208,8 +209,8 @@ test('the race: one seat freed with ten waiting while five direct bookings go fo
   assert.is(await seatsFree(date), 0);
   // The first in line takes it while the rest of the line leaves at once: exactly one booking in the session.
   const [take] = await Promise.all([
-    as(21, 'POST', API.waitlistTake, { id: waiting[0] }),
-    ...waiting.slice(1).map((id, k) => as(22 + k, 'POST', API.waitlistLeave, { id })),
+    as(21, 'POST', LEAVE_API.waitlistTake, { id: waiting[0] }),
+    ...waiting.slice(1).map((id, k) => as(22 + k, 'POST', LEAVE_API.waitlistLeave, { id })),
   ]);
   assert.is(take.body.status, true, JSON.stringify(take.body));
   const ours = Array.from({ length: 16 }, (_, k) => nomrOf(20 + k));
