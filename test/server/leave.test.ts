@@ -122,6 +122,29 @@ test('the internal call refuses what it cannot do, naming the field', async () =
   assert.is(unknown.statusCode, 404);
 });
 
+test("under SIMRS=khanza the call answers 409 naming where Khanza keeps a doctor's absence (per booking, no dated session)", async () => {
+  const khanza = await buildApp({
+    config: testConfig({
+      simrs: { kind: 'khanza', url: 'mysql://app:pw@127.0.0.1:9/sik', timeoutMs: 1000, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [] },
+    }),
+    db,
+    logger: false,
+    internal: 'here',
+  });
+  try {
+    const res = await khanza.inject({
+      method: 'POST',
+      url: INTERNAL.sessionLeave,
+      payload: { ...session(ahead(10, 3)), aksi: 'tutup', alasan: 'dokter sedang cuti' },
+      headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+    });
+    assert.is(res.statusCode, 409);
+    assert.match(res.json().message, /booking_registrasi berstatus 'Dokter Berhalangan'/);
+  } finally {
+    await khanza.close();
+  }
+});
+
 test('changed hours: bookings cancelled, the same session at its new hours offered first; the move books it in one tap, BPJS told of the new booking, the limit not counting the cancelled one', async () => {
   const date = ahead(12, 4);
   const first = (await book(5, date)).body.data.no_reg as string;
