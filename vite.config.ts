@@ -19,7 +19,7 @@ const shell = appShell(resolve(import.meta.dirname, 'src/main.tsx'));
  * docs/performance.md (Bytes back): one core file instead of seven small ones is what brings /home under 38 KB.
  */
 const SIGNED_IN_CORE =
-  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family|auth|registration|push|passkeys\.)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages|clock)\.ts|node_modules\/idb-keyval\/.+)$/;
+  /\/(src\/(data|session)\/(?!visit|checkin|phone|quota|referrals|family)[^/]+|src\/api\/(?!passkey-ceremony|visit|fhir|quota|referrals|family|auth|registration|push|passkeys\.|leave)[^/]+|src\/push\/unlink\.ts|src\/ui\/(ListState|ResourceView|RecordList)\.tsx|src\/appointments\/(rules|manage\.css|parts|actions|strings)\.tsx?|src\/family\/(profile-strings|family\.css)\.ts|common\/(paths|messages|clock)\.ts|node_modules\/idb-keyval\/.+)$/;
 
 const BOOKING_UI = /\/src\/screens\/booking\/(booking\.css|strings|guarantee)\.tsx?$/;
 
@@ -64,8 +64,10 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/icon-192.png'],
         // The prerender script runs at build time only; it is never shipped to a phone.
-        // /profil's channel choice is online only (src/notices/lazy.tsx): not worth a phone's precache.
-        globIgnores: ['**/prerender*.js', '**/notice-choice-*.js'],
+        // Online only, so not worth a phone's precache (the precache keeps its budget): /profil's
+        // channel choice (src/notices/lazy.tsx), and a doctor's leave and the waiting list
+        // (docs/leave.md; offline, home shows without their cards).
+        globIgnores: ['**/prerender*.js', '**/notice-choice-*.js', '**/leave-*.js'],
         // No sw.js.map in dist/: a source map shows the app's source (the server serves none either).
         sourcemap: false,
       },
@@ -100,6 +102,8 @@ export default defineConfig({
               test: (id: string) => /\/(common\/booking|common\/hours|src\/family\/Whose|src\/family\/whose\.css)\.tsx?$/.test(id.split('?')[0]),
             },
             { name: 'codes', test: (id: string) => id.split('?')[0].endsWith('/common/schemas/codes.ts') },
+            // A doctor's leave and the waiting list: one file, loaded later, not precached (above).
+            { name: 'leave', test: (id: string) => /\/(src\/leave\/[^/]+|src\/api\/leave\.ts|common\/leave(-paths)?\.ts)$/.test(id.split('?')[0]) },
             { name: 'booking-ui', test: (id: string) => BOOKING_UI.test(id.split('?')[0]) },
           ],
         },

@@ -7,8 +7,10 @@
 // The hospital's own routes (internal, BPJS, Mobile JKN) are not in it: they register with their own
 // path and schema (docs/decisions.md, Every fact once, finished).
 import { Type, type Static, type TSchema } from 'typebox';
+import { LEAVE_API } from './leave-paths.ts';
 import { API, CLINIC_QUEUE_EVENT, PHARMACY_QUEUE_EVENT } from './paths.ts';
 import * as B from './schemas/booking.ts';
+import * as L from './schemas/leave.ts';
 import { Success } from './schemas/envelope.ts';
 import { FHIR_JSON, FhirBundle, FhirPatientParams } from './schemas/fhir.ts';
 import { LoginRequest, LoginResponse, LogoutRequest, NewPatient, NomrFormat, RegistrationAnswer } from './schemas/auth.ts';
@@ -32,7 +34,9 @@ import { ReferralList } from './schemas/referrals.ts';
 import * as R from './schemas/records.ts';
 import { CheckedIn, CheckinRequest } from './schemas/visit.ts';
 
-export type CallName = keyof typeof API;
+/** Every patient call's path by its name: the core's and those loaded later (leave-paths.ts). */
+const PATHS = { ...API, ...LEAVE_API };
+export type CallName = keyof typeof PATHS;
 
 export interface Entry<M extends 'GET' | 'POST' = 'GET' | 'POST', Q extends TSchema | undefined = TSchema | undefined, A extends TSchema = TSchema> {
   method: M;
@@ -48,12 +52,12 @@ export interface Entry<M extends 'GET' | 'POST' = 'GET' | 'POST', Q extends TSch
 
 /** A read: its query and its answer. */
 const get = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N, querystring: Q, answer: A) =>
-  ({ method: 'GET', path: API[name], querystring, answer }) as const;
+  ({ method: 'GET', path: PATHS[name], querystring, answer }) as const;
 /** A read that takes no query. */
-const plain = <N extends CallName, A extends TSchema>(name: N, answer: A) => ({ method: 'GET', path: API[name], answer }) as const;
+const plain = <N extends CallName, A extends TSchema>(name: N, answer: A) => ({ method: 'GET', path: PATHS[name], answer }) as const;
 /** A write: its JSON body and its answer. */
 const post = <N extends CallName, Q extends TSchema, A extends TSchema>(name: N, body: Q, answer: A) =>
-  ({ method: 'POST', path: API[name], body, answer }) as const;
+  ({ method: 'POST', path: PATHS[name], body, answer }) as const;
 
 /** A read whose answer is another media type than JSON: the record export, the live stream. */
 const other = <N extends CallName, R extends { params?: TSchema; querystring?: TSchema }, A extends TSchema>(
@@ -62,7 +66,7 @@ const other = <N extends CallName, R extends { params?: TSchema; querystring?: T
   answer: A,
   type: string,
   description: string,
-) => ({ method: 'GET', path: API[name], ...request, answer, media: { type, description } }) as const;
+) => ({ method: 'GET', path: PATHS[name], ...request, answer, media: { type, description } }) as const;
 
 /** A list of docs/product.md §7: the patient's own entries under data. */
 const list = <N extends CallName, T extends TSchema>(name: N, item: T) => get(name, PatientQuery, Success(Type.Array(item)));
@@ -113,6 +117,12 @@ export const CONTRACT = {
   reschedule: post('reschedule', B.RescheduleRequest, B.BookingAnswer),
   bookingRules: get('bookingRules', PatientQuery, Success(B.BookingRules)),
   referrals: get('referrals', PatientQuery, Success(ReferralList)),
+  hospitalCancelled: get('hospitalCancelled', PatientQuery, Success(Type.Array(L.HospitalCancelled))),
+  moveCancelled: post('moveCancelled', L.MoveRequest, B.BookingAnswer),
+  waitlist: get('waitlist', PatientQuery, Success(Type.Array(L.WaitlistEntry))),
+  waitlistJoin: post('waitlistJoin', B.BookingRequest, L.WaitlistJoinAnswer),
+  waitlistLeave: post('waitlistLeave', L.WaitlistRef, Success(Type.Null(), 'Left the line (an offered seat passes to the next)')),
+  waitlistTake: post('waitlistTake', L.WaitlistRef, B.BookingAnswer),
 
   // The visit day (server/routes/visit.ts) and push (server/routes/push.ts).
   clinicQueue: list('clinicQueue', ClinicQueueItem),
@@ -143,13 +153,19 @@ export const CONTRACT = {
 
 export type Contract = typeof CONTRACT;
 export type Listed = keyof Contract;
-/** The names of the table's reads and of its writes. */
-export type Read = { [N in Listed]: Contract[N] extends { media: object } ? never : Contract[N]['method'] extends 'GET' ? N : never }[Listed];
-export type Write = { [N in Listed]: Contract[N]['method'] extends 'POST' ? N : never }[Listed];
+/**
+ * The names of the table's reads and of its writes that the app's client sends by name (paths.ts's
+ * API); the leave calls' (leave-paths.ts) are sent with their own path by src/api/leave.ts.
+ */
+export type Read = Extract<
+  { [N in Listed]: Contract[N] extends { media: object } ? never : Contract[N]['method'] extends 'GET' ? N : never }[Listed],
+  keyof typeof API
+>;
+export type Write = Extract<{ [N in Listed]: Contract[N]['method'] extends 'POST' ? N : never }[Listed], keyof typeof API>;
 
 /** A call's whole answer (status 200), as the wire carries it. */
 export type AnswerOf<N extends Listed> = Static<Contract[N]['answer']>;
 /** What a successful answer carries under `data`. */
 export type DataOf<N extends Listed> = Extract<AnswerOf<N>, { status: true }> extends { data: infer D } ? D : never;
 /** A write's body. */
-export type BodyOf<N extends Write> = Static<Extract<Contract[N], { body: TSchema }>['body']>;
+export type BodyOf<N extends Listed> = Static<Extract<Contract[N], { body: TSchema }>['body']>;

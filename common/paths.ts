@@ -1,4 +1,5 @@
 // The API's paths: docs/product.md §7 and the reference API's additions. Both sides read them.
+// Those of a doctor's leave and the waiting list are in leave-paths.ts, apart from the app's core.
 export const API = {
   register: '/api/patient/simpan/pasien/baru',
   /** The reference API's additions after a registration (docs/product.md, Registration's ending). */

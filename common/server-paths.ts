@@ -18,6 +18,8 @@ export const INTERNAL = {
   registrations: '/api/internal/registrasi',
   verifyRegistration: '/api/internal/registrasi/:id/verifikasi',
   doctorSchedule: '/api/internal/jadwal/dokter',
+  /** One dated session of a doctor closed (leave) or moved (docs/leave.md). */
+  sessionLeave: '/api/internal/jadwal/sesi',
   passkeys: '/api/internal/passkey/:nomr',
   /** BPJS Antrean's outbox and its reference calls (docs/bpjs.md). */
   bpjsQueue: '/api/internal/bpjs/antrean',

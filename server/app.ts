@@ -24,6 +24,7 @@ import { referralRoutes } from './routes/referrals.ts';
 import { bpjsReporting } from './routes/bpjs.ts';
 import { fhirRoutes } from './routes/fhir.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { leaveRoutes } from './routes/leave.ts';
 import { jknRoutes } from './routes/jkn.ts';
 import { passkeyLoginRoutes } from './routes/passkey-login.ts';
 import { passkeyCounterRoutes, passkeyRoutes } from './routes/passkeys.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<Api> {
     await visitRoutes(scope, config, events, options.clock, live, changePoll(app, config, db));
     const gates = referralGates(config.vclaim, simrs, options.clock);
     await bookingRoutes(scope, db, config.booking, options.clock, gates);
+    await leaveRoutes(scope, db, config, options.clock, gates);
     await referralRoutes(scope, gates, config.booking, options.clock);
     await pushRegistrationRoutes(scope, db, config);
     await noticeRoutes(scope, db, config);

@@ -13,6 +13,8 @@ export interface BookingConfig {
   hoursBefore: number;
   /** An online consultation room opens (link shown, push sent) this many minutes before its session. */
   onlineRoomMinutes: number;
+  /** A freed seat offered to the first of a full session's waiting list is held for them this long (docs/leave.md). */
+  waitlistHoldMinutes: number;
 }
 
 export function bookingConfig(env: Env): BookingConfig {
@@ -27,5 +29,6 @@ export function bookingConfig(env: Env): BookingConfig {
     eveningReminderMinutes: m ? Number(m[1]) * 60 + Number(m[2]) : reminders.eveningReminderMinutes,
     hoursBefore: integer(env, 'REMINDER_HOURS_BEFORE', reminders.hoursBefore, 0, 12),
     onlineRoomMinutes: integer(env, 'ONLINE_ROOM_OPENS_MINUTES', reminders.onlineRoomMinutes, 0, 120),
+    waitlistHoldMinutes: integer(env, 'WAITLIST_HOLD_MINUTES', 30, 1, 1440),
   };
 }

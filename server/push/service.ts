@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { fcmSender } from './fcm.ts';
 import { memoVapidKeys } from './keys.ts';
 import { queueDueReminders } from './reminders.ts';
+import { sweepOffers } from '../db/waitlist.ts';
 import type { Sender } from './sender.ts';
 import { webPushSender, type VapidKeys } from './webpush.ts';
 import { createPushWorker, type PushWorker } from './worker.ts';
@@ -35,7 +36,9 @@ export function pushService(db: Db, config: PushConfig, clock: () => number = Da
     vapid,
     worker: (log, simrs) => {
       const waiting = simrs?.waitingVisits?.bind(simrs);
-      return createPushWorker({ db, senders: getSenders, config, log, beforeDrain: () => queueDueReminders(db, clock(), 50, waiting) });
+      // The waiting list's lapsed offers pass on before each drain too (db/waitlist.ts): their notices go out in it.
+      const beforeDrain = async () => (await queueDueReminders(db, clock(), 50, waiting)) + (await sweepOffers(db));
+      return createPushWorker({ db, senders: getSenders, config, log, beforeDrain });
     },
   };
 }

@@ -33,6 +33,7 @@ import { registerServiceGuard } from '../guard.ts';
 import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './route-schema.ts';
 import { bpjsRoutes } from './bpjs.ts';
 import { jadwalRoutes } from './jadwal.ts';
+import { leaveInternalRoutes } from './leave.ts';
 import { registrationCounterRoutes } from './registration.ts';
 import { walkInRoutes } from './walkin.ts';
 import { INTERNAL } from '../../common/server-paths.ts';
@@ -47,6 +48,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   await walkInRoutes(app, db, clock);
   await bpjsRoutes(app, db, config);
   await jadwalRoutes(app, db, config, clock);
+  await leaveInternalRoutes(app, db, config, onNotification, clock);
 
   app.post(
     INTERNAL.notify,

@@ -16,6 +16,7 @@ import { joinClinicQueue, moveInClinicQueue } from './queues.ts';
 import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
+import { freeOrOffer } from '../../db/waitlist.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -42,7 +43,7 @@ export function quotaSlots(q: Queryable, kdDep: string, kdDr: string, date: stri
             s.sts_jam, s.sts_ue
        FROM practice_schedules s JOIN doctors d ON d.kd_dr = s.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $3
-      WHERE s.kd_dep = $1 AND s.hari = $2 AND ($4 = '' OR s.kd_dr = $4) AND s.jenis = $5
+      WHERE s.kd_dep = $1 AND s.hari = $2 AND ($4 = '' OR s.kd_dr = $4) AND s.jenis = $5 AND ps.ditutup_at IS NULL
       ORDER BY s.jam_dtg, d.nama_dr_lengkap`,
     [kdDep, isoWeekday(date), date, kdDr, jenis],
   );
@@ -53,7 +54,7 @@ async function session(q: Queryable, req: PracticeSessionQuery, jenis: Appointme
     `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr
        FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep JOIN doctors d ON d.kd_dr = s.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $5
-      WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4 AND s.jenis = $6`,
+      WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4 AND s.jenis = $6 AND ps.ditutup_at IS NULL`,
     [req.kd_dep, req.kd_dr, req.sts_jam, isoWeekday(req.tgl_janji), req.tgl_janji, jenis],
   );
   return row ?? null;
@@ -86,7 +87,7 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
 const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
-function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
+export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
   const known = channel === 'mobilejkn';
   return {
     async lockPatient(nomr) {
@@ -184,12 +185,8 @@ function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): 
       await queueBpjsCancel(q, a.no_reg, reason, known ? FROM_MOBILE_JKN.batal : null);
       return row.at;
     },
-    async freeSeat(scheduleId, date) {
-      await q.query('UPDATE practice_sessions SET quota_terisi = quota_terisi - 1 WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi > 0', [
-        scheduleId,
-        date,
-      ]);
-    },
+    // The first in the session's waiting list is offered it, held; with nobody waiting it is free (db/waitlist.ts).
+    freeSeat: (scheduleId, date) => freeOrOffer(q, scheduleId, date),
     async lockSeats(from, to) {
       await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
         to.scheduleId,
@@ -233,10 +230,15 @@ function transaction<T>(db: Db, fn: (tx: ManageTx) => Promise<T>, bpjs: BpjsRepo
   // Two identical requests raced past the lookup: the loser's insert hit the unique key and
   // rolled back (its seat with it); the next attempt finds the winner's appointment. A
   // deadlock PostgreSQL broke leaves nothing behind either. Three attempts in all.
+  return retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel)));
+}
+
+/** One booking transaction, run again after a refusal that left nothing behind. */
+export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
   return retried(
     3,
     (err) => isUniqueViolation(err) || isDeadlock(err),
-    () => db.tx((q) => fn(bookingTx(q, bpjs, channel))),
+    () => db.tx(fn),
   );
 }
 

@@ -1,7 +1,9 @@
 // Guarantee, date, 'Cek Kuota' and the slots, as both booking screens have them (docs/product.md §4),
 // and the BPJS letter to pick where the API offers them (referrals.tsx).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { Clinic, UsableReferral } from '../../../common/schemas/index.ts';
+import type { Clinic, QuotaSlot, UsableReferral } from '../../../common/schemas/index.ts';
+import { session } from '../../session/session.ts';
+import { phoneToOffer } from '../../session/phone.ts';
 import { guaranteeAllowed, sessionHours, type Guarantee } from '../../../common/booking.ts';
 import { clinicQuery } from '../../../common/clinic-link.ts';
 import { to } from '../../../common/routes.ts';
@@ -40,6 +42,8 @@ interface QuotaCheckProps {
  */
 export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, onGuarantee, children, onClinic }: QuotaCheckProps) {
   const [invalid, setInvalid] = useState(false);
+  /** What joining a full session's waiting list answered (docs/leave.md). */
+  const [waitSaid, setWaitSaid] = useState<string | null>(null);
   const { date, pickDate, slots, check, clear, checking } = useSlots();
   const managed = useManaged();
   const last = lastDateOf(managed);
@@ -62,6 +66,26 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
   // A control letter's doctor, where the hospital knows it, is the one asked about.
   const doctor = kdDr || letter?.kd_dr || '';
   useEffect(clear, [clinic?.kd_dep, guarantee, letter?.nomorreferensi]);
+  useEffect(() => setWaitSaid(null), [slots]);
+  // Only where the API manages appointments; one without a waiting list answers 404, said as such.
+  const wait =
+    managed.state === 'yes' && clinic && date && guarantee
+      ? (s: QuotaSlot, nomr = session.current.value?.nomr ?? '') =>
+          void import('../../leave/join.ts')
+            .then((m) =>
+              m.joinLine({
+                nomr,
+                hp: phoneToOffer(nomr),
+                tgl_janji: date,
+                kd_dep: clinic.kd_dep,
+                kd_dr: s.kd_dr,
+                sts_jam: s.sts_jam,
+                carabayar: guarantee === 'BPJS' ? 'B' : 'P',
+                ...(letter ? { jeniskunjungan: letter.jeniskunjungan, nomorreferensi: letter.nomorreferensi } : {}),
+              }),
+            )
+            .then(setWaitSaid, () => setWaitSaid(null))
+      : undefined;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -103,9 +127,15 @@ export function QuotaCheck({ clinic, kdDr = '', weekday, dateLabel, guarantee, o
         )}
         <CheckButton disabled={!ready || checking} checking={checking} />
       </form>
+      {waitSaid && (
+        <p className={css.note} role="status">
+          {waitSaid}
+        </p>
+      )}
       {slots && clinic && date && guarantee && (
         <SlotList
           slots={slots}
+          onWait={wait}
           href={(s) =>
             to(
               'confirm',

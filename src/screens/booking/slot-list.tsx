@@ -6,6 +6,7 @@ import { formatHours } from '../../../common/hours.ts';
 import type { Resource } from '../../data/resource.ts';
 import { BOOKING } from './strings.ts';
 import { ListState } from '../../ui/ListState.tsx';
+import { button } from '../../ui/button.ts';
 import * as css from './booking.css.ts';
 
 /** What a slot of the list does: a link to the confirmation, or (rescheduling) a button. */
@@ -16,12 +17,15 @@ export function SlotList({
   slots,
   quota = 'remaining',
   current,
+  onWait,
   ...action
 }: {
   slots: Resource<QuotaSlot[]>;
   quota?: 'remaining' | 'filled';
   /** Rescheduling: the session the appointment already has. */
   current?: (s: QuotaSlot) => boolean;
+  /** A full session's waiting list, where the API keeps one (docs/leave.md): its one-tap join. */
+  onWait?: (s: QuotaSlot) => void;
 } & SlotAction) {
   return (
     <section aria-label={BOOKING.slotsTitle} aria-live="polite">
@@ -67,7 +71,14 @@ export function SlotList({
                   {!available ? (
                     // No aria-disabled here: on an element without a role screen readers ignore it; the
                     // slot's own text ('Kuota penuh') says why it cannot be chosen.
-                    <div className={`${css.slot} ${css.slotOff}`}>{body}</div>
+                    <div className={`${css.slot} ${css.slotOff}`}>
+                      {body}
+                      {onWait && !held && s.batas_quota > 0 && (
+                        <button type="button" className={button({ kind: 'secondary' })} onClick={() => onWait(s)}>
+                          {BOOKING.waitJoin}
+                        </button>
+                      )}
+                    </div>
                   ) : 'href' in action ? (
                     <a className={css.slot} href={action.href(s)}>
                       {body}

@@ -31,6 +31,7 @@ export const BOOKING = {
   choose: 'Pilih',
   quotaLeft: 'Quota Tersedia',
   full: 'Kuota penuh',
+  waitJoin: 'Masuk daftar tunggu',
   noQuota: 'Tidak ada kuota',
   hours: 'Jam',
   quotaOf: (filled: number, limit: number) => `Quota : ${filled} dari ${limit}`,

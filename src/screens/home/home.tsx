@@ -19,7 +19,7 @@ import { useManaged } from '../../appointments/rules.ts';
 import { AppointmentsCard, ClinicQueueCard, PharmacyQueueCard } from './cards.tsx';
 import { HomeBar } from './HomeBar.tsx';
 import { TodayCard } from './Today.tsx';
-import type * as Lines from '../../family/lines.tsx';
+import type * as Later from './later.tsx';
 import { session } from '../../session/session.ts';
 import * as css from './home.css.ts';
 
@@ -45,19 +45,17 @@ function useWhole(ready: boolean): boolean {
  * The other family profiles' lines (family/lines.tsx) load only on a phone with several patients,
  * during home's one loading state: they take their place with the cards instead of pushing them down
  * when they arrive (docs/performance.md). Ready: not needed, loaded, or not loadable (then left out).
+ * A doctor's leave and the waiting list (docs/leave.md) come in the same file where the API manages
+ * appointments (`managed`), and home does not wait for them.
  */
-function useFamilyLines(): [typeof Lines.FamilyLines | null, boolean] {
+function useLater(managed: boolean): [typeof Later | null, boolean] {
   const several = session.others.value.length > 0;
-  const [Loaded, setLoaded] = useState<typeof Lines.FamilyLines | null>(null);
+  const [Loaded, setLoaded] = useState<typeof Later | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (several && !Loaded)
-      void import('../../family/lines.tsx').then(
-        (m) => setLoaded(() => m.FamilyLines),
-        () => setFailed(true),
-      );
-  }, [several]);
-  return [Loaded, !several || Loaded !== null || failed];
+    if ((several || managed) && !Loaded) void import('./later.tsx').then(setLoaded, () => setFailed(true));
+  }, [several, managed]);
+  return [Loaded, !several || !!Loaded || failed];
 }
 
 export default function Home() {
@@ -74,7 +72,8 @@ export default function Home() {
   // Cancel, reschedule and online booking where the API offers them (docs/decisions.md D20).
   const offer = useManaged();
   const managed = offer.state === 'yes';
-  const [FamilyLines, linesReady] = useFamilyLines();
+  // Each renders nothing when it has nothing to show (one profile; no leave, or an API without it).
+  const [later, linesReady] = useLater(managed);
   const whole = useWhole(
     linesReady && [profile, upcoming, clinic, pharmacy, cath, surgery, inpatient].every(settled) && !(offer.state === 'unknown' && offer.loading),
   );
@@ -137,7 +136,7 @@ export default function Home() {
                 </a>
               )}
             </nav>
-            {FamilyLines && <FamilyLines />}
+            {later && <later.Later />}
             <AppointmentsCard resource={upcoming} managed={managed} />
             <ClinicQueueCard resource={clinic} />
             <PharmacyQueueCard resource={pharmacy} />
