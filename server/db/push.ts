@@ -9,7 +9,7 @@ export type RegistrationKind = 'fcm' | 'webpush';
 
 /**
  * Records a notification with one pending delivery per registration; null for an unknown nomr.
- * `kind`: the notice's event and template parameters (notify/deliver.ts), and whether push is one
+ * `kind`: the notice's event and template parameters (db/deliver.ts), and whether push is one
  * of its channels (false: WhatsApp alone carries it).
  */
 export async function enqueueIn(q: Queryable, n: NotifyRequest, kind?: { event: string; params: object; push: boolean }): Promise<Enqueued | null> {

@@ -6,9 +6,9 @@
 import { formatClock } from '../../common/dates.ts';
 import { HOME } from '../../common/routes.ts';
 import type { WaitlistEntry } from '../../common/schemas/leave.ts';
-import { offerNotice } from '../domain/leave-notice.ts';
+import { offerNotice, offerNoticeParams } from '../domain/leave-notice.ts';
 import type { Db, Queryable } from './client.ts';
-import { enqueueIn } from './push.ts';
+import { deliver } from './deliver.ts';
 import { wibText } from './wib.ts';
 
 interface Next {
@@ -43,15 +43,16 @@ async function offerToNext(q: Queryable, scheduleId: number, date: string, seat:
       WHERE s.id = $1`,
     [scheduleId, date],
   );
-  const notice = offerNotice({
+  const facts = {
     doctor: s.nama_dr,
     clinic: s.ds_dep,
     date,
     hours: { jam_dtg: s.jam_dtg, jam_plg: s.jam_plg },
     until: formatClock(offer.expires_at),
     holdMinutes: next.hold_minutes,
-  });
-  await enqueueIn(q, { nomr: next.nomr, ...notice, url: HOME });
+  };
+  // On the channel the patient chose (push, WhatsApp or both: deliver.ts).
+  await deliver(q, { nomr: next.nomr, event: 'kursi-tunggu', params: offerNoticeParams(facts), push: { nomr: next.nomr, ...offerNotice(facts), url: HOME } });
   return true;
 }
 

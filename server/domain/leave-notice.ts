@@ -56,10 +56,27 @@ export interface OfferNoticeFacts {
   holdMinutes: number;
 }
 
+/** The same facts as the WhatsApp template's parameters (domain/notice-templates.ts, 'cuti-dokter'). */
+export function sessionNoticeParams(f: SessionNoticeFacts): Record<string, string> {
+  return {
+    dokter: f.doctor,
+    poli: f.clinic,
+    tanggal: formatDate(f.date, 'day'),
+    jam: hoursText(f.hours.jam_dtg, f.hours.jam_plg),
+    alasan: f.reason,
+    pilihan: f.choices.length ? f.choices.map((c) => `pindah ke ${choiceText(c)}`).join('; ') : 'buat perjanjian baru di aplikasi',
+  };
+}
+
 /** A freed seat held for the first in line. */
 export function offerNotice(f: OfferNoticeFacts): Notice {
   return {
     title: 'Ada kuota kosong untuk Anda',
     body: `Kuota ${f.doctor} di ${f.clinic} pada ${sessionLabel({ tgl_janji: f.date, ...f.hours })} kini tersedia untuk Anda. Kuota ditahan ${f.holdMinutes} menit, sampai pukul ${f.until} WIB. Silakan buka aplikasi untuk mengambilnya.`,
   };
+}
+
+/** The same facts as the WhatsApp template's parameters (domain/notice-templates.ts, 'kursi-tunggu'). */
+export function offerNoticeParams(f: OfferNoticeFacts): Record<string, string | number> {
+  return { poli: f.clinic, dokter: f.doctor, tanggal: formatDate(f.date, 'day'), jam: hoursText(f.hours.jam_dtg, f.hours.jam_plg), menit: f.holdMinutes };
 }

@@ -5,7 +5,7 @@ import { formatHours } from '../../common/hours.ts';
 import { calledNotification, nearNotification, readyNotification } from '../domain/queues.ts';
 import { referralReminderNotification, type ReferralReminder } from '../domain/referral-reminders.ts';
 import { reminderNotification, type ReminderKind, type ReminderSubject } from '../domain/reminders.ts';
-import type { Notice } from './deliver.ts';
+import type { Notice } from '../db/deliver.ts';
 
 type Queued = { no_mr: string; no_urut: number; ds_dep: string };
 

@@ -7,7 +7,7 @@ import { claimDueReminders, linkNotification } from '../db/reminders.ts';
 import { claimDueSimrsReminders, linkSimrsNotification } from '../db/simrs-reminders.ts';
 import { claimDueUpstreamReminders } from '../db/upstream-reminders.ts';
 import { type ReminderKind, type ReminderSubject, tooLate } from '../domain/reminders.ts';
-import { deliver } from '../notify/deliver.ts';
+import { deliver } from '../db/deliver.ts';
 import { referralNotice, reminderNotice } from '../notify/notices.ts';
 
 /** Which of the visits the hospital's system still holds, waiting, and on which date (the connector's waitingVisits). */

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { PUSH_DEFAULT_URL, type PushMessage } from '../../common/push.ts';
 import { claimDue, markFailed, markGone, markSent, type Delivery } from '../db/push.ts';
 import { fallBackToWhatsapp } from '../db/whatsapp.ts';
-import { templateOf } from '../notify/deliver.ts';
+import { templateOf } from '../db/deliver.ts';
 import { addressed } from './naming.ts';
 import { nextAttemptIn } from '../retry/backoff.ts';
 import { pushRetry } from './queue.ts';
@@ -50,7 +50,7 @@ export function createPushWorker({ db, senders, config, log, batch = 20, beforeD
     const retry = outcome.kind === 'gone' ? null : nextAttemptIn(d.attempts, pushRetry(config.maxAttempts), outcome.kind === 'failed');
     if (outcome.kind === 'gone') await markGone(db, d, outcome.detail);
     else await markFailed(db, d.id, outcome.detail, retry);
-    // Given up: WhatsApp carries the notice if the patient consented to it (notify/deliver.ts).
+    // Given up: WhatsApp carries the notice if the patient consented to it (db/deliver.ts).
     if (retry === null) await fallBackToWhatsapp(db, d.notification_id, templateOf);
   }
 

@@ -15,7 +15,7 @@ import { audit } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
 import { applyStatus, fallBackToPush, stopNumber } from '../db/whatsapp.ts';
 import type { Api } from './route-schema.ts';
-import { STOP_CONFIRMATION, STOP_PAYLOAD, STOP_WORDS } from '../whatsapp/templates.ts';
+import { STOP_CONFIRMATION, STOP_PAYLOAD, STOP_WORDS } from '../domain/notice-templates.ts';
 
 /** Timing-safe: the comparison takes as long whatever the first wrong character. */
 function signatureValid(appSecret: string, raw: string, header: string | undefined): boolean {

@@ -11,7 +11,7 @@ import { createPoller } from '../poller.ts';
 import { addresseeName } from '../push/naming.ts';
 import { type Backoff, nextAttemptIn } from '../retry/backoff.ts';
 import { sendWhatsapp, type WaMessage, type WaOutcome } from './client.ts';
-import { bodyParams, STOP_PAYLOAD, TEMPLATES } from './templates.ts';
+import { bodyParams, STOP_PAYLOAD, TEMPLATES } from '../domain/notice-templates.ts';
 
 export interface WhatsappWorker {
   drain(): Promise<number>;

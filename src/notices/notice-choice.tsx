@@ -101,7 +101,7 @@ function ChoiceForm({ choice, phone, onSaved }: { choice: NoticeChoice; phone: s
               inputMode="tel"
               autoComplete="tel"
               value={nomor}
-              onInput={(e) => setNomor((e.target as HTMLInputElement).value)}
+              onChange={(e) => setNomor(e.currentTarget.value)}
               aria-describedby="nomor-wa-hint"
             />
             <span id="nomor-wa-hint" className={fieldHint}>

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres, type Db } from '../../server/db/client.ts';
 import { saveChoice, setWhatsappOn } from '../../server/db/whatsapp.ts';
-import { deliver } from '../../server/notify/deliver.ts';
+import { deliver } from '../../server/db/deliver.ts';
 import { createWhatsappWorker } from '../../server/whatsapp/worker.ts';
 import { DEMO_A } from '../support/app.ts';
 import { freshDb } from '../support/db.ts';

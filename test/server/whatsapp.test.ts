@@ -8,12 +8,15 @@ import type { Config } from '../../server/config.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ConfigError } from '../../server/config/parse.ts';
 import { DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
-import { deliver, type Notice } from '../../server/notify/deliver.ts';
+import { deliver, type Notice } from '../../server/db/deliver.ts';
 import { createPushWorker } from '../../server/push/worker.ts';
 import { sendWhatsapp } from '../../server/whatsapp/client.ts';
 import { createWhatsappWorker } from '../../server/whatsapp/worker.ts';
-import { WHATSAPP } from '../../common/server-paths.ts';
+import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
+import { API } from '../../common/paths.ts';
+import { INTERNAL, WHATSAPP } from '../../common/server-paths.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, type TestApp } from '../support/app.ts';
+import { d001Booking } from '../support/booking.ts';
 import { whatsappStandin, type WhatsappStandin } from '../support/whatsapp-standin.ts';
 
 let t: TestApp;
@@ -162,6 +165,28 @@ test("the hospital's call goes through the same layer: 'dipanggil' by WhatsApp",
   assert.is(s.body[2], String(DEMO_QUEUE.a));
 });
 
+test("the doctor's leave reaches a patient who chose WhatsApp as its template: the doctor, the day, the reason and the sessions to move to", async () => {
+  await consent();
+  const date = nextOnWeekday(addDays(todayWib(), 12), 3);
+  const booked = await t.app.inject({ method: 'POST', url: API.book, payload: d001Booking(DEMO_A.nomr, date), headers: { authorization: `Bearer ${tokenA}` } });
+  assert.is(booked.json().status, true, booked.body);
+  const left = await t.app.inject({
+    method: 'POST',
+    url: INTERNAL.sessionLeave,
+    payload: { kd_dr: 'D001', kd_dep: '20001', sts_jam: '1', tanggal: date, aksi: 'tutup', alasan: 'dokter sedang cuti' },
+    headers: { authorization: `Bearer ${INTERNAL_TOKEN}` },
+  });
+  assert.is(left.statusCode, 200, left.body);
+  await worker().drain();
+  const s = wa.sent.find((m) => m.template === 'dokter_cuti');
+  assert.ok(s, JSON.stringify(wa.sent));
+  const [d] = await t.db.query<{ nama: string }>(`SELECT nama_dr_lengkap AS nama FROM doctors WHERE kd_dr = 'D001'`);
+  assert.equal(s.body.slice(1, 3), [d.nama, 'POLI KARDIOLOGI DEWASA']);
+  assert.is(s.body[5], 'dokter sedang cuti');
+  assert.match(s.body[6], /^pindah ke /);
+  assert.equal(await pushRows(), [], 'WhatsApp alone, as chosen');
+});
+
 test('a kind the patient turned off is not sent on any channel', async () => {
   await choose({ channel: 'whatsapp', muted: ['obat-siap'], nomor: NUMBER, setuju: true });
   await addRegistration();
@@ -246,7 +271,7 @@ test('the webhook: the handshake, a bad signature refused, statuses forward only
   await send(notice('dipanggil', { poli: 'POLI', nomor: 5 }));
   await worker().drain();
   const [{ wamid }] = wa.sent;
-  const forged = await wa.post(webhook, { entry: [{ changes: [{ value: { statuses: [{ id: wamid, status: 'failed' }] } }] }] }, 'sha256=' + '0'.repeat(64));
+  const forged = await wa.post(webhook, { entry: [{ changes: [{ value: { statuses: [{ id: wamid, status: 'failed' }] } }] }] }, `sha256=${'0'.repeat(64)}`);
   assert.is(forged.status, 401);
   assert.is((await waRows())[0].status, 'sent');
 

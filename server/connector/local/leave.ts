@@ -8,11 +8,11 @@ import type { BookingRequest } from '../../../common/schemas/booking.ts';
 import type { HospitalCancelled, MoveChoice, MoveRequest, SessionLeave, SessionLeaveDone } from '../../../common/schemas/leave.ts';
 import { queueBpjsCancel, type BpjsReporting } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { enqueueIn } from '../../db/push.ts';
+import { deliver } from '../../db/deliver.ts';
 import { announce, sessionKey } from '../../db/queue-events.ts';
 import { closeLine } from '../../db/waitlist.ts';
 import { book, type BookingOutcome, type BookingPolicy, type BookingStore, type ReferralGate } from '../../domain/booking.ts';
-import { sessionNotice } from '../../domain/leave-notice.ts';
+import { sessionNotice, sessionNoticeParams } from '../../domain/leave-notice.ts';
 import { HOME } from '../../../common/routes.ts';
 import { bookingStore, bookingTx, retriedTx } from './booking.ts';
 
@@ -112,7 +112,7 @@ export async function declareSessionChange(q: Queryable, c: SessionLeave, now: n
     );
   }
   const choices = booked.length ? await moveChoices(q, c.kd_dep, c.kd_dr, c.tanggal, todayWib(now), windowDays) : [];
-  const notice = sessionNotice({
+  const facts = {
     event: c.aksi,
     doctor: s.nama_dr,
     clinic: s.ds_dep,
@@ -121,9 +121,12 @@ export async function declareSessionChange(q: Queryable, c: SessionLeave, now: n
     newHours: c.jam_dtg && c.jam_plg ? { jam_dtg: c.jam_dtg, jam_plg: c.jam_plg } : undefined,
     reason: c.alasan,
     choices,
-  });
+  };
+  const notice = sessionNotice(facts);
+  const params = sessionNoticeParams(facts);
   let told = 0;
-  for (const b of booked) if (await enqueueIn(q, { nomr: b.nomr, ...notice, url: HOME })) told++;
+  // On the channel each patient chose (push, WhatsApp or both: db/deliver.ts).
+  for (const b of booked) if (await deliver(q, { nomr: b.nomr, event: 'cuti-dokter', params, push: { nomr: b.nomr, ...notice, url: HOME } })) told++;
   return { dibatalkan: booked.length, diberitahu: told, daftar_tunggu: ended };
 }
 

@@ -10,7 +10,7 @@ import { queueBpjsPharmacy, queueBpjsTask } from '../../db/bpjs.ts';
 import { wibText } from '../../db/wib.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { Enqueued } from '../../db/push.ts';
-import { deliver } from '../../notify/deliver.ts';
+import { deliver } from '../../db/deliver.ts';
 import { calledNotice, nearNotice, readyNotice } from '../../notify/notices.ts';
 import { announce, pharmacyKey, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
 

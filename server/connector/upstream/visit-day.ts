@@ -9,7 +9,7 @@ import type { UpstreamConfig } from '../../config/upstream.ts';
 import type { Db } from '../../db/client.ts';
 import { claimQueueNotice, dropOldQueueNotices, type QueueNoticeKind } from '../../db/upstream-queue.ts';
 import type { QueueRow } from '../hospital-connector.ts';
-import { deliver } from '../../notify/deliver.ts';
+import { deliver } from '../../db/deliver.ts';
 import { calledNotice, nearNotice } from '../../notify/notices.ts';
 import { int, nstr, type Obj, str } from './answers.ts';
 import type { PatientCalls } from './calls.ts';

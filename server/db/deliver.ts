@@ -9,15 +9,15 @@
 // both for one notice unless the patient chose both.
 import type { NoticeEvent } from '../../common/notices.ts';
 import type { NotifyRequest } from '../../common/schemas/internal.ts';
-import type { Queryable } from '../db/client.ts';
-import { enqueueIn, type Enqueued } from '../db/push.ts';
-import { queueWhatsapp } from '../db/whatsapp.ts';
-import { TEMPLATES } from '../whatsapp/templates.ts';
+import type { Queryable } from './client.ts';
+import { enqueueIn, type Enqueued } from './push.ts';
+import { queueWhatsapp } from './whatsapp.ts';
+import { TEMPLATES } from '../domain/notice-templates.ts';
 
 export interface Notice {
   nomr: string;
   event: NoticeEvent;
-  /** The template's named parameters (whatsapp/templates.ts), e.g. { poli, nomor }. */
+  /** The template's named parameters (domain/notice-templates.ts), e.g. { poli, nomor }. */
   params: Record<string, string | number>;
   /** The push message, as before WhatsApp. */
   push: NotifyRequest;
