@@ -109,12 +109,14 @@ test('with a Firebase web config, Firebase is a chunk of its own, in no route in
   rmSync(out, { recursive: true, force: true });
 });
 
-// The precache is every screen's code, uncompressed: 272.2 KB measured with this round's screens
-// and code (the registration ending's QR encoder and push, the Cek status pendaftaran page, family
-// profiles, hours in one voice), after what /home does not need moved out of the shell and core.
-test('all CSS fits in 12 KB, the precache in 275 KB, the login page in the first 14 KB', () => {
+// The precache is every screen's code, uncompressed: 272.2 KB measured with the registration
+// ending's QR encoder and push, the Cek status pendaftaran page, family profiles and hours in one
+// voice; 275.6 KB with the waiting list on the quota screens, the cancelled-by-hospital cards'
+// loader and the channel choice's place on /profil (the leave cards and the choice itself act
+// online only and are not precached: vite.config.ts).
+test('all CSS fits in 12 KB, the precache in 280 KB, the login page in the first 14 KB', () => {
   assert.ok(allCss().gzip <= 12 * KB, `${allCss().gzip} bytes of CSS`);
-  assert.ok(precache().bytes <= 275 * KB, `${precache().bytes} bytes precached`);
+  assert.ok(precache().bytes <= 280 * KB, `${precache().bytes} bytes precached`);
   assert.ok(loginFirstBytes() <= 14 * KB, `${loginFirstBytes()} bytes`);
 });
 
