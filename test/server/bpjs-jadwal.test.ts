@@ -13,7 +13,7 @@ import { bpjsClient } from '../../server/bpjs/client.ts';
 import { createBpjsWorker } from '../../server/bpjs/worker.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
-import { COHORT, INTERNAL_TOKEN, loginAs, testConfig } from '../support/app.ts';
+import { COHORT, INTERNAL_TOKEN, loginAs, testConfig, unreachableKhanza } from '../support/app.ts';
 import { type BpjsStandIn, bpjsStandIn, bridgeTo } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 
@@ -200,14 +200,7 @@ test("bad input is a 400 naming the field; an unknown session a 404; the bridge 
   } finally {
     await off.close();
   }
-  const khanza = await buildApp({
-    config: testConfig({
-      simrs: { kind: 'khanza', url: 'mysql://app:pw@127.0.0.1:9/sik', timeoutMs: 1000, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [] },
-    }),
-    db,
-    logger: false,
-    internal: 'here',
-  });
+  const khanza = await unreachableKhanza(db);
   try {
     const res = await change(ok, khanza);
     assert.equal([res.code, res.body.message], [409, 'Jadwal dokter dikelola di SIMRS Khanza (tabel jadwal); ubah di sana.']);

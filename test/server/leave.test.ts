@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/client.ts';
 import { sweepOffers } from '../../server/db/waitlist.ts';
 import type { FastifyInstance } from 'fastify';
-import { INTERNAL_TOKEN, testConfig } from '../support/app.ts';
+import { INTERNAL_TOKEN, testConfig, unreachableKhanza } from '../support/app.ts';
 import { cohortCalls, d001Booking, wibAt } from '../support/booking.ts';
 import { bpjsStandIn, bridgeTo, type BpjsStandIn } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
@@ -123,14 +123,7 @@ test('the internal call refuses what it cannot do, naming the field', async () =
 });
 
 test("under SIMRS=khanza the call answers 409 naming where Khanza keeps a doctor's absence (per booking, no dated session)", async () => {
-  const khanza = await buildApp({
-    config: testConfig({
-      simrs: { kind: 'khanza', url: 'mysql://app:pw@127.0.0.1:9/sik', timeoutMs: 1000, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [] },
-    }),
-    db,
-    logger: false,
-    internal: 'here',
-  });
+  const khanza = await unreachableKhanza(db);
   try {
     const res = await khanza.inject({
       method: 'POST',

@@ -12,6 +12,17 @@ export function testConfig(over: Partial<Config> = {}): Config {
   return { ...loadConfig({}), distDir: '/nonexistent', internalApiToken: INTERNAL_TOKEN, logLevel: 'silent', ...over };
 }
 
+/** The app under SIMRS=khanza with its MariaDB out of reach (port 9): what it answers before asking Khanza. */
+export const unreachableKhanza = (db: Db): Promise<FastifyInstance> =>
+  buildApp({
+    config: testConfig({
+      simrs: { kind: 'khanza', url: 'mysql://app:pw@127.0.0.1:9/sik', timeoutMs: 1000, payers: { bpjs: 'BPJ', umum: 'UMU' }, cathRooms: [] },
+    }),
+    db,
+    logger: false,
+    internal: 'here',
+  });
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
