@@ -330,6 +330,7 @@ test('the public app answers 404 for the internal calls; the internal app serves
       '/api/internal/bpjs/hfis',
       '/api/internal/bpjs/rekonsiliasi',
       '/api/internal/jadwal/dokter',
+      '/api/internal/jadwal/sesi',
       '/api/internal/konsultasi/link',
       '/api/internal/notify',
       '/api/internal/passkey/{nomr}',
