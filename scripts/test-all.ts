@@ -2,7 +2,6 @@
 // Suites: typecheck, build, unit and component tests, server tests on PGlite and on a real
 // PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
 // Lighthouse. Exits non-zero if anything failed.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -22,14 +21,6 @@ process.env.TSX_TSCONFIG_PATH ??= 'tsconfig.runtime.json';
 const only = process.argv.slice(2);
 const results: Array<[string, Counts]> = [];
 
-/** A step that runs beside another (lanes) keeps its output here, printed whole when it ends. */
-const held = new AsyncLocalStorage<string[]>();
-const say = (text: string) => {
-  const mine = held.getStore();
-  if (mine) mine.push(text);
-  else process.stdout.write(text);
-};
-
 /** `echoed`: its output printed as it comes (else only returned). */
 function run(cmd: string, args: string[], env: Record<string, string> = {}, echoed = true): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
@@ -37,7 +28,7 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}, echo
     let out = '';
     const echo = (d: Buffer) => {
       out += d;
-      if (echoed) say(d.toString());
+      if (echoed) process.stdout.write(d);
     };
     child.stdout.on('data', echo);
     child.stderr.on('data', echo);
@@ -61,27 +52,17 @@ const line = (c: Counts) => `${c.passed} passed, ${c.failed} failed${c.skipped ?
 
 async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
   if (only.length && !only.includes(name)) return;
-  say(`\n=== ${name}\n`);
+  console.log(`\n=== ${name}`);
   const started = Date.now();
   let counts: Counts;
   try {
     counts = await fn();
   } catch (err) {
-    say(`${(err as Error).stack ?? err}\n`);
+    console.error(err);
     counts = { passed: 0, failed: 1 };
   }
-  say(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  console.log(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   results.push([name, counts]);
-  const mine = held.getStore();
-  if (mine) process.stdout.write(mine.splice(0).join(''));
-}
-
-/**
- * Steps that each keep one core busy (tsc, vite, one uvu process), in lanes side by side: each
- * lane's steps one after the other, each step's output printed whole when it ends.
- */
-async function lanes(...all: Array<() => Promise<void>>): Promise<void> {
-  await Promise.all(all.map((lane) => held.run([], lane)));
 }
 
 const single = async (cmd: string, args: string[], env?: Record<string, string>): Promise<Counts> => {
@@ -193,19 +174,11 @@ const build = () =>
     return { passed: app.passed + server.passed, failed: app.failed + server.failed };
   });
 const serverBuild = (): Record<string, string> => (builtServer ? { TEST_SERVER: 'compiled' } : {});
-// Two lanes of one core each (tsc, vite and one uvu process keep one busy): 115 s one after the
-// other on two cores, the longer lane's 71 s side by side.
-await lanes(
-  async () => {
-    await lint();
-    await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
-  },
-  async () => {
-    await build();
-    await step('unit', () => uvu('test/unit', serverBuild()));
-    await step('build-checks', () => uvu('test/build'));
-  },
-);
+await lint();
+await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
+await build();
+await step('unit', () => uvu('test/unit', serverBuild()));
+await step('build-checks', () => uvu('test/build'));
 // The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
 // behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
 const PGLITE_FILES = [
