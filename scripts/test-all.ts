@@ -1,7 +1,7 @@
 // `npm test`: every suite in order, each counted, one closing line `N passed, N failed`.
-// Suites: typecheck, build, unit and component tests, server tests on PGlite and on a real
-// PostgreSQL, build checks (size budgets, prerendered HTML), end-to-end tests in Chromium, and
-// Lighthouse. Exits non-zero if anything failed.
+// Suites: lint, typecheck, build, unit and component tests, build checks (size budgets,
+// prerendered HTML), server tests on PGlite and on a real PostgreSQL, end-to-end tests in
+// Chromium, and Lighthouse. Exits non-zero if anything failed.
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
