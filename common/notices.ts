@@ -1,6 +1,7 @@
 // The kinds of notice a patient gets, by the name the server's delivery layer and the app's
 // choice on /profil both use (docs/whatsapp.md). The patient may turn each off; 'lainnya' is
 // the hospital's own free text, always push.
+import { compactPhone, isMobileNumber } from './phone.ts';
 
 export const NOTICE_EVENTS = ['pengingat', 'tinggal', 'dipanggil', 'obat-siap', 'rujukan-berakhir', 'cuti-dokter', 'kursi-tunggu'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
@@ -18,12 +19,14 @@ export const NOTICE_LABELS: Record<NoticeEvent, string> = {
 
 export type Channel = 'push' | 'whatsapp' | 'both';
 
-/** An Indonesian mobile number as WhatsApp's API takes it (E.164 without '+'): 0812… and +62812… become 62812…; null if it is not one. */
+/**
+ * An Indonesian mobile number as WhatsApp's API takes it (E.164 without '+'): 0812…, +62812… and
+ * 62812… become 62812…; null if it is not one by the forms' one rule (common/phone.ts).
+ */
 export function waNumber(raw: string): string | null {
-  const digits = raw.replace(/[\s().-]/g, '').replace(/^\+/, '');
-  if (!/^[0-9]+$/.test(digits)) return null;
-  const e164 = digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
-  return /^628[0-9]{7,12}$/.test(e164) ? e164 : null;
+  const n = compactPhone(raw.replace(/[().]/g, '')).replace(/^62(?=8)/, '+62');
+  if (!isMobileNumber(n)) return null;
+  return n.startsWith('+') ? n.slice(1) : `62${n.slice(1)}`;
 }
 
 /** 628123… shown as the patient writes it: 08123… */
