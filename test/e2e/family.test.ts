@@ -15,7 +15,7 @@ import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
 import { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
-import { PHONE, fillLogin, launch, serviceWorkerOf } from '../support/browser.ts';
+import { PHONE, fillLogin, launch, serviceWorkerOf, INSTALLED } from '../support/browser.ts';
 import { fullChromium, keysOnPhone, needsFullChromium } from '../support/e2e.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
@@ -297,7 +297,7 @@ const notifications = (sw: Worker) =>
 
 needsFullChromium(test)("a clinic call for A while B is on screen is a notification naming A, and tapping it opens A's home", async () => {
   const phone: Subscriber = subscriber(`${pushService.url}/push/family-phone`);
-  const ctx = await (await fullChromium()).newContext(PHONE);
+  const ctx = await (await fullChromium()).newContext(INSTALLED);
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   // This phone's push registration, as the app keeps it once the browser has subscribed (Chromium
   // here reaches no push service, so the subscription is the loopback service's).

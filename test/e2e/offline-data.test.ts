@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_A, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { to } from '../../common/routes.ts';
-import { gotoQuiet, offlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
+import { gotoQuiet, offlineAgain, reloadQuiet, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
 import { keysOnPhone, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -22,9 +22,9 @@ async function until(what: string, check: () => Promise<boolean>, ms = 10_000): 
 
 /** A (the patient with data) on home, the service worker in control, the cards filled. */
 async function homeOfA(): Promise<Page> {
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A, INSTALLED);
   await gotoQuiet(page, `${app.server.url}/home`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await withServiceWorker(page);
   await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   for (const card of CARDS) await page.getByRole('region', { name: card }).locator('summary').first().waitFor();

@@ -3,15 +3,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { gotoQuiet, offlineAgain, onlineAgain, reloadQuiet, signedInPage } from '../support/browser.ts';
+import { gotoQuiet, offlineAgain, onlineAgain, reloadQuiet, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
 
 test('offline after a first visit: home, login and registration open from the service worker and say they are offline', async () => {
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A, INSTALLED);
   await gotoQuiet(page, `${app.server.url}/home`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await withServiceWorker(page);
   await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
 

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CDPSession, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { PHONE, fillLogin, serviceWorkerOf, signedInPage } from '../support/browser.ts';
+import { fillLogin, serviceWorkerOf, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
 import { fullChromium, needsFullChromium, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -39,7 +39,7 @@ async function notificationsShown(sw: Worker, count: number): Promise<Shown[]> {
 
 /** Patient A at home, notifications allowed, with the app's service worker running. */
 async function homeWithWorker(browser = app.browser) {
-  const page = await signedInPage(browser, app.server.url, DEMO_A);
+  const page = await signedInPage(browser, app.server.url, DEMO_A, INSTALLED);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   await page.goto(`${app.server.url}/home`);
@@ -83,13 +83,13 @@ test('with the app in front, a push shows a toast with its title and body, and n
 });
 
 needsFullChromium(test)('with notifications allowed, login reaches home though no push service answers; the key is asked for', async () => {
-  const ctx = await (await fullChromium()).newContext(PHONE);
+  const ctx = await (await fullChromium()).newContext(INSTALLED);
   await ctx.grantPermissions(['notifications'], { origin: app.server.url });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${app.server.url}/`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await withServiceWorker(page);
   await fillLogin(page, DEMO_A.nomr, DEMO_A.tgl_lahir);
   const keyAsked = page.waitForRequest((r) => r.url().endsWith('/api/push/vapid'), { timeout: 15_000 });
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -215,7 +215,7 @@ test('as B, every list shows Tidak ada data !', async () => {
 for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`${size.name}: a history the server answers from its copy of the hospital system's last answer says when that was read, at 360 px`, async () => {
     // The API's header as it sends it while the hospital's system cannot be reached (test/server/khanza-contract).
-    const p = await pageAt(app.browser, app.server.url, { ...size, context: { ...size.context, serviceWorkers: 'block' } }, DEMO_A);
+    const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
     await p.route('**/api/patient/riwayat/konsul/poli/umum*', async (route) => {
       const res = await route.fetch();
       await route.fulfill({ response: res, headers: { ...res.headers(), 'x-data-as-of': '2026-11-20T08:15:00+07:00' } });

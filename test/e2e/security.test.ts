@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { PHONE, gotoQuiet, reloadQuiet, signedInPage } from '../support/browser.ts';
+import { gotoQuiet, reloadQuiet, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
 import { samplePaths } from '../support/routes.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken } from '../support/server.ts';
@@ -22,14 +22,15 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test('every screen, signed out and signed in, works under the policy without a single violation', async () => {
-  const out = await (await app.browser.newContext(PHONE)).newPage();
+  // With the service worker, as a patient's phone has it: later screens come from its precache.
+  const out = await (await app.browser.newContext(INSTALLED)).newPage();
   const violations = await watchViolations(out);
   for (const { path } of samplePaths('public')) {
     const res = await gotoQuiet(out, app.server.url + path);
     assert.match(res!.headers()['content-security-policy'] ?? '', /script-src 'self'/, path);
     await out.locator('main').first().waitFor();
   }
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A, INSTALLED);
   violations.push(...(await watchViolations(page)));
   for (const { path } of samplePaths('patient')) {
     await gotoQuiet(page, app.server.url + path);
@@ -60,9 +61,9 @@ test('logout from the account menu ends the session on the server, and the old t
 });
 
 test('the service worker keeps no API answer in its caches, after a whole signed-in visit', async () => {
-  const page = await signedInPage(app.browser, app.server.url, DEMO_A);
+  const page = await signedInPage(app.browser, app.server.url, DEMO_A, INSTALLED);
   await gotoQuiet(page, `${app.server.url}/home`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await withServiceWorker(page);
   await reloadQuiet(page); // now under the worker's control
   for (const path of ['/home', '/profil', '/riwayatpemeriksaan/patologiklinik', '/perjanjianpoli']) await gotoQuiet(page, app.server.url + path);
   const cached = await page.evaluate(async () => {

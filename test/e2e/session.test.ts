@@ -14,7 +14,18 @@ import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/data/device.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
-import { PHONE, gotoQuiet, launch, offlineAgain, onlineAgain, reloadQuiet, signedInPage, storeSession } from '../support/browser.ts';
+import {
+  PHONE,
+  gotoQuiet,
+  launch,
+  offlineAgain,
+  onlineAgain,
+  reloadQuiet,
+  signedInPage,
+  storeSession,
+  INSTALLED,
+  withServiceWorker,
+} from '../support/browser.ts';
 import { keysOnPhone } from '../support/e2e.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
 
@@ -49,7 +60,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000): 
  * and a worker would make them its own.
  */
 async function pageWithoutWorker(): Promise<Page> {
-  const page = await (await browser.newContext({ ...PHONE, serviceWorkers: 'block' })).newPage();
+  const page = await (await browser.newContext(PHONE)).newPage();
   await page.goto(`${server.url}/registrasi`);
   await storeSession(page, DEMO_A, await apiToken(server.url, DEMO_A));
   return page;
@@ -57,9 +68,9 @@ async function pageWithoutWorker(): Promise<Page> {
 
 /** A with the app's service worker in control and home's cards filled. */
 async function homeWithWorker(): Promise<Page> {
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(browser, server.url, DEMO_A, INSTALLED);
   await gotoQuiet(page, `${server.url}/home`);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await withServiceWorker(page);
   await reloadQuiet(page);
   await page.getByText(`Selamat Datang ${DEMO_A.nama}`).waitFor();
   for (const card of CARDS) await page.getByRole('region', { name: card }).locator('summary').first().waitFor();

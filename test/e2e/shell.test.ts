@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { PHONE, signedInPage, storeSession } from '../support/browser.ts';
+import { PHONE, signedInPage, storeSession, INSTALLED } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { apiToken, startServer } from '../support/server.ts';
 
@@ -29,7 +29,7 @@ const path = (p: Page) => new URL(p.url()).pathname;
 
 test("a screen whose code fails to download says so, and 'Muat ulang' loads it once the network is back", async () => {
   // No service worker: the first visit on a weak signal, before it is installed.
-  const context = await app.browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const context = await app.browser.newContext(PHONE);
   const p = await context.newPage();
   await p.goto(`${app.server.url}/registrasi`);
   await storeSession(p, DEMO_A, await apiToken(app.server.url, DEMO_A));
@@ -116,7 +116,7 @@ test('a new version deployed while the app is open: not taken while a form holds
   const dist = mkdtempSync(join(tmpdir(), 'pasien-dist-'));
   cpSync(DIST, dist, { recursive: true });
   const server = await startServer({ DIST_DIR: dist });
-  const p = await (await app.browser.newContext(PHONE)).newPage();
+  const p = await (await app.browser.newContext(INSTALLED)).newPage();
   try {
     await p.goto(`${server.url}/registrasi`);
     await p.waitForFunction(() => navigator.serviceWorker.controller !== null); // installed, in charge

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { launch, serviceWorkerOf, signedInPage } from '../support/browser.ts';
+import { launch, serviceWorkerOf, signedInPage, INSTALLED } from '../support/browser.ts';
 import { fullChromium, needsFullChromium } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
@@ -210,7 +210,7 @@ needsFullChromium(test)("'Antrian Anda tinggal N lagi' arrives once, and its not
     .map((r) => phoneOfA.decrypt(r.body))
     .find((m) => String(m.title).startsWith('Antrian Anda tinggal'))!;
   assert.is(near.url, '/home');
-  const page = await signedInPage(await fullChromium(), server.url, DEMO_A);
+  const page = await signedInPage(await fullChromium(), server.url, DEMO_A, INSTALLED);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/home`);
@@ -360,7 +360,7 @@ test('while nothing changes, the open home receives only the heartbeat: a few by
 test('a push in the foreground reads the queue card again, which shows the number called meanwhile', async () => {
   // The stream is not there (as on an API with the spec's calls only), so nothing but the push
   // can bring the call to the open card.
-  const page = await signedInPage(browser, server.url, DEMO_A);
+  const page = await signedInPage(browser, server.url, DEMO_A, INSTALLED);
   const ctx = page.context();
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   const live = await withoutStream(page);

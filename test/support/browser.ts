@@ -93,6 +93,13 @@ export function lighthouseChromium(): Promise<string> {
   return shell;
 }
 
+/**
+ * A phone's browser, without the app's service worker: it precaches the whole app (275 KB of
+ * scripts, each compiled for the cache) and serves navigations, nothing a screen's behaviour
+ * depends on, and installing it in every test's new context took a fifth of the end-to-end
+ * suite's CPU (docs/performance.md, The test run's time). The tests of what it does (offline, the
+ * update, push, installation, the session kept, Lighthouse's returning patient) open INSTALLED.
+ */
 export const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
@@ -100,7 +107,11 @@ export const PHONE = {
   hasTouch: true,
   locale: 'id-ID',
   timezoneId: 'Asia/Jakarta',
+  serviceWorkers: 'block' as 'block' | 'allow',
 };
+
+/** A phone's browser with the app's service worker, as every patient's is. */
+export const INSTALLED = { ...PHONE, serviceWorkers: 'allow' as const };
 
 type Build = 'shell' | 'full';
 const pathOf = (build: Build) => (build === 'shell' ? lighthouseChromium() : fullChromiumPath());
@@ -153,7 +164,12 @@ export async function closeSharedBrowser(): Promise<void> {
  * unless `executablePath` names another build (Lighthouse's profile is made in Lighthouse's browser).
  */
 export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-profile-')), executablePath?: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dir, { executablePath: executablePath ?? (await fullChromiumPath()), args: CHROMIUM_ARGS, headless: true, ...PHONE });
+  return chromium.launchPersistentContext(dir, {
+    executablePath: executablePath ?? (await fullChromiumPath()),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ...INSTALLED,
+  });
 }
 
 /** The four local storage keys a real login writes (docs/product.md §3), on the page's origin. */
@@ -170,8 +186,8 @@ export async function storeSession(p: Page, who: { nomr: string; tgl_lahir: stri
 }
 
 /** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
-export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await (await browser.newContext(PHONE)).newPage();
+export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }, phone = PHONE): Promise<Page> {
+  const p = await (await browser.newContext(phone)).newPage();
   const token = await apiToken(baseUrl, who);
   await p.goto(`${baseUrl}/registrasi`);
   await storeSession(p, who, token);
@@ -203,6 +219,7 @@ export async function fingerprintSensor(cdp: CDPSession): Promise<string> {
  */
 export async function serviceWorkerOf(page: Page, origin: string): Promise<{ sw: Worker; cdp: CDPSession; registrationId: string }> {
   const ctx = page.context();
+  await withServiceWorker(page);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const cdp = await ctx.newCDPSession(page);
   const registrationId = await new Promise<string>((resolve) => {
@@ -296,4 +313,15 @@ export async function offlineAgain(page: Page): Promise<void> {
 export async function onlineAgain(page: Page): Promise<void> {
   await page.context().setOffline(false);
   await emulations.get(page)?.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+/**
+ * Waits for the app's service worker to be ready; a page opened without it (PHONE) fails at once
+ * instead of waiting for ever (`ready` never settles where registration is blocked).
+ */
+export async function withServiceWorker(page: Page): Promise<void> {
+  // Playwright blocks a context's service workers by replacing register() with one that says so.
+  const blocked = await page.evaluate(() => String(ServiceWorkerContainer.prototype.register).includes('blocked by Playwright'));
+  if (blocked) throw new Error('this page was opened without the service worker: open its context with INSTALLED');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 }
