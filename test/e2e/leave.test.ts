@@ -3,7 +3,6 @@
 // by the hospital with the reason and moves it in one tap; then B joins a full session's waiting
 // list from the quota list, sees the place on home and leaves it. Shot at 360 px, text 100 % and
 // 200 %, into artifacts/screenshots, with no layout fault at either.
-import { mkdirSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isSlotAvailable } from '../../common/booking.ts';
@@ -15,13 +14,12 @@ import { INTERNAL } from '../../common/server-paths.ts';
 import { DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { pickDate } from '../support/booking.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
-import { TEXT_SIZES, layoutProblems, pageAt, settle } from '../support/layout.ts';
+import { TEXT_SIZES, layoutProblems, pageAt, settle, keepShot } from '../support/layout.ts';
 import { apiToken } from '../support/server.ts';
 
 const TOKEN = 'e2e-internal-token-0123456789';
 const app = realApp(test, { INTERNAL_API_TOKEN: TOKEN });
 const api = apiReads(test, app, DEMO_B);
-const SHOTS = 'artifacts/screenshots';
 const quota = (date: string) => api<QuotaSlot[]>(API.quota, { kd_dr: '', kd_dep: '20001', tgl_janji: toQuotaDate(date), hari: weekdayName(date) });
 
 /** The first date from tomorrow with a slot of clinic 20001 that matches, on no day B holds. */
@@ -40,9 +38,7 @@ async function shoot(name: string, size: (typeof TEXT_SIZES)[number], path: stri
   await settle(p, app.server.url + path);
   await p.getByText(waitFor).first().waitFor();
   assert.equal(await layoutProblems(p), [], `${name} at ${size.name}`);
-  const dir = `${SHOTS}/${size.name.replace('%', '').replace(/\W+/g, '-')}`;
-  mkdirSync(dir, { recursive: true });
-  await p.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  await keepShot(p, `${size.name.replace('%', '').replace(/\W+/g, '-')}/${name}.png`);
   await p.context().close();
 }
 
@@ -96,7 +92,7 @@ test('a full session: its waiting list joined in one tap from the quota list, th
   const slot = p.getByRole('listitem').filter({ hasText: full.nama_dr }).filter({ hasText: 'Kuota penuh' });
   await slot.getByRole('button', { name: 'Masuk daftar tunggu' }).click();
   await p.getByRole('status').filter({ hasText: 'Anda masuk daftar tunggu, urutan ke-1.' }).waitFor();
-  await p.screenshot({ path: `${SHOTS}/text-100/leave-waitlist-joined.png`, fullPage: true });
+  await keepShot(p, 'text-100/leave-waitlist-joined.png');
   await p.context().close();
 
   for (const size of TEXT_SIZES.slice(0, 2)) await shoot('leave-waitlist-home', size, to('home'), 'Urutan Anda: ke-1');

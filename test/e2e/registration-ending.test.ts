@@ -1,27 +1,22 @@
 // The end of a registration on a 360 px phone in Chromium, at 100 % and 200 % text, against the
 // real server (docs/product.md, Registration's ending): under §2's saved message the reference and
 // its QR code, what to bring, the counter's place and hours (shown when set, absent when not), kept
-// offline; 'Cek status pendaftaran' before and after the counter's verification. SHOTS_DIR (default
-// artifacts/screenshots) keeps the screenshots.
-import { mkdirSync } from 'node:fs';
+// offline; 'Cek status pendaftaran' before and after the counter's verification. SHOTS_DIR keeps
+// the screenshots.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { REGISTRATION_MSG } from '../../common/registration.ts';
-import { launch } from '../support/browser.ts';
+import { launch, withServiceWorker } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
-import { TEXT_SIZES, layoutProblems, pageAt, settle, type TextSize } from '../support/layout.ts';
+import { TEXT_SIZES, layoutProblems, pageAt, settle, type TextSize, keepShot } from '../support/layout.ts';
 import { startServer } from '../support/server.ts';
 
 const TOKEN = 'e2e-internal-token-0123456789';
 const PLACE = 'Loket Pendaftaran Pasien Baru, Gedung A lantai 1';
 const HOURS = 'Senin–Jumat 07.00–14.00, Sabtu 07.00–12.00';
 const app = realApp(test, { INTERNAL_API_TOKEN: TOKEN, REGISTRATION_COUNTER_PLACE: PLACE, REGISTRATION_COUNTER_HOURS: HOURS });
-const SHOTS = process.env.SHOTS_DIR || 'artifacts/screenshots';
-mkdirSync(SHOTS, { recursive: true });
-
-const shot = (p: Page, name: string, size: TextSize) =>
-  p.screenshot({ path: `${SHOTS}/registrasi-${name}-${size.name.replace(/\W+/g, '-')}.png`, fullPage: true });
+const shot = (p: Page, name: string, size: TextSize) => keepShot(p, `registrasi-${name}-${size.name.replace(/\W+/g, '-')}.png`);
 
 let nik = Number(String(Date.now()).slice(-9));
 /** Fills and sends the form; answers the birth date sent (1962-04-12). */
@@ -56,7 +51,7 @@ async function qrOf(p: Page) {
 
 for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`${size.name}: the saved message, then the reference and its QR code, what to bring, the counter; kept offline`, async () => {
-    const p = await pageAt(app.browser, app.server.url, size);
+    const p = await pageAt(app.browser, app.server.url, { ...size, context: { ...size.context, serviceWorkers: 'allow' } });
     await registerOn(p, app.server.url);
     const card = p.locator('#reg-selesai');
     await card.waitFor();
@@ -77,7 +72,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await shot(p, 'selesai', size);
 
     // Offline, the page opens from the service worker and shows the same reference and code.
-    await p.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await withServiceWorker(p);
     await p.context().setOffline(true);
     await p.reload();
     await p.getByTestId('referensi').getByText(referensi).waitFor();

@@ -11,7 +11,7 @@ import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat } from '../support/booking.ts';
 import { realApp } from '../support/e2e.ts';
 import { fillLogin } from '../support/browser.ts';
-import { TEXT_SIZES, pageAt, settle } from '../support/layout.ts';
+import { TEXT_SIZES, pageAt, settle, keepShot } from '../support/layout.ts';
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test, { NOMR_WIDTH: '8' });
@@ -59,7 +59,7 @@ test("text 200%: the booking's confirmation shows the doctor and 'Silakan datang
   await p.getByRole('button', { name: 'Buat Janji' }).click();
   const dialog = p.getByRole('alertdialog', { name: 'Alert' });
   await dialog.getByText('Silakan datang', { exact: false }).waitFor();
-  await p.screenshot({ path: 'artifacts/screenshots/text-200-booked-dialog.png' });
+  await keepShot(p, 'text-200-booked-dialog.png');
   const seen = await dialog.evaluate((box, doctor) => {
     const scroller = box.firstElementChild as HTMLElement;
     const button = box.querySelector('button') as HTMLElement;
@@ -88,7 +88,7 @@ test("text 200%: the booking's confirmation shows the doctor and 'Silakan datang
     const box = document.querySelector('[role="alertdialog"]')?.firstElementChild as HTMLElement;
     return box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
   });
-  await p.screenshot({ path: 'artifacts/screenshots/text-200-booked-dialog-scrolled.png' });
+  await keepShot(p, 'text-200-booked-dialog-scrolled.png');
   const inView = await last.evaluate((el) => {
     const box = (el.closest('[role="alertdialog"]') as HTMLElement).firstElementChild as HTMLElement;
     const [r, v] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
@@ -122,7 +122,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await fillLogin(p, '12345', DEMO_A.tgl_lahir);
     // Leaving the field shows the number as the hospital writes it.
     assert.is(await field.inputValue(), DEMO_A.nomr);
-    await p.screenshot({ path: `artifacts/screenshots/${tag}-login-hint.png` });
+    await keepShot(p, `${tag}-login-hint.png`);
     await p.getByRole('button', { name: 'Login', exact: true }).click();
     await p.getByRole('dialog', { name: 'Login Berhasil' }).waitFor();
     await p.waitForURL(/\/home$/);
@@ -140,12 +140,12 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     const today = p.getByRole('region', { name: 'Hari ini' });
     await today.getByText('Ruang Periksa 1, Lantai 1').waitFor();
     assert.not.ok(await today.getByText('Dipanggil', { exact: false }).count(), 'not called yet');
-    await today.screenshot({ path: `artifacts/screenshots/${tag}-hari-ini.png` });
+    await keepShot(today, `${tag}-hari-ini.png`);
     const [date, slot] = await freeSeat(app.server.url, DEMO_A, 'D001');
     await settle(p, app.server.url + to('confirm', confirmationOf(date, slot), clinicQuery(clinic)));
     await p.getByText('Ruang Periksa 1, Lantai 1').first().waitFor();
     await p.getByLabel('Nomor HP').fill('081298765432');
-    await p.screenshot({ path: `artifacts/screenshots/${tag}-confirm-fields.png`, fullPage: true });
+    await keepShot(p, `${tag}-confirm-fields.png`);
     await p.context().close();
   });
 }

@@ -5,7 +5,6 @@
 // own message, what the hospital's API cannot do left out, and the hospital down said in
 // Indonesian. At 100 % and 200 % text; SHOTS_DIR keeps the screenshots.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -15,11 +14,8 @@ import { to } from '../../common/routes.ts';
 import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
 import { fillLogin, launch, PHONE } from '../support/browser.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
-import { layoutProblems, pageAt, TEXT_SIZES } from '../support/layout.ts';
+import { layoutProblems, pageAt, TEXT_SIZES, keepShot } from '../support/layout.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-
-const SHOTS = process.env.SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 let h: HospitalApi;
 let server: RunningServer;
@@ -50,7 +46,7 @@ const mmddyy = (ymd: string) => `${ymd.slice(5, 7)}/${ymd.slice(8, 10)}/${ymd.sl
 /** What the screen shows is laid out within 360 px, and kept as a screenshot where asked. */
 async function looked(p: Page, name: string) {
   assert.equal(await layoutProblems(p), [], `${name}: layout`);
-  if (SHOTS) await p.screenshot({ path: `${SHOTS}/upstream-${name}.png`, fullPage: true });
+  await keepShot(p, `upstream-${name}.png`);
 }
 
 const region = (p: Page, name: string) => p.getByRole('region', { name });

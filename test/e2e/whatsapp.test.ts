@@ -1,12 +1,11 @@
 // /profil's channel choice in Chromium against the real server with WhatsApp configured: the
 // patient picks WhatsApp, the number comes from their record, consent is asked once and saved;
 // the card reflows at 360 px at 100 % and 200 % text (screenshots into artifacts/screenshots).
-import { mkdirSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { realApp } from '../support/e2e.ts';
-import { TEXT_SIZES, layoutProblems, pageAt, settle } from '../support/layout.ts';
+import { TEXT_SIZES, layoutProblems, pageAt, settle, keepShot } from '../support/layout.ts';
 import { apiToken } from '../support/server.ts';
 
 // No message is sent here (nothing is queued): the API base only has to be a valid setting.
@@ -18,11 +17,9 @@ const app = realApp(test, {
   WHATSAPP_API_BASE: 'http://127.0.0.1:9/v21.0',
   WHATSAPP_WORKER: 'false',
 });
-const SHOTS = 'artifacts/screenshots';
 
 for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`${size.name}: WhatsApp chosen on /profil, consent asked once and kept`, async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const token = await apiToken(app.server.url, DEMO_A);
     const api = (path: string, body?: object) =>
       fetch(`${app.server.url}${path}`, {
@@ -43,7 +40,7 @@ for (const size of TEXT_SIZES.slice(0, 2)) {
     await card.getByRole('checkbox', { name: 'Obat siap diambil' }).uncheck();
     assert.equal(await layoutProblems(p), []);
     const tag = size.name.replace(/\W+/g, '-').replace(/-$/, '');
-    await p.screenshot({ path: `${SHOTS}/profil-whatsapp-${tag}.png`, fullPage: true });
+    await keepShot(p, `profil-whatsapp-${tag}.png`);
     await card.getByRole('button', { name: 'Simpan' }).click();
     await p.getByText('Pengaturan pesan disimpan.').waitFor();
     // Asked once: saved, the consent box is gone.

@@ -1,7 +1,9 @@
 // The text sizes a patient may read the app at on a 360 px phone, and what the layout must keep
 // at each: no sideways scroll, no text cut or pushed off the screen, no text over other text or
 // over a field. Used by the text-size test and the screenshots.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { PHONE, gotoQuiet, storeSession } from './browser.ts';
 import { apiToken } from './server.ts';
 
@@ -18,6 +20,19 @@ export const TEXT_SIZES: TextSize[] = [
   // 200% zoom on a 360 px phone: the page is laid out in 180 CSS px, each drawn twice as large.
   { name: 'zoom 200%', context: { ...PHONE, viewport: { width: 180, height: 370 }, deviceScaleFactor: 4 } },
 ];
+
+/**
+ * A screenshot for a person to look at, kept under SHOTS_DIR (`SHOTS_DIR=artifacts/screenshots`
+ * with an end-to-end file) and not taken without it: `npm test` asserts layouts, it takes no
+ * pictures (a full page at twice the pixels costs the CPU a test needs).
+ */
+export async function keepShot(target: Page | Locator, file: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const path = join(dir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
+}
 
 /** A page at that text size, signed in as `who` when given (the four keys a real login writes). */
 export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, who?: { nomr: string; tgl_lahir: string }): Promise<Page> {
