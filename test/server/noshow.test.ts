@@ -8,60 +8,41 @@ import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates
 import { LEAVE_API } from '../../common/leave-paths.ts';
 import { API } from '../../common/paths.ts';
 import { INTERNAL } from '../../common/server-paths.ts';
-import { buildApp } from '../../server/app.ts';
-import type { Db } from '../../server/db/client.ts';
-import type { FastifyInstance } from 'fastify';
-import { INTERNAL_TOKEN, testConfig, unreachableKhanza } from '../support/app.ts';
-import { cohortCalls, d001Booking, wibAt } from '../support/booking.ts';
+import { INTERNAL_TOKEN, unreachableKhanza } from '../support/app.ts';
+import { clockedApp, cohortCalls, d001Booking, d001SeatsFree, wibAt } from '../support/booking.ts';
 import { bpjsStandIn, bridgeTo, type BpjsStandIn } from '../support/bpjs-stand-in.ts';
-import { freshDb } from '../support/db.ts';
 
 const today = todayWib();
-let db: Db;
-let app: FastifyInstance;
 let standIn: BpjsStandIn;
-let clock = wibAt(today, '07:00');
-
 test.before(async () => {
   standIn = await bpjsStandIn();
-  db = await freshDb();
-  app = await buildApp({ config: testConfig({ bpjs: bridgeTo(standIn) }), db, logger: false, internal: 'here', clock: () => clock });
-  await app.ready();
 });
-test.after(async () => (await app.close(), await db.close(), await standIn.close()));
-test.before.each(() => {
-  clock = wibAt(today, '07:00');
-});
+// The app's clock at 07:00 WIB today before each test; BPJS reported to the stand-in.
+const t = clockedApp(test, () => ({ bpjs: bridgeTo(standIn) }));
+test.after(() => standIn.close());
 
 // Patients of the load-test cohort far from the demo's queue of today and from leave.test.ts's.
-const { nomrOf, tokenOf, call } = cohortCalls(() => app, 160);
+const { nomrOf, tokenOf, call } = cohortCalls(() => t.app, 160);
 const as = async (i: number, method: 'GET' | 'POST', path: string, body?: object) => call(method, path, await tokenOf(i), body);
 const book = (i: number, date: string) => as(i, 'POST', API.book, d001Booking(nomrOf(i), date));
 const internal = async (path: string, body: object) => {
-  const res = await app.inject({ method: 'POST', url: path, payload: body, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+  const res = await t.app.inject({ method: 'POST', url: path, payload: body, headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
   return { code: res.statusCode, body: res.json() };
 };
 const release = (no_reg: string) => internal(INTERNAL.noShowRelease, { no_reg });
 
 /** Today's session of D001 from 08:00 to 23:00 (the app's clock stands at 07:00), with `free` seats beside the demo's queue. */
 async function todaysSession(free: number): Promise<void> {
-  await db.query(
+  await t.db.query(
     `UPDATE practice_sessions ps SET jam_dtg = '08:00', jam_plg = '23:00', batas_quota = ps.quota_terisi + $2
        FROM practice_schedules s
       WHERE s.id = ps.schedule_id AND s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND s.hari = $3 AND ps.tgl = $1`,
     [today, free, isoWeekday(today)],
   );
 }
-const seatsFree = async () =>
-  (
-    await db.query<{ n: number }>(
-      `SELECT ps.batas_quota - ps.quota_terisi AS n FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id
-        WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND ps.tgl = $1`,
-      [today],
-    )
-  )[0].n;
+const seatsFree = () => d001SeatsFree(t.db, today);
 const bpjsRows = (no_reg: string) =>
-  db.query<{ endpoint: string; taskid: number | null; keterangan: string | null }>(
+  t.db.query<{ endpoint: string; taskid: number | null; keterangan: string | null }>(
     `SELECT endpoint, taskid, payload->>'keterangan' AS keterangan FROM bpjs_antrean WHERE no_reg = $1 AND endpoint <> 'add' ORDER BY seq`,
     [no_reg],
   );
@@ -96,7 +77,7 @@ test('nobody waiting: a no-show released at the cut-off frees its seat, a direct
     card.pilihan.every((c: { tgl_janji: string }) => c.tgl_janji > today),
     'the choices start tomorrow',
   );
-  const audit = await db.query<{ subject: string }>(`SELECT subject FROM audit_log WHERE action = 'appointment.noshow'`);
+  const audit = await t.db.query<{ subject: string }>(`SELECT subject FROM audit_log WHERE action = 'appointment.noshow'`);
   assert.equal(audit, [{ subject: nomrOf(1) }]);
 });
 
@@ -122,7 +103,7 @@ test("with a waiting list: a skipped patient's seat is held for the first in lin
   const [offer] = (await as(11, 'GET', LEAVE_API.waitlist)).body.data;
   assert.equal({ status: offer.status, urutan: offer.urutan }, { status: 'ditawari', urutan: 0 });
   assert.is((await as(12, 'GET', LEAVE_API.waitlist)).body.data[0].urutan, 1);
-  const [told] = await db.query<{ title: string }>('SELECT title FROM notifications WHERE nomr = $1 ORDER BY id DESC LIMIT 1', [nomrOf(11)]);
+  const [told] = await t.db.query<{ title: string }>('SELECT title FROM notifications WHERE nomr = $1 ORDER BY id DESC LIMIT 1', [nomrOf(11)]);
   assert.ok(told, 'the first in line is notified');
   assert.is((await book(13, today)).body.status, false, 'the held seat is no one else’s');
   assert.equal(
@@ -141,7 +122,7 @@ test("with a waiting list: a skipped patient's seat is held for the first in lin
   const again = await release(no_reg);
   assert.is(again.code, 409);
   assert.match(again.body.message, /sudah dilepas/);
-  const open = await db.query(`SELECT 1 FROM seat_offers WHERE tgl = $1 AND status = 'terbuka'`, [today]);
+  const open = await t.db.query(`SELECT 1 FROM seat_offers WHERE tgl = $1 AND status = 'terbuka'`, [today]);
   assert.is(open.length, 0, 'no second offer came of the second release');
 });
 
@@ -173,16 +154,16 @@ test('the refusals: 400 naming the field, 404 for an unknown booking, 409 for on
   const r3 = await release(later);
   assert.is(r3.code, 409, 'a later day');
   assert.match(r3.body.message, /hari ini/);
-  clock = wibAt(addDays(monday, 1), '07:00');
+  t.clock = wibAt(addDays(monday, 1), '07:00');
   const r4 = await release(later);
   assert.is(r4.code, 409, "a past day's session");
   assert.ok(r4.body.message.includes(monday), r4.body.message);
-  const [a] = await db.query<{ cancelled: boolean }>('SELECT cancelled_at IS NOT NULL AS cancelled FROM appointments WHERE no_reg = $1', [later]);
+  const [a] = await t.db.query<{ cancelled: boolean }>('SELECT cancelled_at IS NOT NULL AS cancelled FROM appointments WHERE no_reg = $1', [later]);
   assert.is(a.cancelled, false, 'nothing changed');
 });
 
 test("under SIMRS=khanza the call answers 409 naming where Khanza releases a seat (its registration's 'Batal')", async () => {
-  const khanza = await unreachableKhanza(db);
+  const khanza = await unreachableKhanza(t.db);
   try {
     const res = await khanza.inject({
       method: 'POST',
