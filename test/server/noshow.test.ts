@@ -1,7 +1,8 @@
 // A booked patient who did not come to today's session: the counter releases the seat (the
 // hospital's internal call, docs/leave.md), on PGlite and PostgreSQL. With a waiting list the first
 // in line is offered it with a hold; with none it is free for a direct booking. BPJS is told batal
-// through the outbox; the patient's home shows the booking as cancelled by the hospital.
+// through the outbox; the patient's home shows the booking as cancelled by the hospital. Two
+// releases and the patient's own cancel of one booking at once free its seat once.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, isoWeekday, nextOnWeekday, todayWib } from '../../common/dates.ts';
@@ -124,6 +125,20 @@ test("with a waiting list: a skipped patient's seat is held for the first in lin
   assert.match(again.body.message, /sudah dilepas/);
   const open = await t.db.query(`SELECT 1 FROM seat_offers WHERE tgl = $1 AND status = 'terbuka'`, [today]);
   assert.is(open.length, 0, 'no second offer came of the second release');
+  assert.is((await as(12, 'POST', LEAVE_API.waitlistLeave, { id: waiting[1] })).body.status, true, 'the line left empty');
+});
+
+test("two releases of one booking at once, and the patient's own cancel beside them: the seat is freed once", async () => {
+  await todaysSession(1);
+  const no_reg = (await book(30, today)).body.data.no_reg as string;
+  const [r1, r2, cancel] = await Promise.all([release(no_reg), release(no_reg), as(30, 'POST', API.cancel, { no_reg, alasan: 'Tidak bisa datang' })]);
+  // Whichever came first freed it; a release after it is refused, a cancel after it answers the cancel there is (manage.ts).
+  const said = JSON.stringify([r1.body, r2.body, cancel.body]);
+  assert.ok([r1, r2].filter((r) => r.code === 200).length <= 1, said);
+  assert.ok([r1, r2].every((r) => r.code === 200 || r.code === 409) && cancel.body.status === true, said);
+  assert.is(await seatsFree(), 1);
+  assert.is((await t.db.query(`SELECT 1 FROM bpjs_antrean WHERE no_reg = $1 AND endpoint = 'batal'`, [no_reg])).length, 1);
+  assert.is((await book(31, today)).body.status, true);
 });
 
 test('the refusals: 400 naming the field, 404 for an unknown booking, 409 for one checked in, cancelled, of another day', async () => {
