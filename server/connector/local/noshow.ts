@@ -56,16 +56,19 @@ function refusal(b: Booked, today: string): string | null {
 
 /** Releases the seat of `no_reg`, a booking of today's session nobody came to, at `now`; in the caller's transaction. */
 export async function releaseNoShow(q: Queryable, no_reg: string, today: string, now: number): Promise<NoShowOutcome> {
-  const [b] = await q.query<Booked>(
+  const [b] = await q.query<Omit<Booked, 'queue' | 'checked_in'>>(
     `SELECT a.id::int AS id, a.nomr, a.jenis, a.schedule_id, to_char(a.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, a.kd_dr, a.kd_dep, a.sts_jam,
-            a.cancelled_at IS NOT NULL AS cancelled, a.batal_rs, a.cancel_reason, cq.status AS queue, cq.checkin_at IS NOT NULL AS checked_in
-       FROM appointments a LEFT JOIN clinic_queue cq ON cq.no_reg = a.no_reg
-      WHERE a.no_reg = $1
-        FOR UPDATE OF a`,
+            a.cancelled_at IS NOT NULL AS cancelled, a.batal_rs, a.cancel_reason
+       FROM appointments a WHERE a.no_reg = $1 FOR UPDATE`,
     [no_reg],
   );
   if (!b) return { ok: false, status: 404, message: NO_SHOW_MSG.unknown };
-  const refused = refusal(b, today);
+  // The queue entry locked too (after the booking, as a cancel takes them): a call or a check-in at this moment waits, then is seen.
+  const [cq] = await q.query<Pick<Booked, 'queue' | 'checked_in'>>(
+    'SELECT status AS queue, checkin_at IS NOT NULL AS checked_in FROM clinic_queue WHERE no_reg = $1 FOR UPDATE',
+    [no_reg],
+  );
+  const refused = refusal({ ...b, queue: cq?.queue ?? null, checked_in: cq?.checked_in ?? false }, today);
   if (refused) return { ok: false, status: 409, message: refused };
   await q.query(`UPDATE appointments SET cancelled_at = to_timestamp($2::float8 / 1000), cancel_reason = $3, batal_rs = true WHERE id = $1`, [
     b.id,
