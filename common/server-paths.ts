@@ -11,6 +11,8 @@ export const INTERNAL = {
   clinicCheckin: '/api/internal/antrian/poli/checkin',
   clinicDone: '/api/internal/antrian/poli/selesai',
   clinicSkipped: '/api/internal/antrian/poli/lewati',
+  /** A booked patient who did not come: the seat of today's session released to the waiting list (docs/leave.md). */
+  noShowRelease: '/api/internal/antrian/poli/lepas',
   walkIn: '/api/internal/antrian/poli/walkin',
   pharmacyStatus: '/api/internal/antrian/farmasi/status',
   reminders: '/api/internal/pengingat',

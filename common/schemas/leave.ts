@@ -88,3 +88,16 @@ export const WaitlistRef = Type.Object({ id: Type.Integer({ minimum: 1 }) }, { a
 export const WaitlistJoinAnswer = Type.Union([Success(WaitlistEntry), Failure], {
   description: "In line, or { status: false } with the reason in the patient's words (the session has seats: book it)",
 });
+
+/** The counter releases the seat of a booked patient who did not come to today's session (docs/leave.md). */
+export const NoShowRelease = Type.Object(
+  { no_reg: Text(40, { minLength: 1, description: "The booking's registration number (no_reg), of today's clinic session" }) },
+  { additionalProperties: false },
+);
+export type NoShowRelease = Static<typeof NoShowRelease>;
+
+export const NoShowReleased = Type.Object({
+  no_reg: Str(),
+  ditawarkan: Type.Boolean({ description: "true: the seat went to the first in the session's waiting list, held; false: nobody waited, it is free" }),
+});
+export type NoShowReleased = Static<typeof NoShowReleased>;

@@ -56,12 +56,16 @@ async function offerToNext(q: Queryable, scheduleId: number, date: string, seat:
   return true;
 }
 
-/** A seat of the session is given back (a cancel, a reschedule's old seat): offered to the line, else free. */
-export async function freeOrOffer(q: Queryable, scheduleId: number, date: string): Promise<void> {
+/**
+ * A seat of the session is given back (a cancel, a reschedule's old seat, a no-show the hospital
+ * released): offered to the line, else free. Answers whether it was offered.
+ */
+export async function freeOrOffer(q: Queryable, scheduleId: number, date: string): Promise<boolean> {
   // The counter row first: frees, offers and bookings of this session take their turns on it.
   await q.query('SELECT 1 FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2 FOR UPDATE', [scheduleId, date]);
-  if (await offerToNext(q, scheduleId, date, null)) return;
+  if (await offerToNext(q, scheduleId, date, null)) return true;
   await q.query('UPDATE practice_sessions SET quota_terisi = quota_terisi - 1 WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi > 0', [scheduleId, date]);
+  return false;
 }
 
 /** An offered seat no longer held by its patient (lapsed, or they left): the next in line, else free. */

@@ -34,6 +34,7 @@ import { NOT_FOUND, SERVICE, SERVICE_GET, SERVICE_POST, type Api } from './route
 import { bpjsRoutes } from './bpjs.ts';
 import { jadwalRoutes } from './jadwal.ts';
 import { leaveInternalRoutes } from './leave.ts';
+import { noShowRoutes } from './noshow.ts';
 import { registrationCounterRoutes } from './registration.ts';
 import { walkInRoutes } from './walkin.ts';
 import { INTERNAL } from '../../common/server-paths.ts';
@@ -49,6 +50,7 @@ export async function internalRoutes(app: Api, db: Db, config: Config, onNotific
   await bpjsRoutes(app, db, config);
   await jadwalRoutes(app, db, config, clock);
   await leaveInternalRoutes(app, db, config, onNotification, clock);
+  await noShowRoutes(app, db, config, onNotification, clock);
 
   app.post(
     INTERNAL.notify,

@@ -13,7 +13,7 @@ import type { Db } from '../../server/db/client.ts';
 import { sweepOffers } from '../../server/db/waitlist.ts';
 import type { FastifyInstance } from 'fastify';
 import { INTERNAL_TOKEN, testConfig, unreachableKhanza } from '../support/app.ts';
-import { cohortCalls, d001Booking, wibAt } from '../support/booking.ts';
+import { cohortCalls, d001Booking, d001SeatsFree, wibAt } from '../support/booking.ts';
 import { bpjsStandIn, bridgeTo, type BpjsStandIn } from '../support/bpjs-stand-in.ts';
 import { freshDb } from '../support/db.ts';
 
@@ -49,14 +49,7 @@ async function limitSession(date: string, free: number): Promise<void> {
     [date, free, isoWeekday(date)],
   );
 }
-const seatsFree = async (date: string) =>
-  (
-    await db.query<{ n: number }>(
-      `SELECT ps.batas_quota - ps.quota_terisi AS n FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id
-        WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND ps.tgl = $1`,
-      [date],
-    )
-  )[0]?.n;
+const seatsFree = (date: string) => d001SeatsFree(db, date);
 
 test("a leave: every booking of the session cancelled by the hospital, kept with the reason, BPJS told batal, each patient told with the doctor's next sessions", async () => {
   const date = ahead(10, 2);

@@ -320,6 +320,7 @@ test('the public app answers 404 for the internal calls; the internal app serves
       '/api/internal/antrian/farmasi/status',
       '/api/internal/antrian/poli',
       '/api/internal/antrian/poli/checkin',
+      '/api/internal/antrian/poli/lepas',
       '/api/internal/antrian/poli/lewati',
       '/api/internal/antrian/poli/panggil',
       '/api/internal/antrian/poli/selesai',

@@ -10,6 +10,7 @@ import { MONTHS, addDays, toQuotaDate, todayWib, weekdayName } from '../../commo
 import { API } from '../../common/paths.ts';
 import type { QuotaSlot, UpcomingAppointment } from '../../common/schemas/index.ts';
 import { buildApp } from '../../server/app.ts';
+import type { Config } from '../../server/config.ts';
 import type { Db } from '../../server/db/client.ts';
 import { COHORT, loginAs, testConfig } from './app.ts';
 import { freshDb } from './db.ts';
@@ -94,15 +95,26 @@ export async function d001Jampraktek(db: Db, date: string): Promise<string> {
 
 export const wibAt = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00+07:00`);
 
+/** The seats left in Dr D001's morning clinic session in clinic 20001 on a date (undefined before its dated row exists). */
+export async function d001SeatsFree(db: Db, date: string): Promise<number | undefined> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT ps.batas_quota - ps.quota_terisi AS n FROM practice_sessions ps JOIN practice_schedules s ON s.id = ps.schedule_id
+      WHERE s.kd_dr = 'D001' AND s.kd_dep = '20001' AND s.sts_jam = '1' AND s.jenis = 'poli' AND ps.tgl = $1`,
+    [date],
+  );
+  return row?.n;
+}
+
 /**
  * The app on a fresh database with a clock of its own (AppOptions.clock), set back to 07:00 WIB of
- * today before each test of the suite; a test moves it by setting `clock`.
+ * today before each test of the suite; a test moves it by setting `clock`. `over`: settings read
+ * when the suite starts (a stand-in's address started by an earlier `before`).
  */
-export function clockedApp(suite: Test): { app: FastifyInstance; db: Db; clock: number } {
+export function clockedApp(suite: Test, over: () => Partial<Config> = () => ({})): { app: FastifyInstance; db: Db; clock: number } {
   const t = { clock: wibAt(todayWib(), '07:00') } as { app: FastifyInstance; db: Db; clock: number };
   suite.before(async () => {
     t.db = await freshDb();
-    t.app = await buildApp({ config: testConfig(), db: t.db, logger: false, internal: 'here', clock: () => t.clock });
+    t.app = await buildApp({ config: testConfig(over()), db: t.db, logger: false, internal: 'here', clock: () => t.clock });
     await t.app.ready();
   });
   suite.after(async () => (await t.app.close(), await t.db.close()));

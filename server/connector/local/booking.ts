@@ -186,7 +186,9 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row.at;
     },
     // The first in the session's waiting list is offered it, held; with nobody waiting it is free (db/waitlist.ts).
-    freeSeat: (scheduleId, date) => freeOrOffer(q, scheduleId, date),
+    async freeSeat(scheduleId, date) {
+      await freeOrOffer(q, scheduleId, date);
+    },
     async lockSeats(from, to) {
       await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
         to.scheduleId,
