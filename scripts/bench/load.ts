@@ -43,6 +43,8 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
       PUSH_WORKER: 'false',
       LOG_LEVEL: 'warn',
       INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      // The generator is the proxy in front: the hall's phones are named in X-Forwarded-For (hall.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
     { compiled: true },
   );
@@ -102,6 +104,7 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
       people: hallPeople,
       sessionSize: plan.hall.sessionSize,
       calls: plan.hall.calls,
+      phonesPerAddress: plan.hall.phonesPerAddress,
       pid: server.proc.pid as number,
     });
     log(`    ${hallResult.connected} connected, RSS ${hallResult.memory.connected.rssMb} MB, call to phone p99 ${hallResult.latency.p99} ms`);
