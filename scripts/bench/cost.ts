@@ -18,6 +18,9 @@ import { openPostgres } from '../../server/db/client.ts';
 import { createPgDatabase } from '../../test/support/db.ts';
 import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
+import { API } from '../../common/paths.ts';
+import { hashToken } from '../../server/db/sessions.ts';
+import { patientsWithSessions } from './fixtures.ts';
 import { startFloor } from './floor.ts';
 import { MIX_FIRST, mixFixtures, prebook } from './mix.ts';
 import { BENCH_BOOKINGS, type Req } from './open-loop.ts';
@@ -47,6 +50,8 @@ export interface CostResult {
   calls: CallCost[];
   /** The calls weighted as the mix sends them (per 100: realistic-mix.ts). */
   mix: CallCost;
+  /** The four home calls at once by a patient whose session this process does not hold, per request. */
+  opened: CallCost;
   floor: CallCost;
 }
 
@@ -57,6 +62,8 @@ const FIRST_WARM = 1000;
 /** The cost bench's own patients: past those of the mix, the rush and the hall of load.ts. */
 const COST_FIRST = MIX_FIRST + 12_000;
 const COST_PATIENTS = 1000;
+/** Patients opening the app: each opens it once (warm-up, measured, traced). */
+const OPENED_PATIENTS = 200;
 
 function decode(encoding: string | string[] | undefined, raw: Buffer): string {
   if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
@@ -64,21 +71,28 @@ function decode(encoding: string | string[] | undefined, raw: Buffer): string {
   return raw.toString('utf8');
 }
 
-/** Sends `n` requests, `concurrency` at a time, as the phones send them (keep-alive, br or gzip). */
-async function send(pool: Pool, n: number, concurrency: number, make: () => Req, heard?: (req: Req, status: number, body: string) => void) {
+/**
+ * Sends `n` requests, `concurrency` at a time, as the phones send them (keep-alive, br or gzip);
+ * where `make` answers several, they go at once and count as that many.
+ */
+async function send(pool: Pool, n: number, concurrency: number, make: () => Req | Req[], heard?: (req: Req, status: number, body: string) => void) {
   const byStatus: Record<string, number> = {};
   let left = n;
+  const one = async (req: Req) => {
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
+    if (req.token) headers.authorization = `Bearer ${req.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await pool.request({ method: req.method, path: req.path, headers, body });
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
+    if (heard) heard(req, res.statusCode, decode(res.headers['content-encoding'], raw));
+  };
   const worker = async () => {
-    while (left-- > 0) {
-      const req = make();
-      const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-      const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
-      if (req.token) headers.authorization = `Bearer ${req.token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await pool.request({ method: req.method, path: req.path, headers, body });
-      const raw = Buffer.from(await res.body.arrayBuffer());
-      byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
-      if (heard) heard(req, res.statusCode, decode(res.headers['content-encoding'], raw));
+    while (left > 0) {
+      const reqs = [make()].flat();
+      left -= reqs.length;
+      await Promise.all(reqs.map(one));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -114,12 +128,18 @@ export async function benchCost(
     pools.push(pool);
     return pool;
   };
-  const measure = async (t: Target, name: string, make: () => Req, heard?: (req: Req, status: number, body: string) => void): Promise<CallCost> => {
-    await send(t.pool, WARM, concurrency, make, heard);
+  const measure = async (
+    t: Target,
+    name: string,
+    make: () => Req | Req[],
+    heard?: (req: Req, status: number, body: string) => void,
+    at = concurrency,
+  ): Promise<CallCost> => {
+    await send(t.pool, WARM, at, make, heard);
     const c0 = cpuNs(t.pid);
     const pgSpent = pgCpu();
     const k0 = proxy.counts();
-    const byStatus = await send(t.pool, requests, concurrency, make, heard);
+    const byStatus = await send(t.pool, requests, at, make, heard);
     const c1 = cpuNs(t.pid);
     const pgNs = pgSpent();
     const k1 = proxy.counts();
@@ -128,7 +148,7 @@ export async function benchCost(
       w = await tracedWrites(
         t.pid,
         () => clientSocketFds(t.pid, t.port),
-        () => send(t.pool, traced, concurrency, make, heard).then(() => undefined),
+        () => send(t.pool, traced, at, make, heard).then(() => undefined),
       );
     const per = (x: number) => x / requests;
     return {
@@ -163,6 +183,23 @@ export async function benchCost(
       log(`    ${name}: ${costLine(cost)}`);
       calls.push(cost);
     }
+    // A patient opening the app: its four home calls at once, the session not held by this process
+    // and its last use more than a minute ago (written again), one patient after another.
+    const returning = await patientsWithSessions(db, String(COST_FIRST + COST_PATIENTS), OPENED_PATIENTS, config);
+    await db.query(`UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE token_hash = ANY($1)`, [returning.map((p) => hashToken(p.token))]);
+    let k = 0;
+    const home = ['profile', 'upcoming', 'clinicQueue', 'pharmacyQueue'] as const;
+    const opened = await measure(
+      api,
+      'app opened',
+      () => {
+        const p = returning[k++ % returning.length];
+        return home.map((name) => ({ name, method: 'GET' as const, path: `${API[name]}?nomr=${p.nomr}&tgllahir=${p.tgl_lahir}`, token: p.token }));
+      },
+      undefined,
+      1,
+    );
+    log(`    app opened: ${costLine(opened)}`);
     log('cost: the floor');
     const floor = await startFloor(proxy.url, config.databasePoolSize);
     let floorCost: CallCost;
@@ -177,7 +214,7 @@ export async function benchCost(
       await Promise.all(pools.splice(1).map((p) => p.destroy()));
       await floor.stop();
     }
-    return { requests, traced, concurrency, calls, mix: weighted(calls), floor: floorCost };
+    return { requests, traced, concurrency, calls, mix: weighted(calls), opened, floor: floorCost };
   } finally {
     await Promise.all(pools.map((p) => p.destroy()));
     await server.stop();
@@ -220,7 +257,7 @@ export function costTable(r: CostResult): string {
     `| ${c.name} | ${Math.round(c.serverUs)} | ${(c.serverUs / r.floor.serverUs).toFixed(1)}× | ${Math.round(c.postgresUs)} | ${f1(c.statements)} | ${f1(c.roundTrips)} | ${f1(c.bytes)} | ${f1(c.writes)} | ${status(c)} |`;
   return `| call | server CPU µs | × floor | PostgreSQL CPU µs | statements | round trips | bytes out | socket writes | answers |
 |---|---:|---:|---:|---:|---:|---:|---:|---|
-${[...r.calls, r.mix, r.floor].map(row).join('\n')}
+${[...r.calls, r.mix, r.opened, r.floor].map(row).join('\n')}
 `;
 }
 

@@ -97,7 +97,9 @@ CPU per request from \`/proc/<pid>/task/*/schedstat\` (the server's process; Pos
 statements and round trips per request counted by a proxy between the server and PostgreSQL that
 reads the protocol (each Query or Execute a statement, each Query or Sync a round trip); bytes and
 write system calls to the client's socket per request under strace (${r.traced ? `${r.traced} more requests` : 'not installed: not counted'}). The mix's row weighs the
-calls as the mix sends them. Counts are this code's on any machine; the CPU is this machine's.
+calls as the mix sends them. 'app opened': a patient opening the app, its four home calls at once
+with a session this process does not hold and last used more than a minute ago, one patient after
+another; per request. Counts are this code's on any machine; the CPU is this machine's.
 
 ${costTable(r)}`;
 }
