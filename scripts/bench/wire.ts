@@ -163,10 +163,10 @@ export interface Writes {
   bytes: number;
 }
 
-/** Whether strace can be run here. */
-export function straceInstalled(): boolean {
-  return ['/usr/bin/strace', '/bin/strace'].some((p) => existsSync(p));
-}
+/** Where strace is installed, if it is. */
+const STRACE = ['/usr/bin/strace', '/bin/strace'].find((p) => existsSync(p));
+
+export const straceInstalled = (): boolean => STRACE !== undefined;
 
 /**
  * Traces the writes of process `pid` (all its threads) while `work` runs; answers those to the
@@ -174,7 +174,8 @@ export function straceInstalled(): boolean {
  */
 export async function tracedWrites(pid: number, fds: () => Set<number>, work: () => Promise<void>): Promise<Writes> {
   const out = join(tmpdir(), `pasien-strace-${pid}-${Date.now()}.txt`);
-  const proc: ChildProcess = spawn('strace', ['-f', '-s', '0', '-e', 'trace=write,writev,sendmsg,sendto', '-e', 'signal=none', '-o', out, '-p', String(pid)], {
+  if (!STRACE) throw new Error('strace is not installed');
+  const proc: ChildProcess = spawn(STRACE, ['-f', '-s', '0', '-e', 'trace=write,writev,sendmsg,sendto', '-e', 'signal=none', '-o', out, '-p', String(pid)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // strace says on stderr when it has attached to each thread.
