@@ -7,7 +7,6 @@
 // machine's, and on a shared one noisy. `npm run bench` runs it on its large PostgreSQL; alone:
 //
 //   tsx scripts/bench/cost.ts [--database-url URL | --patients 100000] [--requests 500] [--traced 100]
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,13 +14,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
-import { createPgDatabase } from '../../test/support/db.ts';
-import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
 import { API } from '../../common/paths.ts';
 import { hashToken } from '../../server/db/sessions.ts';
 import { patientsWithSessions } from './fixtures.ts';
 import { startFloor } from './floor.ts';
+import { onLargeDatabase } from './large-db.ts';
 import { MIX_FIRST, mixFixtures, prebook } from './mix.ts';
 import { BENCH_BOOKINGS, type Req } from './open-loop.ts';
 import { MIX, realisticMix } from './realistic-mix.ts';
@@ -272,20 +270,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       traced: { type: 'string', default: '100' },
     },
   });
-  let url = values['database-url'];
-  const cluster = url ? null : await startCluster({ durable: true });
-  try {
-    if (cluster) {
-      url = await createPgDatabase(cluster.url);
-      console.log(`seeding ${values.patients} patients`);
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(values.patients)], {
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
-        stdio: 'inherit',
-      });
-    }
-    const result = await benchCost(url as string, { requests: Number(values.requests), traced: Number(values.traced) });
-    console.log(`\n${costTable(result)}`);
-  } finally {
-    cluster?.stop();
-  }
+  const result = await onLargeDatabase(values['database-url'], values.patients, (url) =>
+    benchCost(url, { requests: Number(values.requests), traced: Number(values.traced) }),
+  );
+  console.log(`\n${costTable(result)}`);
 }
