@@ -18,8 +18,9 @@ import type { LoadResult } from './bench/load-plan.ts';
 import { benchKhanza, khanzaSection } from './bench/khanza.ts';
 import { loadSection } from './bench/load-report.ts';
 import { benchPgliteLoad, pgliteSection } from './bench/pglite.ts';
-import { apiSection, BYTES_NOTE, goalsSection, NOTES, plansSection, START_NOTE, webSection } from './bench/report.ts';
+import { apiSection, BYTES_NOTE, costSection, goalsSection, NOTES, plansSection, START_NOTE, webSection } from './bench/report.ts';
 import { benchWeb } from './bench/web.ts';
+import { benchCost, type CostResult } from './bench/cost.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
 const seconds = Number(values.seconds);
@@ -40,9 +41,12 @@ const web = await benchWeb();
 const loads: LoadResult[] = [];
 // Then two processes behind nginx on the same database (scripts/bench/cluster.ts), when it is installed.
 const clusters: ClusterResult[] = [];
+// And what each request costs, beside the floor (scripts/bench/cost.ts).
+let cost: CostResult | undefined;
 const api = await benchApi({
   seconds,
   atLargePostgres: async (url) => {
+    cost = await benchCost(url);
     loads.push(await benchLoad(url));
     if (nginxVersion()) clusters.push(await benchCluster({ databaseUrl: url }));
   },
@@ -81,6 +85,7 @@ ${machine.postgres}; PGlite ${machine.pglite}.
 ${webSection(web)}
 ${goalsSection(api)}
 ${loads.map(loadSection).join('\n')}
+${costSection(cost)}
 ${pgliteSection(pglite)}
 ${clusters.length ? clusters.map(clusterSection).join('\n') : CLUSTER_SKIPPED}
 ${apiSection(api, seconds, machine.postgres)}

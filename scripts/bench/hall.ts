@@ -4,6 +4,11 @@
 // to reach every phone of that session; the server process's resident memory, read from
 // /proc/<pid>/status, with all of them open. Phones of other sessions must hear nothing.
 // `hall()` runs it against a server that is up; the smoke test and `npm run bench` call it.
+// A server counts a client address's open streams (LIVE_MAX_PER_ADDRESS, default 200): 5,000 phones
+// from one address would be 200 phones and 4,800 refusals. With `phonesPerAddress` the phones come
+// as through a reverse proxy that names each one's address in X-Forwarded-For, that many to an
+// address; the server must believe its proxy (TRUST_PROXY, docs/deployment.md: A waiting hall
+// behind one address).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { API, CLINIC_QUEUE_EVENT } from '../../common/paths.ts';
@@ -26,6 +31,8 @@ export interface HallOptions {
   pid: number;
   /** Streams opened at once while connecting. */
   connectBatch?: number;
+  /** Phones to each client address named in X-Forwarded-For (unset: no header, all from the socket's one address). */
+  phonesPerAddress?: number;
 }
 
 export interface Memory {
@@ -35,6 +42,8 @@ export interface Memory {
 
 export interface HallResult {
   phones: number;
+  /** Client addresses the phones came from (1: the socket's own). */
+  addresses: number;
   connected: number;
   /** Streams refused or lost before their first event, by status or error. */
   refused: Record<string, number>;
@@ -80,15 +89,22 @@ export interface QueueItem {
  * header): each queue state to `items`, and why the stream ended to `end` (an HTTP status,
  * 'ended', 'closed' or the socket's error; it may be told more than once).
  */
-export function followQueue(url: string, person: BenchPatient, on: { items: (items: QueueItem[]) => void; end: (why: string) => void }): ClientRequest {
+export function followQueue(
+  url: string,
+  person: BenchPatient,
+  on: { items: (items: QueueItem[]) => void; end: (why: string) => void },
+  forwardedFor?: string,
+): ClientRequest {
   const { hostname, port } = new URL(url);
+  const headers: Record<string, string> = { authorization: `Bearer ${person.token}`, accept: 'text/event-stream' };
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   const req = request(
     {
       agent: false,
       hostname,
       port,
       path: `${API.clinicQueueLive}?nomr=${person.nomr}&tgllahir=${person.tgl_lahir}`,
-      headers: { authorization: `Bearer ${person.token}`, accept: 'text/event-stream' },
+      headers,
     },
     (res) => {
       if (res.statusCode !== 200) {
@@ -119,6 +135,8 @@ export function followQueue(url: string, person: BenchPatient, on: { items: (ite
 
 interface Phone {
   person: BenchPatient;
+  /** The client address a proxy names for it, if any. */
+  address?: string;
   no_reg: string;
   events: Array<{ at: number; items: QueueItem[] }>;
   req?: ClientRequest;
@@ -135,14 +153,19 @@ function connect(url: string, phone: Phone): Promise<string | null> {
         resolve(why);
       }
     };
-    phone.req = followQueue(url, phone.person, {
-      items: (items) => {
-        phone.events.push({ at: performance.now(), items });
-        settle(null);
-        phone.wake?.();
+    phone.req = followQueue(
+      url,
+      phone.person,
+      {
+        items: (items) => {
+          phone.events.push({ at: performance.now(), items });
+          settle(null);
+          phone.wake?.();
+        },
+        end: settle,
       },
-      end: settle,
-    });
+      phone.address,
+    );
   });
 }
 
@@ -167,11 +190,20 @@ function until(phone: Phone, done: () => boolean, limitMs: number): Promise<bool
   });
 }
 
+/** The k-th client address of the hall: 10.0.0.0/8 (private, so no real one), 10.0.0.1 first. */
+export const addressOf = (k: number) => `10.${(k + 1) >> 16}.${((k + 1) >> 8) & 255}.${(k + 1) & 255}`;
+
 export async function hall(o: HallOptions): Promise<HallResult> {
   const queues = await todayQueues(o.db, o.people, o.sessionSize, `HL${Date.now().toString(36)}-`);
   const regOf = new Map<string, string>();
   for (const s of queues) for (const [k, nomr] of s.nomrs.entries()) regOf.set(nomr, s.no_regs[k]);
-  const phones: Phone[] = o.people.map((person) => ({ person, no_reg: regOf.get(person.nomr) as string, events: [] }));
+  const per = o.phonesPerAddress;
+  const phones: Phone[] = o.people.map((person, k) => ({
+    person,
+    address: per ? addressOf(Math.floor(k / per)) : undefined,
+    no_reg: regOf.get(person.nomr) as string,
+    events: [],
+  }));
   const session = phones.slice(0, queues[0].no_regs.length);
   const others = phones.slice(session.length);
   const peakReset = resetPeak(o.pid);
@@ -215,6 +247,7 @@ export async function hall(o: HallOptions): Promise<HallResult> {
   }
   return {
     phones: phones.length,
+    addresses: per ? Math.ceil(phones.length / per) : 1,
     connected: phones.length - Object.values(refused).reduce((a, b) => a + b, 0),
     refused,
     connectSeconds: Math.round(connectSeconds * 10) / 10,

@@ -12,7 +12,8 @@ export interface LoadPlan {
   capacityRates: number[];
   capacitySeconds: number;
   rush: { patients: number; seats: number; seconds: number };
-  hall: { phones: number; sessionSize: number; calls: number };
+  /** phonesPerAddress: phones to each client address, named in X-Forwarded-For (hall.ts). */
+  hall: { phones: number; sessionSize: number; calls: number; phonesPerAddress: number };
   /** The server under the mix with V8's profiler on (profile.ts): where its time goes. */
   profile: { rate: number; seconds: number };
 }
@@ -25,7 +26,8 @@ export const FULL_PLAN: LoadPlan = {
   capacityRates: [1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 12000],
   capacitySeconds: 10,
   rush: { patients: 5000, seats: 300, seconds: 10 },
-  hall: { phones: 5000, sessionSize: 100, calls: 5 },
+  // 50 addresses of 100 phones, half of LIVE_MAX_PER_ADDRESS: a hall of mobile data and Wi-Fi NATs.
+  hall: { phones: 5000, sessionSize: 100, calls: 5, phonesPerAddress: 100 },
   // Where the server keeps up on this machine: a profile of a queue shows the queue, not the work.
   profile: { rate: 1000, seconds: 20 },
 };
@@ -35,7 +37,7 @@ export const QUICK_PLAN: LoadPlan = {
   capacityRates: [200, 400],
   capacitySeconds: 3,
   rush: { patients: 1000, seats: 300, seconds: 5 },
-  hall: { phones: 300, sessionSize: 100, calls: 2 },
+  hall: { phones: 300, sessionSize: 100, calls: 2, phonesPerAddress: 100 },
   profile: { rate: 200, seconds: 3 },
 };
 

@@ -145,7 +145,7 @@ ${ms(r.rush.latency.max)} (booked p99 ${ms(r.rush.bookedLatency.p99)}, refused p
 ### The waiting hall
 
 ${n(h.phones)} phones holding the live queue (\`GET antrian/poli/live\`, Server-Sent Events with the bearer
-header), ${h.sessionPhones} to a doctor's session of today: ${n(h.connected)} connected in ${h.connectSeconds} s${Object.keys(h.refused).length ? ` (refused: ${JSON.stringify(h.refused)})` : ''}.
+header), ${h.sessionPhones} to a doctor's session of today, from ${n(h.addresses)} client address${h.addresses === 1 ? '' : 'es'} (X-Forwarded-For through a trusted proxy: hall.ts): ${n(h.connected)} connected in ${h.connectSeconds} s${Object.keys(h.refused).length ? ` (refused: ${JSON.stringify(h.refused)})` : ''}.
 The server process's resident memory: ${h.memory.before.rssMb} MB before, **${h.memory.connected.rssMb} MB** with all connected,
 ${h.memory.after.rssMb} MB after the calls, peak ${h.memory.after.peakMb} MB ${h.peakReset ? 'since the hall began' : 'since the process started'} (\`/proc/<pid>/status\`,
 VmRSS and VmHWM). ${h.calls} numbers

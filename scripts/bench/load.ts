@@ -9,17 +9,15 @@
 // Without --database-url it starts a PostgreSQL of its own and seeds it (`--patients`, at least
 // 11,000: the mix, the rush and the hall each have patients of their own). --quick: short runs at
 // low rates, to see the tools work on a busy machine (its figures say nothing).
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
-import { createPgDatabase } from '../../test/support/db.ts';
-import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
 import { patientsWithSessions } from './fixtures.ts';
 import { startFloor } from './floor.ts';
+import { onLargeDatabase } from './large-db.ts';
 import { hall } from './hall.ts';
 import { MIX_FIRST, MIX_PATIENTS, mixSetup } from './mix.ts';
 import { BENCH_BOOKINGS, capacity, openLoop } from './open-loop.ts';
@@ -43,6 +41,8 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
       PUSH_WORKER: 'false',
       LOG_LEVEL: 'warn',
       INTERNAL_API_TOKEN: INTERNAL_TOKEN,
+      // The generator is the proxy in front: the hall's phones are named in X-Forwarded-For (hall.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
     { compiled: true },
   );
@@ -102,6 +102,7 @@ export async function benchLoad(databaseUrl: string, plan: LoadPlan = FULL_PLAN,
       people: hallPeople,
       sessionSize: plan.hall.sessionSize,
       calls: plan.hall.calls,
+      phonesPerAddress: plan.hall.phonesPerAddress,
       pid: server.proc.pid as number,
     });
     log(`    ${hallResult.connected} connected, RSS ${hallResult.memory.connected.rssMb} MB, call to phone p99 ${hallResult.latency.p99} ms`);
@@ -122,20 +123,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     options: { 'database-url': { type: 'string' }, patients: { type: 'string', default: '100000' }, quick: { type: 'boolean', default: false } },
   });
   const plan = values.quick ? QUICK_PLAN : FULL_PLAN;
-  let url = values['database-url'];
-  const cluster = url ? null : await startCluster({ durable: true });
-  try {
-    if (cluster) {
-      url = await createPgDatabase(cluster.url);
-      console.log(`seeding ${values.patients} patients`);
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(values.patients)], {
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
-        stdio: 'inherit',
-      });
-    }
-    const result = await benchLoad(url as string, plan);
-    console.log(`\n${loadSection(result)}`);
-  } finally {
-    cluster?.stop();
-  }
+  const result = await onLargeDatabase(values['database-url'], values.patients, (url) => benchLoad(url, plan));
+  console.log(`\n${loadSection(result)}`);
 }

@@ -63,7 +63,7 @@ export interface MixSetup {
  * that cancels take from (oldest first) and reschedules move (newest first), as a patient books
  * and later cancels or moves. Each kind of call walks the patients with a counter of its own.
  */
-export function realisticMix(setup: MixSetup): Pick<OpenLoopOptions, 'next' | 'onAnswer' | 'reads'> {
+export function realisticMix(setup: MixSetup): Pick<OpenLoopOptions, 'next' | 'onAnswer' | 'reads'> & { one: (name: string) => Req } {
   const { people, slots } = setup;
   const pick = shuffledMix();
   const today = todayWib();
@@ -122,15 +122,18 @@ export function realisticMix(setup: MixSetup): Pick<OpenLoopOptions, 'next' | 'o
     },
   };
 
+  /** The next request of one kind of call (cost.ts sends each kind on its own). */
+  const one = (name: string): Req => {
+    const c = count(name);
+    const req = calls[name](c);
+    // Every call but the login is a signed-in patient's.
+    if (req.token === undefined && name !== 'login') req.token = people[c % people.length].token;
+    return req;
+  };
+
   return {
-    next(i) {
-      const name = pick(i);
-      const c = count(name);
-      const req = calls[name](c);
-      // Every call but the login is a signed-in patient's.
-      if (req.token === undefined && name !== 'login') req.token = people[c % people.length].token;
-      return req;
-    },
+    next: (i) => one(pick(i)),
+    one,
     reads: (req) => req.name === 'booking',
     onAnswer(req, a) {
       if (req.name !== 'booking' || a.status !== 200) return;

@@ -4,6 +4,7 @@ import type { Load } from './api-calls.ts';
 import { type ApiRun, LARGE_PATIENTS } from './api.ts';
 import { median, type WebResult } from './web.ts';
 import { kb } from '../size.ts';
+import { costTable, type CostResult } from './cost.ts';
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 const HOME_CALLS = ['profile', 'upcoming', 'clinicQueue', 'pharmacyQueue'];
@@ -84,6 +85,23 @@ The realistic mix is what the app sends: 72% the four home calls, 10% quota list
 lab results, 2% logins, 2% bookings.
 
 ${parts.join('\n')}`;
+}
+
+export function costSection(r: CostResult | undefined): string {
+  if (!r) return '';
+  return `## What one request costs, beside the floor (PostgreSQL at the large size)
+
+\`scripts/bench/cost.ts\`: each call of the mix sent on its own, ${r.requests} times, ${r.concurrency} at a time over kept-alive
+connections, after a warm-up that read every patient's session once; the floor's route the same way.
+CPU per request from \`/proc/<pid>/task/*/schedstat\` (the server's process; PostgreSQL's processes);
+statements and round trips per request counted by a proxy between the server and PostgreSQL that
+reads the protocol (each Query or Execute a statement, each Query or Sync a round trip); bytes and
+write system calls to the client's socket per request under strace (${r.traced ? `${r.traced} more requests` : 'not installed: not counted'}). The mix's row weighs the
+calls as the mix sends them. 'app opened': a patient opening the app, its four home calls at once
+with a session this process does not hold and last used more than a minute ago, one patient after
+another; per request. Counts are this code's on any machine; the CPU is this machine's.
+
+${costTable(r)}`;
 }
 
 export function goalsSection(runs: ApiRun[]): string {

@@ -187,6 +187,8 @@ export interface HospitalReads {
   surgeryHistory(nomr: string): Promise<C.SurgeryHistory[]>;
   labOrders(nomr: string): Promise<C.LabOrder[]>;
   poliHistory(nomr: string): Promise<C.PoliHistoryItem[]>;
+  /** Both lists at once, where one query answers them (SIMRS=local: one round trip); else the two calls above. */
+  supporting?(nomr: string): Promise<{ labs: C.LabOrder[]; poli: C.PoliHistoryItem[] }>;
   vascularReports(nomr: string): Promise<C.VascularReport[]>;
 }
 

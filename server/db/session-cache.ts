@@ -39,6 +39,8 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   /** What must hear a session end (the live streams): by session, each told 'this may have ended: check'. */
   readonly #watchers = new Map<string, Set<() => void>>();
+  /** Lookups under way, by session, with the mark they began at (lookup()). */
+  readonly #lookups = new Map<string, { mark: number; answer: Promise<string | null> }>();
   /** Sessions ended by this process whose word has not come back yet, with how long they stay out. */
   readonly #endedHere = new Map<string, number>();
   #generation = 0;
@@ -92,6 +94,28 @@ export class SessionCache {
   /** Taken before the database is asked: keep() holds its answer only if no session ended since. */
   mark(): number {
     return this.#generation;
+  }
+
+  /**
+   * The database's answer for a session not held, asked once for the requests that come while it
+   * is asked: a phone opening the app sends its home calls at once, and each would look the same
+   * session up (and write its last use). A request that joins a lookup under way takes its answer
+   * only if, when it comes, this process listens and has heard no session end since the lookup
+   * began (what keep() requires of an answer it holds); otherwise it asks on its own.
+   */
+  async lookup(hash: string, ask: (mark: number) => Promise<string | null>): Promise<string | null> {
+    const going = this.#lookups.get(hash);
+    if (going) {
+      const answer = await going.answer.catch(() => undefined);
+      if (answer !== undefined && this.#live && going.mark === this.#generation) return answer;
+    }
+    const entry = { mark: this.#generation, answer: ask(this.#generation) };
+    if (this.#live) this.#lookups.set(hash, entry);
+    try {
+      return await entry.answer;
+    } finally {
+      if (this.#lookups.get(hash) === entry) this.#lookups.delete(hash);
+    }
   }
 
   /** Keeps what the database answered at `mark` for `freshMs` (its own clock's reckoning). */

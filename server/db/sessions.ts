@@ -71,32 +71,34 @@ const SEEN_GRANULARITY = `interval '${SEEN_MS / 1000} seconds'`;
 /**
  * The session's patient, or null when the token is unknown, revoked, idle too long or expired.
  * With `cache`, a session checked lately is answered from memory for as long as the database
- * would answer the same (db/session-cache.ts).
+ * would answer the same (db/session-cache.ts), and requests that come at once share one lookup.
+ * One statement, one round trip: the read, and the writing of its last use when that is due.
  */
 export async function resolveSession(q: Queryable, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<string | null> {
   const hash = hashToken(token);
   const held = cache?.get(hash);
   if (held !== undefined) return held;
-  const mark = cache?.mark() ?? 0;
-  // How long the answer holds, by the database's clock: to the absolute expiry, the idle limit,
-  // or the next writing of the last use, whichever comes first.
-  const [row] = await q.query<{ nomr: string; stale: boolean; expires_ms: number; seen_ms: number }>(
-    `SELECT nomr, last_seen_at < now() - ${SEEN_GRANULARITY} AS stale,
-            extract(epoch FROM expires_at - now())::float8 * 1000 AS expires_ms,
-            extract(epoch FROM now() - last_seen_at)::float8 * 1000 AS seen_ms
-       FROM sessions
-      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
-        AND last_seen_at > now() - make_interval(mins => $2)`,
-    [hash, policy.idleMinutes],
-  );
-  if (!row) return null;
-  let seen = row.seen_ms;
-  if (row.stale) {
-    await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hash]);
-    seen = 0;
-  }
-  cache?.keep(hash, row.nomr, Math.min(row.expires_ms, policy.idleMinutes * 60_000 - seen, SEEN_MS - seen), mark);
-  return row.nomr;
+  const ask = async (mark: number) => {
+    // How long the answer holds, by the database's clock: to the absolute expiry, the idle limit,
+    // or the next writing of the last use, whichever comes first. A CTE that modifies data runs
+    // whether or not the outer query reads it: the last use is written when it is stale.
+    const [row] = await q.query<{ nomr: string; expires_ms: number; seen_ms: number }>(
+      `WITH s AS (
+         SELECT token_hash, nomr, last_seen_at < now() - ${SEEN_GRANULARITY} AS stale,
+                extract(epoch FROM expires_at - now())::float8 * 1000 AS expires_ms,
+                extract(epoch FROM now() - last_seen_at)::float8 * 1000 AS seen_ms
+           FROM sessions
+          WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+            AND last_seen_at > now() - make_interval(mins => $2)),
+       seen AS (UPDATE sessions SET last_seen_at = now() FROM s WHERE sessions.token_hash = s.token_hash AND s.stale)
+       SELECT nomr, expires_ms, CASE WHEN stale THEN 0 ELSE seen_ms END AS seen_ms FROM s`,
+      [hash, policy.idleMinutes],
+    );
+    if (!row) return null;
+    cache?.keep(hash, row.nomr, Math.min(row.expires_ms, policy.idleMinutes * 60_000 - row.seen_ms, SEEN_MS - row.seen_ms), mark);
+    return row.nomr;
+  };
+  return cache ? cache.lookup(hash, ask) : ask(0);
 }
 
 /**

@@ -92,6 +92,11 @@ export async function recordRoutes(
   app.route({
     ...route('supporting', kept('Lab results (hasillab) and the poli history (data)')),
     handler: async (req, reply) => {
+      // No copies kept (SIMRS=local): both lists in one statement where the connector has one.
+      if (!lastRead && records.supporting) {
+        const both = await records.supporting(req.nomr);
+        return { status: true as const, hasillab: both.labs, data: both.poli };
+      }
       const lab = await copy(req.nomr, 'labOrders', () => records.labOrders(req.nomr));
       const poli = await copy(req.nomr, 'poliHistory', () => records.poliHistory(req.nomr));
       const asOf = olderOf(lab.asOf, poli.asOf);

@@ -93,4 +93,32 @@ test("the waiting hall: 30 phones on the live queue, a call reaches each of its 
   assert.ok(r.memory.connected.rssMb > 0, 'the memory is read from /proc');
 });
 
+test('the waiting hall behind one address: past LIVE_MAX_PER_ADDRESS its phones are refused 429; named apart by a trusted proxy, every one connects', async () => {
+  // Ten streams an address, and the socket's peer (this test) is the proxy the server believes.
+  const behind = await buildApp({
+    config: testConfig({ live: { maxPerSession: 3, maxPerAddress: 10 }, security: { ...config.security, trustProxy: '127.0.0.1' } }),
+    db,
+    logger: false,
+    internal: 'here',
+  });
+  try {
+    const at = await behind.listen({ port: 0, host: '127.0.0.1' });
+    const run = (first: number, phonesPerAddress?: number) =>
+      patientsWithSessions(db, String(COHORT.first + first), 30, config).then((people) =>
+        hall({ url: at, internalUrl: at, internalToken: INTERNAL_TOKEN, db, people, sessionSize: 30, calls: 1, pid: process.pid, phonesPerAddress }),
+      );
+    const one = await run(0);
+    assert.is(one.addresses, 1);
+    assert.is(one.connected, 10);
+    assert.equal(one.refused, { '429': 20 });
+    const spread = await run(30, 10);
+    assert.is(spread.addresses, 3);
+    assert.equal(spread.refused, {});
+    assert.is(spread.connected, 30);
+    assert.is(spread.delivered, 30, 'the called number on every phone');
+  } finally {
+    await behind.close();
+  }
+});
+
 test.run();

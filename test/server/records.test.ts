@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEMO_C } from '../../server/connector/local/demo/seed.ts';
+import { labOrders, poliHistory } from '../../server/connector/local/records.ts';
 import { DEMO_A, DEMO_B, loginAs, testApp, type TestApp } from '../support/app.ts';
 import { d001BookingOf } from '../support/booking.ts';
 
@@ -108,6 +109,15 @@ test('penunjang answers lab results under hasillab and the poli history under da
     'results within range carry no flag',
   );
   hasFields(body.data[0], ['no_reg', 'tgl_reg', 'ds_dep', 'inap'], 'poli history');
+});
+
+test("penunjang's one statement answers what the lab orders' and the poli history's own queries answer, in their order", async () => {
+  const body = (await get('/api/patient/riwayat/penunjang', tokenA, { nomr: DEMO_A.nomr })).json();
+  const [labs, poli] = [await labOrders(t.db, DEMO_A.nomr), await poliHistory(t.db, DEMO_A.nomr)];
+  assert.ok(labs.length > 1 && poli.length > 1, 'several of each, so that the order is seen');
+  // Through JSON as the answer went: the same values, fields and order.
+  assert.equal(body.hasillab, JSON.parse(JSON.stringify(labs)));
+  assert.equal(body.data, JSON.parse(JSON.stringify(poli)));
 });
 
 test('the vascular list includes a report without no_reg, as the client must drop it', async () => {

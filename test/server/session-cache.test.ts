@@ -72,6 +72,31 @@ test(`[${ENGINE}] a session ended by this process stays out until the word of it
   assert.is(cache.get('h3'), '00012345');
 });
 
+test(`[${ENGINE}] requests that come while a session is looked up take its answer; one that comes before an end is heard asks again`, async () => {
+  let asked = 0;
+  const opens: Array<(nomr: string | null) => void> = [];
+  const ask = () => {
+    asked++;
+    return new Promise<string | null>((resolve) => opens.push(resolve));
+  };
+  const both = Promise.all([cache.lookup('h5', ask), cache.lookup('h5', ask)]);
+  opens[0]('00012345');
+  assert.equal(await both, ['00012345', '00012345']);
+  assert.is(asked, 1, 'one lookup for both');
+
+  const first = cache.lookup('h6', ask);
+  const joined = cache.lookup('h6', ask);
+  // A session ends, any one, and the word is heard before the lookup answers.
+  await announce('h-other');
+  opens[1]('00012345');
+  assert.is(await first, '00012345', 'the request that asked takes its own answer, as before');
+  const deadline = Date.now() + 2000;
+  while (opens.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+  assert.is(asked, 3, 'the one that joined asks on its own');
+  opens[2](null);
+  assert.is(await joined, null);
+});
+
 test(`[${ENGINE}] stopped, it holds nothing`, async () => {
   await cache.stop();
   assert.is(cache.get('h3'), undefined);

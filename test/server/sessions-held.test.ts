@@ -6,7 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { API } from '../../common/paths.ts';
 import { buildApp } from '../../server/app.ts';
-import { openPostgres, type Db } from '../../server/db/client.ts';
+import { openPostgres, type Db, type Queryable } from '../../server/db/client.ts';
+import { SessionCache } from '../../server/db/session-cache.ts';
+import { hashToken, resolveSession } from '../../server/db/sessions.ts';
 import type { Api } from '../../server/routes/route-schema.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
 import { ENGINE } from '../support/db.ts';
@@ -72,6 +74,30 @@ test(`[${ENGINE}] a session checked a moment ago is answered from memory: an end
   await t.db.query('UPDATE sessions SET revoked_at = now() WHERE nomr = $1', [DEMO_A.nomr]);
   assert.is(await statusOnceHeard(t.app, token, 401), 401);
   assert.is(await statusOnceHeard(other.app, token, 401), 401);
+});
+
+test(`[${ENGINE}] a session not held, its last use due: calls at once make one statement, which writes the last use`, async () => {
+  const token = await loginAs(t.app, DEMO_B);
+  const hash = hashToken(token);
+  await t.db.query(`UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE token_hash = $1`, [hash]);
+  const cache = new SessionCache();
+  assert.ok(await cache.start(t.db));
+  try {
+    let statements = 0;
+    const counted: Queryable = { query: (sql, params) => (statements++, t.db.query(sql, params)) };
+    const policy = { idleMinutes: 60, maxDays: 30 };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => resolveSession(counted, token, policy, cache)));
+    assert.equal(answers, [DEMO_B.nomr, DEMO_B.nomr, DEMO_B.nomr, DEMO_B.nomr]);
+    assert.is(statements, 1);
+    const [row] = await t.db.query<{ ago: number }>('SELECT extract(epoch FROM now() - last_seen_at)::float8 AS ago FROM sessions WHERE token_hash = $1', [
+      hash,
+    ]);
+    assert.ok(row.ago < 60, `its last use written (${row.ago} s ago)`);
+    assert.is(await resolveSession(counted, token, policy, cache), DEMO_B.nomr);
+    assert.is(statements, 1, 'then held');
+  } finally {
+    await cache.stop();
+  }
 });
 
 test(`[${ENGINE}] logout: refused at once by the process that ended it, and by the others as soon as they hear it`, async () => {

@@ -51,6 +51,7 @@ export function localConnector(db: Db, bpjs: BpjsReporting | null = null): Hospi
     surgeryHistory: (nomr) => records.surgeryHistory(db, nomr),
     labOrders: (nomr) => records.labOrders(db, nomr),
     poliHistory: (nomr) => records.poliHistory(db, nomr),
+    supporting: (nomr) => records.supporting(db, nomr),
     vascularReports: (nomr) => vascularReports(db, nomr),
 
     booking: bookingStore(db, bpjs),

@@ -140,25 +140,37 @@ export function pastInpatient(q: Queryable, nomr: string): Promise<C.PastInpatie
   );
 }
 
-export function labOrders(q: Queryable, nomr: string): Promise<C.LabOrder[]> {
-  return q.query(
-    `SELECT o.no_lab, to_char(o.tgl_prksa, 'YYYY-MM-DD HH24:MI:SS') AS tgl_prksa,
+const LAB_ORDERS = `SELECT o.no_lab, to_char(o.tgl_prksa, 'YYYY-MM-DD HH24:MI:SS') AS tgl_prksa,
             coalesce((SELECT json_agg(json_build_object(
                 'test_nm', r.test_nm, 'hasil', r.hasil, 'unit', r.unit, 'flag', r.flag,
                 'ref_range', r.ref_range, 'status', r.status, 'test_comment', r.test_comment) ORDER BY r.seq)
               FROM lab_results r WHERE r.no_lab = o.no_lab), '[]') AS hasil_lab
-       FROM lab_orders o WHERE o.no_mr = $1 ORDER BY o.tgl_prksa DESC`,
-    [nomr],
-  );
+       FROM lab_orders o WHERE o.no_mr = $1`;
+const POLI_HISTORY = `SELECT v.no_reg, v.tgl_reg, c.ds_dep, v.inap
+       FROM visits v JOIN clinics c ON c.kd_dep = v.kd_dep
+      WHERE v.no_mr = $1 AND v.jenis = 'poli'`;
+
+export function labOrders(q: Queryable, nomr: string): Promise<C.LabOrder[]> {
+  return q.query(`${LAB_ORDERS} ORDER BY o.tgl_prksa DESC, o.no_lab`, [nomr]);
 }
 
 export function poliHistory(q: Queryable, nomr: string): Promise<C.PoliHistoryItem[]> {
-  return q.query(
-    `SELECT v.no_reg, v.tgl_reg, c.ds_dep, v.inap
-       FROM visits v JOIN clinics c ON c.kd_dep = v.kd_dep
-      WHERE v.no_mr = $1 AND v.jenis = 'poli' ORDER BY v.tgl_reg DESC`,
+  return q.query(`${POLI_HISTORY} ORDER BY v.tgl_reg DESC, v.no_reg DESC`, [nomr]);
+}
+
+/**
+ * Both of the above in one statement, one round trip (the supporting call's, docs/performance.md:
+ * What one request costs): each list as JSON, with the same values (a date is its 'YYYY-MM-DD'
+ * either way) in the same order (lab orders of one second by their numbers, a day's visits the
+ * last registered first), the query plans those of the two (the subqueries keep their indexes).
+ */
+export async function supporting(q: Queryable, nomr: string): Promise<{ labs: C.LabOrder[]; poli: C.PoliHistoryItem[] }> {
+  const [row] = await q.query<{ labs: C.LabOrder[]; poli: C.PoliHistoryItem[] }>(
+    `SELECT coalesce((SELECT json_agg(l ORDER BY l.tgl_prksa DESC, l.no_lab) FROM (${LAB_ORDERS}) l), '[]') AS labs,
+            coalesce((SELECT json_agg(p ORDER BY p.tgl_reg DESC, p.no_reg DESC) FROM (${POLI_HISTORY}) p), '[]') AS poli`,
     [nomr],
   );
+  return row;
 }
 
 export async function doctorSchedules(q: Queryable, spesialis: string): Promise<C.DoctorSchedule[]> {
