@@ -46,15 +46,19 @@ export function serverScript(source: string): string[] {
 let seeded: { day: string; dir: Promise<string> } | undefined;
 
 /**
- * A data dir holding the migrated, seeded demo database, made once per process and WIB day (the
+ * A data dir holding the migrated, seeded demo database, made once per process and WIB day, or once
+ * for the whole test run where scripts/test-all.ts has made it (TEST_SEEDED_DIR=<day>=<dir>) (the
  * seed's dates and today's session are placed around the moment of seeding, so a worker of the
  * end-to-end suite that goes on past midnight seeds again) and removed when the process ends. A
  * server started on a copy of it finds the demo there and seeds nothing: 4-6 s less per start on
  * two busy cores (docs/performance.md, The test run: before and after).
  */
-function seededDataDir(): Promise<string> {
+export function seededDataDir(): Promise<string> {
   const day = todayWib();
   if (seeded?.day === day) return seeded.dir;
+  // One made by `npm test` for all its processes (scripts/test-all.ts), while it is of today.
+  const [sharedDay, sharedDir] = (process.env.TEST_SEEDED_DIR ?? '').split('=');
+  if (sharedDay === day && sharedDir && existsSync(join(sharedDir, 'pglite'))) return Promise.resolve(sharedDir);
   const before = seeded?.dir;
   const dir = (async () => {
     await before?.then((old) => rmSync(old, { recursive: true, force: true })).catch(() => undefined);
