@@ -1,5 +1,6 @@
 // The visit day: the patient's clinic queue of today (docs/product.md §7, with the reference API's
 // additions), check-in from the phone, and the same queue as a live stream.
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { todayWib, weekdayName } from '../../common/dates.ts';
@@ -187,10 +188,15 @@ interface StreamOptions {
   pollMs: number | null;
 }
 
+/** A short stand-in for an event's text, to tell whether the next one differs. */
+const digestOf = (text: string): string => createHash('sha256').update(text).digest('base64');
+
 /** Sends the queues, then again whenever one of their keys changes and an answer differs; answers how to end it. */
 function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptions): () => void {
   // null until the first read: until then any change may be this patient's.
   let sessions: Set<string> | null = null;
+  // Digests of what was last sent, not the texts: a stream may wait hours between changes, and
+  // 5,000 of them each holding its session's whole queue (about 3 KB) would be 15 MB of copies.
   let last = '';
   let lastPharmacy = '';
   let closed = false;
@@ -205,11 +211,12 @@ function streamQueue(res: ServerResponse, log: FastifyBaseLogger, o: StreamOptio
         if (closed) return;
         const json = JSON.stringify({ status: true, data: items });
         const pharmacyJson = JSON.stringify({ status: true, data: pharmacy });
+        const [digest, pharmacyDigest] = [digestOf(json), digestOf(pharmacyJson)];
         // What changed, in one write (one chunk on the wire).
         const out =
-          (json === last ? '' : `event: ${CLINIC_QUEUE_EVENT}\ndata: ${json}\n\n`) +
-          (pharmacyJson === lastPharmacy ? '' : `event: ${PHARMACY_QUEUE_EVENT}\ndata: ${pharmacyJson}\n\n`);
-        [last, lastPharmacy] = [json, pharmacyJson];
+          (digest === last ? '' : `event: ${CLINIC_QUEUE_EVENT}\ndata: ${json}\n\n`) +
+          (pharmacyDigest === lastPharmacy ? '' : `event: ${PHARMACY_QUEUE_EVENT}\ndata: ${pharmacyJson}\n\n`);
+        [last, lastPharmacy] = [digest, pharmacyDigest];
         if (out) res.write(out);
       })
       .catch((err) => {
