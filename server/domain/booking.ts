@@ -240,7 +240,7 @@ export interface BookingStore {
   session(req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null>;
   transaction<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
   /**
-   * The same reads outside any transaction, without locks (a store that has them): a full
+   * The same reads without a lock and with nothing written (a store that has them): a full
    * session's refusal is read, not waited for. Only refusals are answered from them.
    */
   unlocked?<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
@@ -300,8 +300,8 @@ export async function book(
     if (held >= policy.maxActive) return { ok: false, message: BOOKING_MSG.limit(held, policy.maxActive), limit: { held, max: policy.maxActive } };
     return null;
   };
-  // The morning rush: a session already full is refused from plain reads, with no transaction
-  // and no wait on its counter's lock behind the bookings taking the last seats (the same answer
+  // The morning rush: a session already full is refused from plain reads, with no lock, no write
+  // to flush at commit and no wait on its counter's lock behind the bookings taking the last seats (the same answer
   // the transaction gives: the rules above first, then the seat). A seat freed meanwhile is
   // missed by this one request, as it would be a moment earlier.
   if (session.penuh && store.unlocked) return (await store.unlocked(refused)) ?? { ok: false, message: BOOKING_MSG.full };

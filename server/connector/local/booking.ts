@@ -249,8 +249,9 @@ export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel:
   return {
     session: (req, jenis) => session(db, req, jenis),
     transaction: (fn) => transaction(db, fn, bpjs, channel),
-    // Each read on its own from the pool: only refusals are answered from them (domain/booking.ts).
-    unlocked: (fn) => fn(bookingTx(db, bpjs, channel)),
+    // The reads on one connection, in a transaction that locks and writes nothing (so its commit
+    // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
+    unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),
   };
 }
 
