@@ -9,16 +9,14 @@
 // Without --database-url it starts a PostgreSQL of its own and seeds it (`--patients`, at least
 // 11,000: the mix, the rush and the hall each have patients of their own). --quick: short runs at
 // low rates, to see the tools work on a busy machine (its figures say nothing).
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/client.ts';
-import { createPgDatabase } from '../../test/support/db.ts';
-import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
 import { patientsWithSessions } from './fixtures.ts';
+import { largeDatabase } from './large-db.ts';
 import { startFloor } from './floor.ts';
 import { hall } from './hall.ts';
 import { MIX_FIRST, MIX_PATIENTS, mixSetup } from './mix.ts';
@@ -122,20 +120,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     options: { 'database-url': { type: 'string' }, patients: { type: 'string', default: '100000' }, quick: { type: 'boolean', default: false } },
   });
   const plan = values.quick ? QUICK_PLAN : FULL_PLAN;
-  let url = values['database-url'];
-  const cluster = url ? null : await startCluster({ durable: true });
+  const database = await largeDatabase(values['database-url'], values.patients);
   try {
-    if (cluster) {
-      url = await createPgDatabase(cluster.url);
-      console.log(`seeding ${values.patients} patients`);
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(values.patients)], {
-        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
-        stdio: 'inherit',
-      });
-    }
-    const result = await benchLoad(url as string, plan);
+    const result = await benchLoad(database.url, plan);
     console.log(`\n${loadSection(result)}`);
   } finally {
-    cluster?.stop();
+    database.stop();
   }
 }

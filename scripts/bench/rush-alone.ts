@@ -5,14 +5,12 @@
 //     [--attempts 5000] [--seats 300] [--seconds 10] [--runs 1]
 //
 // Each run books a session of its own (the next without bookings) with patients of its own.
-import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/config.ts';
 import { type Db, openPostgres } from '../../server/db/client.ts';
-import { createPgDatabase } from '../../test/support/db.ts';
-import { startCluster } from '../../test/support/pg-cluster.ts';
 import { startServer } from '../../test/support/server.ts';
 import { patientsWithSessions } from './fixtures.ts';
+import { largeDatabase } from './large-db.ts';
 import { MIX_FIRST, MIX_PATIENTS } from './mix.ts';
 import { BENCH_BOOKINGS } from './open-loop.ts';
 import { rush } from './rush.ts';
@@ -37,21 +35,13 @@ async function work(db: Db): Promise<{ commits: number; rollbacks: number; syncs
   );
   return { commits: Number(row.commits), rollbacks: Number(row.rollbacks), syncs: Number(row.syncs) };
 }
-let url = values['database-url'];
-const cluster = url ? null : await startCluster({ durable: true });
+const database = await largeDatabase(values['database-url'], values.patients);
+const url = database.url;
 try {
-  if (cluster) {
-    url = await createPgDatabase(cluster.url);
-    console.log(`seeding ${values.patients} patients`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/connector/local/demo/seed-cli.ts', '--patients', String(values.patients)], {
-      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: url },
-      stdio: 'inherit',
-    });
-  }
   const config = loadConfig({});
-  const db = await openPostgres(url as string, 10);
+  const db = await openPostgres(url, 10);
   const server = await startServer(
-    { ...BENCH_BOOKINGS, DATABASE_URL: url as string, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' },
+    { ...BENCH_BOOKINGS, DATABASE_URL: url, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' },
     { compiled: true },
   );
   try {
@@ -82,5 +72,5 @@ try {
     await db.close();
   }
 } finally {
-  cluster?.stop();
+  database.stop();
 }
