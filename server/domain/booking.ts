@@ -78,6 +78,11 @@ export interface PracticeSession {
   jam_plg: string;
   ds_dep: string;
   nama_dr: string;
+  /**
+   * The session was full when read, without a lock (a store that can tell): a hint only. The
+   * booking then refuses without a transaction; the seat itself is taken under the lock.
+   */
+  penuh?: boolean;
 }
 
 /** The patient's appointment in a clinic on a day, as the refusal of a second one names it. */
@@ -234,6 +239,11 @@ export interface BookingStore {
   /** The session of that kind the request names, on the weekday of its date; null when there is none. */
   session(req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null>;
   transaction<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
+  /**
+   * The same reads without a lock and with nothing written (a store that has them): a full
+   * session's refusal is read, not waited for. Only refusals are answered from them.
+   */
+  unlocked?<T>(fn: (tx: BookingTx) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -270,8 +280,8 @@ export async function book(
       rujukan = verdict.rujukan;
     }
   }
-  return store.transaction(async (tx): Promise<BookingOutcome> => {
-    await tx.lockPatient(nomr);
+  // The patient's own rules, in their order: the same answer with the patient's lock or without.
+  const refused = async (tx: BookingTx): Promise<BookingOutcome | null> => {
     // A repeated identical booking (double tap, retry after a lost answer) gets the same
     // appointment, even when the answer was lost just as the practice hours ended.
     const same = await tx.existing(nomr, session.id, req.tgl_janji);
@@ -288,6 +298,17 @@ export async function book(
     // patient's lock, so bookings sent at once cannot all pass it. A reschedule adds none.
     const held = await tx.activeAppointments(nomr, today);
     if (held >= policy.maxActive) return { ok: false, message: BOOKING_MSG.limit(held, policy.maxActive), limit: { held, max: policy.maxActive } };
+    return null;
+  };
+  // The morning rush: a session already full is refused from plain reads, with no lock, no write
+  // to flush at commit and no wait on its counter's lock behind the bookings taking the last seats (the same answer
+  // the transaction gives: the rules above first, then the seat). A seat freed meanwhile is
+  // missed by this one request, as it would be a moment earlier.
+  if (session.penuh && store.unlocked) return (await store.unlocked(refused)) ?? { ok: false, message: BOOKING_MSG.full };
+  return store.transaction(async (tx): Promise<BookingOutcome> => {
+    await tx.lockPatient(nomr);
+    const refusal = await refused(tx);
+    if (refusal) return refusal;
     const seat = await tx.takeSeat(session, req.tgl_janji);
     if (seat === null) return { ok: false, message: BOOKING_MSG.full };
     const made = await tx.insert({

@@ -343,6 +343,36 @@ test('a second appointment in the same clinic on the same day is refused, naming
   assert.equal((await book(token, body(a, date, {}, nomr))).body.data.no_urut, first.body.data.no_urut);
 });
 
+test('a full session answers from plain reads as the transaction did: the last seat again to its patient, the same clinic day named, then full', async () => {
+  const [a, b] = await twoSessions();
+  const date = dateFor(a, 62);
+  await t.db.query('INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi) VALUES ($1, $2, 1, 0)', [a.id, date]);
+  const [last, other, late] = [180, 181, 182].map((i) => String(COHORT.first + i));
+  const lastToken = await patientToken(180);
+  const taken = await book(lastToken, body(a, date, {}, last));
+  assert.is(taken.body.status, true);
+  // Its answer lost, the patient who took the last seat sends it again: the same appointment.
+  const again = await book(lastToken, body(a, date, {}, last));
+  assert.is(again.body.status, true);
+  assert.is(again.body.data.no_urut, taken.body.data.no_urut);
+  assert.is(again.body.data.no_reg, taken.body.data.no_reg);
+  // A patient with another session of the clinic that day is told that first, not that it is full.
+  const otherToken = await patientToken(181);
+  assert.is((await book(otherToken, body(b, date, {}, other))).body.status, true);
+  const second = await book(otherToken, body(a, date, {}, other));
+  assert.is(second.body.status, false);
+  assert.match(second.body.message, /^Anda sudah memiliki janji di /);
+  const refused = await book(await patientToken(182), body(a, date, {}, late));
+  assert.is(refused.body.status, false);
+  assert.match(refused.body.message, /penuh/);
+  const [{ n, terisi }] = await t.db.query<{ n: number; terisi: number }>(
+    `SELECT (SELECT count(*)::int FROM appointments WHERE schedule_id = $1 AND tgl_janji = $2) AS n,
+            (SELECT quota_terisi FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2) AS terisi`,
+    [a.id, date],
+  );
+  assert.equal([n, terisi], [1, 1]);
+});
+
 test('another clinic on the same day is bookable', async () => {
   const other = await schedule(`kd_dep NOT IN ('20001', '20012') AND hari <= 6`);
   const a = await schedule(`kd_dep = '20001' AND kd_dr = 'D001' AND sts_jam = '1' AND hari = ${other.hari}`); // every weekday

@@ -37,6 +37,9 @@ export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments 
   const bookingOf = (channel: Channel): BookingStore => ({
     session: (req, jenis) => sessionFor(sik, req, jenis),
     transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel),
+    // The reads on one connection, in a transaction that takes no lock (InnoDB's consistent reads):
+    // one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
+    unlocked: <T>(fn: (tx: BookingTx) => Promise<T>) => sik.tx((q) => fn(manageTx(q, [], channel, ctx))),
   });
 
   return {

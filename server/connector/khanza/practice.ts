@@ -6,6 +6,7 @@
 import type { AppointmentKind } from '../../../common/booking.ts';
 import type { PracticeSession, PracticeSessionQuery } from '../../domain/booking.ts';
 import type { KhanzaQuery } from './client.ts';
+import { takenIn } from './placement.ts';
 import { HARI_KERJA, hariKerja } from './seats.ts';
 
 /** This API's session of the day (sts_jam): '1' a practice starting before noon, '2' after. */
@@ -61,17 +62,23 @@ export function sessionOf(r: PracticeRow): PracticeSession {
   return s;
 }
 
-/** The practice a request names: the doctor at the clinic on the date's weekday, its session by sts_jam. */
-async function practiceFor(q: KhanzaQuery, req: PracticeSessionQuery): Promise<PracticeRow | null> {
-  const rows = await q.query<PracticeRow>(`${PRACTICE} WHERE j.kd_poli = ? AND j.kd_dokter = ? AND j.hari_kerja = ? ORDER BY j.jam_mulai`, [
-    req.kd_dep,
-    req.kd_dr,
-    hariKerja(req.tgl_janji),
-  ]);
+/**
+ * The practice a request names: the doctor at the clinic on the date's weekday, its session by
+ * sts_jam; with whether its kuota was full when read (a plain read, no lock: the seat is counted
+ * again under the practice's lock when taken, seats.ts). A kuota of 0 takes no booking.
+ */
+async function practiceFor(q: KhanzaQuery, req: PracticeSessionQuery): Promise<(PracticeRow & { penuh: number }) | null> {
+  const rows = await q.query<PracticeRow & { penuh: number }>(
+    `${PRACTICE.replace(' FROM jadwal j ', `, (COALESCE(j.kuota, 0) <= 0 OR ${takenIn('j', '?')} >= j.kuota) AS penuh FROM jadwal j `)}
+      WHERE j.kd_poli = ? AND j.kd_dokter = ? AND j.hari_kerja = ? ORDER BY j.jam_mulai`,
+    [req.tgl_janji, req.tgl_janji, req.kd_dep, req.kd_dr, hariKerja(req.tgl_janji)],
+  );
   return rows.find((r) => stsJam(r.jam_mulai) === req.sts_jam) ?? null;
 }
 
 /** The session a booking request names: a clinic practice; Khanza has no online consultation sessions, so none is offered. */
 export async function sessionFor(q: KhanzaQuery, req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null> {
-  return jenis === 'poli' ? ((await practiceFor(q, req).then((p) => p && sessionOf(p))) ?? null) : null;
+  const p = jenis === 'poli' ? await practiceFor(q, req) : null;
+  // The one read, not the cached session (known), carries the hint.
+  return p && { ...sessionOf(p), penuh: Boolean(Number(p.penuh)) };
 }

@@ -51,7 +51,8 @@ export function quotaSlots(q: Queryable, kdDep: string, kdDr: string, date: stri
 
 async function session(q: Queryable, req: PracticeSessionQuery, jenis: AppointmentKind): Promise<PracticeSession | null> {
   const [row] = await q.query<PracticeSession>(
-    `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr
+    `SELECT s.id, s.kd_dep, s.kd_dr, s.sts_jam, s.sts_ue, s.batas_quota, ${HOURS}, c.ds_dep, d.nama_dr_lengkap AS nama_dr,
+            coalesce(ps.quota_terisi >= ps.batas_quota, false) AS penuh
        FROM practice_schedules s JOIN clinics c ON c.kd_dep = s.kd_dep JOIN doctors d ON d.kd_dr = s.kd_dr
        LEFT JOIN practice_sessions ps ON ps.schedule_id = s.id AND ps.tgl = $5
       WHERE s.kd_dep = $1 AND s.kd_dr = $2 AND s.sts_jam = $3 AND s.hari = $4 AND s.jenis = $6 AND ps.ditutup_at IS NULL`,
@@ -245,7 +246,13 @@ export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
 }
 
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
-  return { session: (req, jenis) => session(db, req, jenis), transaction: (fn) => transaction(db, fn, bpjs, channel) };
+  return {
+    session: (req, jenis) => session(db, req, jenis),
+    transaction: (fn) => transaction(db, fn, bpjs, channel),
+    // The reads on one connection, in a transaction that locks and writes nothing (so its commit
+    // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
+    unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),
+  };
 }
 
 export function manageStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): ManageStore {
