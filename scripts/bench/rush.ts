@@ -20,7 +20,19 @@ export interface RushOptions {
   /** The session is the first without bookings from this many days ahead. */
   fromDay?: number;
   windowDays?: number;
+  /**
+   * The session rushed and how its seats are read back afterwards: by default one of this API's
+   * own tables (emptySession, seatsHeld); SIMRS=khanza's practice in Khanza's (khanza-rush.ts).
+   */
+  pool?: SeatPool;
 }
+
+export interface SeatPool {
+  slot: BookableSlot;
+  held: () => Promise<Held>;
+}
+
+type Held = Awaited<ReturnType<typeof seatsHeld>>;
 
 export interface RushResult {
   attempts: number;
@@ -37,7 +49,7 @@ export interface RushResult {
   /** Queue numbers given out twice in the answers. */
   duplicateNumbers: number;
   /** What the database holds after the rush. */
-  held: Awaited<ReturnType<typeof seatsHeld>>;
+  held: Held;
   latency: Latency;
   refusedLatency: Latency;
   bookedLatency: Latency;
@@ -51,7 +63,7 @@ const INDONESIAN = /\b(tidak|sudah|silakan|anda|dapat|hanya|harus|pada|dengan|at
 export const toldWhy = (message: unknown): boolean => typeof message === 'string' && message.trim().length > 0 && INDONESIAN.test(message);
 
 export async function rush(o: RushOptions): Promise<RushResult> {
-  const slot = await emptySession(o.db, o.kd_dep ?? '20001', o.seats, o.fromDay ?? 35, o.windowDays ?? 90);
+  const slot = o.pool?.slot ?? (await emptySession(o.db, o.kd_dep ?? '20001', o.seats, o.fromDay ?? 35, o.windowDays ?? 90));
   const refusals: Record<string, number> = {};
   const failures: Record<string, number> = {};
   const numbers = new Map<number, number>();
@@ -120,7 +132,7 @@ export async function rush(o: RushOptions): Promise<RushResult> {
     untold,
     failures,
     duplicateNumbers: [...numbers.values()].filter((n) => n > 1).length,
-    held: await seatsHeld(o.db, slot),
+    held: await (o.pool?.held() ?? seatsHeld(o.db, slot)),
     latency: run.latency,
     bookedLatency: latencyOf(bookedTimes),
     refusedLatency: latencyOf(refusedTimes),
