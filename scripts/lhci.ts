@@ -59,11 +59,11 @@ export async function signedInProfile(baseUrl: string): Promise<string> {
 
 /**
  * Runs Lighthouse `numberOfRuns` times on each URL in this process, each run in a Chromium of its
- * own launched with lighthouserc.json's flags and `extraFlags` (as `lhci collect` runs them: a
- * browser kept for the next run made the signed-in home's later runs slower, TBT 27 ms, then 242
- * and 159), and keeps each result in .lighthouseci/ as `lhci collect` keeps it (lhr-<time>.json
- * and .html) for `lhci assert` and `lhci upload`. What is saved is `lhci collect`'s node and
- * Lighthouse's start for every run, 12 in all (docs/performance.md, The test run's time).
+ * own launched with lighthouserc.json's flags and `extraFlags`, cold as `lhci collect` runs them
+ * (the scores' history was measured so), and keeps each result in .lighthouseci/ as `lhci collect`
+ * keeps it (lhr-<time>.json and .html) for `lhci assert` and `lhci upload`. What is saved is
+ * `lhci collect`'s node and Lighthouse's start for every run, 12 in all (docs/performance.md,
+ * The test run's time).
  */
 async function runAll(urls: string[], settings: Flags, extraFlags: string[]): Promise<void> {
   const chromeFlags = [...String(config.ci.collect.settings.chromeFlags).split(' '), ...extraFlags];
