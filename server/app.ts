@@ -47,6 +47,7 @@ import { memoVapidKeys } from './push/keys.ts';
 import type { VapidKeys } from './push/webpush.ts';
 import { latestReconciliation } from './db/bpjs-days.ts';
 import { SERVER } from '../common/server-paths.ts';
+import { compilersFactory } from './schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,8 @@ async function baseApp({ config, logger = true, logStream }: AppOptions, descrip
     trustProxy: typeof config.security.trustProxy === 'number' ? hops(config.security.trustProxy) : config.security.trustProxy,
     // The schemas of common/schemas validate every request; free text is their one own format.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, formats: { [FREE_TEXT]: isFreeText } } },
+    // Compiled once a process, whichever of its apps meets a schema first (server/schema-compilers.ts).
+    schemaController: { compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerErrorHandler(app);
   // Text is compared and stored in one form (NFC): 'Dewí' typed as i + combining acute is the

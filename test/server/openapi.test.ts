@@ -21,7 +21,9 @@ import { Enqueued, MeetingLinkSet, PharmacyChange, Reminder } from '../../common
 import { UpcomingAppointments } from '../../common/schemas/patient.ts';
 import { Devices, LoginOptions, PasskeyInfo, PasskeyLoginResponse, PasskeyOffer, RegistrationOptions } from '../../common/schemas/passkey.ts';
 import { PushRegistered, VapidKey } from '../../common/schemas/push.ts';
+import Fastify from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import { compileAll, compilersFactory } from '../../server/schema-compilers.ts';
 import { queueBpjsAdd } from '../../server/db/bpjs.ts';
 import { DEMO_C } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, DEMO_B, INTERNAL_TOKEN, loginAs, testApp, testConfig, type TestApp } from '../support/app.ts';
@@ -103,6 +105,24 @@ test('every operation has a summary and responses, each with a description and a
       for (const m of media) assert.type(m.schema, 'object', `${where} ${status}: no schema`);
     }
   }
+});
+
+// A route's schemas are compiled on its first request (server/schema-compilers.ts): here all of
+// them, as a start used to, so that one Ajv or fast-json-stringify cannot compile fails the suite.
+test("every route's request and answer schemas compile", () => {
+  const compiled = compileAll();
+  const declared = operations().reduce((n, { op }) => n + Object.keys(op.responses ?? {}).length + (op.requestBody ? 1 : 0), 0);
+  assert.ok(compiled >= declared, `${compiled} compiled, ${declared} request bodies and answers declared`);
+});
+
+test('a schema that cannot be compiled is named, with its route, when its route is first used', async () => {
+  const app = Fastify({ schemaController: { compilersFactory } });
+  app.post('/broken', { schema: { body: { type: 'object', properties: { when: { type: 'string', format: 'no-such-format' } } } } }, async () => ({}));
+  await app.ready();
+  const res = await app.inject({ method: 'POST', url: '/broken', payload: { when: 'x' } });
+  assert.is(res.statusCode, 500);
+  assert.throws(() => compileAll(), /POST \/broken body: .*no-such-format/);
+  await app.close();
 });
 
 test('every $ref resolves within the document', () => {
