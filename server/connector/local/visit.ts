@@ -1,7 +1,7 @@
 // The patient's side of the visit day: their clinic queue of today with what its estimate needs,
 // and check-in.
 import { TASK } from '../../domain/bpjs-antrean.ts';
-import { queueBpjsTask } from '../../db/bpjs.ts';
+import { bpjsTaskInsert, bpjsTaskParams } from '../../db/bpjs.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { announceSql, sessionKeySql } from '../../db/queue-events.ts';
 import type { CheckinEntry, QueueRow } from '../hospital-connector.ts';
@@ -56,22 +56,21 @@ export async function serviceCheckinEntry(q: Queryable, no_reg: string): Promise
 
 /**
  * Records the check-in unless one is there: the first is kept (BPJS task 3), so two phones of
- * one patient at once get the same time. Answers the time kept. The change answers its own time
- * and announces its session in the same statement; only when another check-in came first is the
- * time read again (a statement of its own: one that sees the other's commit).
+ * one patient at once get the same time. Answers the time kept. One statement makes the change,
+ * reports it to BPJS, announces its session and answers its time; only when another check-in came
+ * first is the time read again, by a statement of its own (one that sees the other's commit).
  */
-export function checkIn(db: Db, no_reg: string, at: number): Promise<string> {
-  return db.tx(async (q) => {
-    const [changed] = await q.query<{ checkin: string }>(
-      `UPDATE clinic_queue cq SET checkin_at = to_timestamp($2::float8 / 1000) WHERE cq.no_reg = $1 AND cq.checkin_at IS NULL
-       RETURNING ${wibText('cq.checkin_at')} AS checkin, ${announceSql(sessionKeySql('cq'))} AS announced`,
-      [no_reg, at],
-    );
-    if (changed) {
-      await queueBpjsTask(q, no_reg, TASK.checkin, at);
-      return changed.checkin;
-    }
-    const [{ checkin }] = await q.query<{ checkin: string }>(`SELECT ${wibText('checkin_at')} AS checkin FROM clinic_queue WHERE no_reg = $1`, [no_reg]);
-    return checkin;
-  });
+export async function checkIn(db: Db, no_reg: string, at: number): Promise<string> {
+  // Task 3 brings no predecessor along (taskBefore): its one INSERT is all queueBpjsTask writes.
+  const [changed] = await db.query<{ checkin: string }>(
+    `WITH changed AS (
+       UPDATE clinic_queue cq SET checkin_at = to_timestamp($3::bigint::float8 / 1000) WHERE cq.no_reg = $1 AND cq.checkin_at IS NULL
+       RETURNING cq.checkin_at, ${sessionKeySql('cq')} AS session),
+     reported AS (${bpjsTaskInsert('changed')})
+     SELECT ${wibText('c.checkin_at')} AS checkin, ${announceSql('c.session')} AS announced FROM changed c`,
+    bpjsTaskParams(no_reg, TASK.checkin, at),
+  );
+  if (changed) return changed.checkin;
+  const [{ checkin }] = await db.query<{ checkin: string }>(`SELECT ${wibText('checkin_at')} AS checkin FROM clinic_queue WHERE no_reg = $1`, [no_reg]);
+  return checkin;
 }
