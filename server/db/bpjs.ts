@@ -100,19 +100,33 @@ export async function queueBpjsTask(
 ): Promise<void> {
   const before = taskBefore(taskid);
   if (before !== null) await queueBpjsTask(q, no_reg, before, waktu, earlierMs + 1000, before >= TASK.pharmacyStarts ? jenisresep : null);
-  await q.query(
-    `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
+  await q.query(bpjsTaskInsert(), bpjsTaskParams(no_reg, taskid, waktu, earlierMs, jenisresep));
+}
+
+/**
+ * queueBpjsTask's INSERT of one task whose predecessor it need not bring (taskBefore null), to be
+ * a part of the statement that makes the change it reports: written for each row of `changed`
+ * (a CTE of that statement), none when it changed nothing. Parameters $1-$6: bpjsTaskParams.
+ */
+export const bpjsTaskInsert = (changed?: string): string =>
+  `INSERT INTO bpjs_antrean (no_reg, kodebooking, endpoint, taskid, seq, payload)
      SELECT $1, k, 'updatewaktu', $2::smallint, $2::smallint,
             jsonb_build_object('kodebooking', k, 'taskid', $2::int, 'waktu',
                                greatest(coalesce($3::bigint, floor(extract(epoch FROM now()) * 1000)::bigint) - $4::bigint,
                                         (SELECT (p.payload->>'waktu')::bigint + 1000 FROM bpjs_antrean p
                                           WHERE p.kodebooking = k AND p.endpoint = 'updatewaktu' AND p.taskid = $6::smallint)))
             || CASE WHEN $5::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('jenisresep', $5::text) END
-       FROM ${CURRENT} AS cur(k) WHERE k IS NOT NULL
-     ON CONFLICT DO NOTHING`,
-    [no_reg, taskid, waktu, earlierMs, jenisresep, before],
-  );
-}
+       FROM ${CURRENT} AS cur(k)${changed ? ` CROSS JOIN ${changed}` : ''} WHERE k IS NOT NULL
+     ON CONFLICT DO NOTHING`;
+
+export const bpjsTaskParams = (no_reg: string, taskid: number, waktu: number | null = null, earlierMs = 0, jenisresep: string | null = null) => [
+  no_reg,
+  taskid,
+  waktu,
+  earlierMs,
+  jenisresep,
+  taskBefore(taskid),
+];
 
 /**
  * Reports a cancel of an appointment that was added; `keterangan` the patient's reason. `known`:

@@ -27,6 +27,17 @@ export async function announce(q: Queryable, key: string): Promise<void> {
   await q.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, key]);
 }
 
+/** sessionKey of the clinic_queue row `t`, in SQL: the same text, for announcing inside a statement. */
+export const sessionKeySql = (t: string): string =>
+  `to_char(${t}.tgl_janji, 'YYYY-MM-DD') || '|' || ${t}.kd_dr || '|' || ${t}.kd_dep || '|' || coalesce(${t}.sts_jam, '')`;
+
+/**
+ * announce() as an expression of the statement that makes the change (in its RETURNING or its
+ * outer SELECT, once per row changed): the same word, heard on the same commit, without a round
+ * trip of its own. The value is of no use (void).
+ */
+export const announceSql = (key: string): string => `pg_notify('${QUEUE_CHANNEL}', ${key})`;
+
 export interface QueueEvents {
   /** fn hears each changed session's key; '' when anything may have changed. Answers how to stop. */
   subscribe(fn: (key: string) => void): Promise<() => void>;

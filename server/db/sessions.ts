@@ -30,39 +30,42 @@ export interface SessionOrigin {
  */
 export async function createSession(q: Queryable, nomr: string, policy: SessionPolicy, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(16).toString('base64url');
+  const made = [hashToken(token), nomr, policy.maxDays, origin.device ?? null, origin.method ?? 'form'];
+  if (policy.maxPerPatient === undefined) {
+    await q.query(INSERT_SESSION, made);
+    return token;
+  }
   // One patient's sessions are counted one login at a time (the patient's row locked to the
-  // commit): two logins at once cannot each see room for themselves.
-  if (policy.maxPerPatient !== undefined) await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
-  await q.query(`INSERT INTO sessions (token_hash, nomr, expires_at, device, method) VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`, [
-    hashToken(token),
-    nomr,
-    policy.maxDays,
-    origin.device ?? null,
-    origin.method ?? 'form',
+  // commit): two logins at once cannot each see room for themselves. The lock is a statement of
+  // its own: the count after it is taken with a snapshot that sees the logins committed meanwhile.
+  await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
+  // The new session and the ending of those past the cap, in one statement (the new one is kept
+  // by name, not by being seen).
+  const ended = await q.query<{ token_hash: string }>(`WITH made AS (${INSERT_SESSION}) ${END_LEAST_USED}`, [
+    ...made,
+    policy.idleMinutes,
+    policy.maxPerPatient - 1,
   ]);
-  if (policy.maxPerPatient !== undefined) await endLeastUsed(q, nomr, hashToken(token), policy.idleMinutes, policy.maxPerPatient);
+  sessionsEndedHere(ended.map((r) => r.token_hash));
   return token;
 }
 
+const INSERT_SESSION = `INSERT INTO sessions (token_hash, nomr, expires_at, device, method) VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`;
+
 /**
- * Ends the patient's sessions that still hold beyond the `max` most recently used, the new one
- * (`keep`) always among those kept. last_seen_at moves once a minute: within a minute, the older
- * login goes first. Sessions already idle or expired are not counted (they open nothing).
+ * Ends the patient's (`$2`) sessions that still hold beyond the `$7 + 1` most recently used, the
+ * new one (`$1`) always among those kept. last_seen_at moves once a minute: within a minute, the
+ * older login goes first. Sessions already idle (`$6` minutes) or expired are not counted (they
+ * open nothing).
  */
-async function endLeastUsed(q: Queryable, nomr: string, keep: string, idleMinutes: number, max: number): Promise<void> {
-  const rows = await q.query<{ token_hash: string }>(
-    `UPDATE sessions SET revoked_at = now()
+const END_LEAST_USED = `UPDATE sessions SET revoked_at = now()
       WHERE revoked_at IS NULL AND token_hash IN (
         SELECT token_hash FROM sessions
-         WHERE nomr = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now()
-           AND last_seen_at > now() - make_interval(mins => $3)
+         WHERE nomr = $2 AND token_hash <> $1 AND revoked_at IS NULL AND expires_at > now()
+           AND last_seen_at > now() - make_interval(mins => $6)
          ORDER BY last_seen_at DESC, created_at DESC
-        OFFSET $4)
-      RETURNING token_hash`,
-    [nomr, keep, idleMinutes, max - 1],
-  );
-  sessionsEndedHere(rows.map((r) => r.token_hash));
-}
+        OFFSET $7)
+      RETURNING token_hash`;
 
 /** last_seen_at is moved at most this often: most requests only read their session. */
 const SEEN_MS = 60_000;

@@ -84,16 +84,15 @@ export async function settle(q: Queryable, keys: Array<[Scope, string]>): Promis
  * address: other patients' logins never lock it).
  */
 export async function release(q: Queryable, scope: Scope, key: string, seq: number): Promise<void> {
-  await q.query(
-    `UPDATE throttle SET
-       pending = greatest(pending - 1, 0),
-       count = CASE WHEN $3::bigint >= window_seq THEN greatest(count - 1, 0) ELSE count END,
-       locked_until = CASE WHEN seq = $3::bigint THEN NULL ELSE locked_until END,
-       locks = CASE WHEN seq = $3::bigint AND locked_until > now() THEN greatest(locks - 1, 0) ELSE locks END
-     WHERE scope = $1 AND key = $2`,
-    [scope, keyOf(scope, key), seq],
-  );
+  await q.query(releaseSql('$1', '$2', '$3'), [scope, keyOf(scope, key), seq]);
 }
+
+const releaseSql = (scope: string, key: string, seq: string) => `UPDATE throttle SET
+       pending = greatest(pending - 1, 0),
+       count = CASE WHEN ${seq}::bigint >= window_seq THEN greatest(count - 1, 0) ELSE count END,
+       locked_until = CASE WHEN seq = ${seq}::bigint THEN NULL ELSE locked_until END,
+       locks = CASE WHEN seq = ${seq}::bigint AND locked_until > now() THEN greatest(locks - 1, 0) ELSE locks END
+     WHERE scope = ${scope} AND key = ${key}`;
 
 /**
  * A successful login. Admitted alone (nothing else of the key unsettled) and with nothing admitted
@@ -102,16 +101,35 @@ export async function release(q: Queryable, scope: Scope, key: string, seq: numb
  * counting, and the burst's failures, and a lock they set, stand.
  */
 export async function forgive(q: Queryable, scope: Scope, key: string, attempt: { seq: number; alone: boolean }): Promise<void> {
-  await q.query(
-    `UPDATE throttle SET
+  await q.query(forgiveSql('$1', '$2', '$3', '$4'), [scope, keyOf(scope, key), attempt.seq, attempt.alone]);
+}
+
+const forgiveSql = (scope: string, key: string, seq: string, alone: string) => `UPDATE throttle SET
        pending = greatest(pending - 1, 0),
-       count = CASE WHEN $4::boolean AND seq = $3::bigint THEN 0
-                    WHEN $3::bigint >= window_seq THEN greatest(count - 1, 0) ELSE count END,
-       locked_until = CASE WHEN $4::boolean AND seq = $3::bigint THEN NULL ELSE locked_until END,
-       locks = CASE WHEN $4::boolean AND seq = $3::bigint THEN 0 ELSE locks END
-     WHERE scope = $1 AND key = $2`,
-    [scope, keyOf(scope, key), attempt.seq, attempt.alone],
-  );
+       count = CASE WHEN ${alone}::boolean AND seq = ${seq}::bigint THEN 0
+                    WHEN ${seq}::bigint >= window_seq THEN greatest(count - 1, 0) ELSE count END,
+       locked_until = CASE WHEN ${alone}::boolean AND seq = ${seq}::bigint THEN NULL ELSE locked_until END,
+       locks = CASE WHEN ${alone}::boolean AND seq = ${seq}::bigint THEN 0 ELSE locks END
+     WHERE scope = ${scope} AND key = ${key}`;
+
+/**
+ * forgive() of one key and release() of another (a login's number and address), in one statement:
+ * two rows of different scopes, so neither change sees or touches the other's.
+ */
+export async function forgiveAndRelease(
+  q: Queryable,
+  forgiven: { scope: Scope; key: string; attempt: { seq: number; alone: boolean } },
+  released: { scope: Scope; key: string; seq: number },
+): Promise<void> {
+  await q.query(`WITH forgiven AS (${forgiveSql('$1', '$2', '$3', '$4')}) ${releaseSql('$5', '$6', '$7')}`, [
+    forgiven.scope,
+    keyOf(forgiven.scope, forgiven.key),
+    forgiven.attempt.seq,
+    forgiven.attempt.alone,
+    released.scope,
+    keyOf(released.scope, released.key),
+    released.seq,
+  ]);
 }
 
 /** The end of the latest lock on any of the keys, or null when none is locked. */

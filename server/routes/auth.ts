@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { hasPasskey } from '../db/passkeys.ts';
 import { forgetRegistration, saveRegistration } from '../db/push.ts';
 import { createSession, revokeSession, tokenOwner } from '../db/sessions.ts';
-import { forgive, release, reserve, settle } from '../db/throttle.ts';
+import { forgiveAndRelease, release, reserve, settle } from '../db/throttle.ts';
 import { deviceLabel, PASSKEY_MSG } from '../domain/passkeys.ts';
 import { retryAfterSeconds, wibMoment } from '../domain/throttle.ts';
 import { bearerToken } from '../guard.ts';
@@ -99,8 +99,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
       if (config.passkey.required && (await hasPasskey(db, patient))) {
         await db.tx(async (q) => {
           await audit(q, { action: 'login', outcome: 'passkey-required', actor: patient, subject: patient }, req);
-          await forgive(q, 'login-nomr', nomr, number);
-          await release(q, 'login-ip', req.ip, address.seq);
+          await forgiveAndRelease(q, { scope: 'login-nomr', key: nomr, attempt: number }, { scope: 'login-ip', key: req.ip, seq: address.seq });
         });
         return reply.code(403).send({ status: false, message: PASSKEY_MSG.required });
       }
@@ -118,8 +117,7 @@ export async function authRoutes(app: Api, db: Db, config: Config): Promise<void
         await app.simrs.relay?.keep(q, patient, made);
         // A burst's failures are never forgiven (db/throttle.ts); other patients' logins never
         // count against the address.
-        await forgive(q, 'login-nomr', nomr, number);
-        await release(q, 'login-ip', req.ip, address.seq);
+        await forgiveAndRelease(q, { scope: 'login-nomr', key: nomr, attempt: number }, { scope: 'login-ip', key: req.ip, seq: address.seq });
         return made;
       });
       return { token: { access_token: token, token_type: 'Bearer' as const, expires_in: config.sessionMaxDays * 86400 }, capabilities: capabilitiesOf(config) };

@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import type { Enqueued } from '../../db/push.ts';
 import { deliver } from '../../db/deliver.ts';
 import { calledNotice, nearNotice, readyNotice } from '../../notify/notices.ts';
-import { announce, pharmacyKey, sessionKey, type PracticeSessionOf } from '../../db/queue-events.ts';
+import { announce, announceSql, pharmacyKey, sessionKey, sessionKeySql, type PracticeSessionOf } from '../../db/queue-events.ts';
 
 /** The entries of one doctor's session of a day: `x` beside the entry `cq`. */
 export const SAME_SESSION = `x.tgl_janji = cq.tgl_janji AND x.kd_dr = cq.kd_dr AND x.kd_dep = cq.kd_dep AND x.sts_jam IS NOT DISTINCT FROM cq.sts_jam`;
@@ -50,6 +50,9 @@ async function notifyNear(q: Queryable, s: PracticeSessionOf, threshold: number)
 
 const SESSION_COLUMNS = `to_char(cq.tgl_janji, 'YYYY-MM-DD') AS tgl_janji, cq.kd_dr, cq.kd_dep, cq.sts_jam`;
 
+/** The change of the entry `cq` announced by the statement that makes it (queue-events.ts). */
+const ANNOUNCED = `${announceSql(sessionKeySql('cq'))} AS announced`;
+
 /** A clinic queue number of today is called; null when there is no such entry today. */
 export async function callClinicQueue(db: Db, no_reg: string, today: string, threshold: number): Promise<Enqueued | null> {
   return db.tx(async (q) => {
@@ -57,14 +60,13 @@ export async function callClinicQueue(db: Db, no_reg: string, today: string, thr
       `UPDATE clinic_queue cq SET status = 'dipanggil', called_at = now()
          FROM clinics c
         WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 AND c.kd_dep = cq.kd_dep
-       RETURNING cq.no_mr, cq.no_urut, c.ds_dep, ${SESSION_COLUMNS}`,
+       RETURNING cq.no_mr, cq.no_urut, c.ds_dep, ${SESSION_COLUMNS}, ${ANNOUNCED}`,
       [no_reg, today],
     );
     if (!row) return null;
     await queueBpjsTask(q, no_reg, TASK.called);
     const called = await deliver(q, calledNotice(row));
     await notifyNear(q, row, threshold);
-    await announce(q, sessionKey(row));
     return called;
   });
 }
@@ -79,7 +81,7 @@ export async function setClinicStatus(
 ): Promise<ClinicQueueChange | null> {
   return db.tx(async (q) => {
     const [row] = await q.query<PracticeSessionOf & { no_reg: string }>(
-      `UPDATE clinic_queue cq SET status = $3 WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 RETURNING cq.no_reg, ${SESSION_COLUMNS}`,
+      `UPDATE clinic_queue cq SET status = $3 WHERE cq.no_reg = $1 AND cq.tgl_janji = $2 RETURNING cq.no_reg, ${SESSION_COLUMNS}, ${ANNOUNCED}`,
       [no_reg, today, status],
     );
     if (!row) return null;
@@ -87,7 +89,6 @@ export async function setClinicStatus(
     // Skipped: not there when called. BPJS's 99 closes the visit as absent.
     if (status === 'dilewati') await queueBpjsTask(q, no_reg, TASK.absent);
     const notified = await notifyNear(q, row, threshold);
-    await announce(q, sessionKey(row));
     return { no_reg: row.no_reg, status, notified };
   });
 }
@@ -132,35 +133,26 @@ export interface QueueSeat extends PracticeSessionOf {
  * session hears of a booking made for today.
  */
 export async function joinClinicQueue(q: Queryable, e: QueueSeat): Promise<void> {
-  await q.query(`INSERT INTO clinic_queue (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-    e.no_reg,
-    e.no_mr,
-    e.tgl_janji,
-    e.kd_dep,
-    e.kd_dr,
-    e.sts_jam,
-    e.no_urut,
-  ]);
-  await announce(q, sessionKey(e));
+  await q.query(
+    `INSERT INTO clinic_queue AS cq (no_reg, no_mr, tgl_janji, kd_dep, kd_dr, sts_jam, no_urut) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ANNOUNCED}`,
+    [e.no_reg, e.no_mr, e.tgl_janji, e.kd_dep, e.kd_dr, e.sts_jam, e.no_urut],
+  );
 }
 
-/** A rescheduled appointment's waiting queue entry moves with it: its new day, session and number. */
+/**
+ * A rescheduled appointment's waiting queue entry moves with it: its new day, session and number.
+ * One statement: the entry as it was (`f`, its old session) joined to the one it changes, both
+ * sessions announced. Its appointment is locked by the reschedule, so no other move races it; a
+ * call or check-in that commits first leaves it unmoved, as the row lock's recheck of the WHERE says.
+ */
 export async function moveInClinicQueue(q: Queryable, no_reg: string, to: Omit<QueueSeat, 'no_reg' | 'no_mr'>): Promise<void> {
-  const [from] = await q.query<PracticeSessionOf>(
-    `SELECT ${SESSION_COLUMNS} FROM clinic_queue cq WHERE cq.no_reg = $1 AND cq.status = 'menunggu' AND cq.checkin_at IS NULL FOR UPDATE`,
-    [no_reg],
+  await q.query(
+    `UPDATE clinic_queue cq SET tgl_janji = $2, kd_dep = $3, kd_dr = $4, sts_jam = $5, no_urut = $6, near_notified_at = NULL
+       FROM clinic_queue f
+      WHERE cq.no_reg = $1 AND f.no_reg = cq.no_reg AND cq.status = 'menunggu' AND cq.checkin_at IS NULL
+     RETURNING ${announceSql(sessionKeySql('f'))} AS left_session, ${ANNOUNCED}`,
+    [no_reg, to.tgl_janji, to.kd_dep, to.kd_dr, to.sts_jam, to.no_urut],
   );
-  if (!from) return;
-  await q.query(`UPDATE clinic_queue SET tgl_janji = $2, kd_dep = $3, kd_dr = $4, sts_jam = $5, no_urut = $6, near_notified_at = NULL WHERE no_reg = $1`, [
-    no_reg,
-    to.tgl_janji,
-    to.kd_dep,
-    to.kd_dr,
-    to.sts_jam,
-    to.no_urut,
-  ]);
-  await announce(q, sessionKey(from));
-  await announce(q, sessionKey(to));
 }
 
 export type WalkInOutcome = { ok: true; created: boolean; entry: ClinicQueueEntry } | { ok: false; status: 404 | 409; message: string };
