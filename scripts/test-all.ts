@@ -2,9 +2,10 @@
 // Suites: lint, typecheck, build, unit and component tests, build checks (size budgets,
 // prerendered HTML), server tests on PGlite and on a real PostgreSQL, end-to-end tests in
 // Chromium, and Lighthouse. Exits non-zero if anything failed.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { todayWib } from '../common/dates.ts';
@@ -20,17 +21,35 @@ interface Counts {
 // tsx compiles every file (tests import src/ across tsconfig boundaries) with the shared options.
 process.env.TSX_TSCONFIG_PATH ??= 'tsconfig.runtime.json';
 
+// V8's compiled code of every node process of the run (the servers the tests start above all)
+// kept on disk between them, as Node's compile cache keeps it: each start compiles only what is
+// new. A server's start on PGlite took 0.6 s less CPU with it (2026-11-29).
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'pasien-test-compile-cache');
+
 const only = process.argv.slice(2);
 const results: Array<[string, Counts]> = [];
+
+/**
+ * Where a step's output goes: straight out, or, for steps run beside others (together), kept and
+ * printed whole when the step ends, so that no two steps' lines mix.
+ */
+const kept = new AsyncLocalStorage<string[]>();
+function say(text: string, held = kept.getStore()): void {
+  if (held) held.push(`${text}\n`);
+  else console.log(text);
+}
 
 /** `echoed`: its output printed as it comes (else only returned). */
 function run(cmd: string, args: string[], env: Record<string, string> = {}, echoed = true): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    const held = kept.getStore();
     const echo = (d: Buffer) => {
       out += d;
-      if (echoed) process.stdout.write(d);
+      if (!echoed) return;
+      if (held) held.push(String(d));
+      else process.stdout.write(d);
     };
     child.stdout.on('data', echo);
     child.stderr.on('data', echo);
@@ -54,7 +73,7 @@ const line = (c: Counts) => `${c.passed} passed, ${c.failed} failed${c.skipped ?
 
 async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
   if (only.length && !only.includes(name)) return;
-  console.log(`\n=== ${name}`);
+  say(`\n=== ${name}`);
   const started = Date.now();
   let counts: Counts;
   try {
@@ -63,8 +82,49 @@ async function step(name: string, fn: () => Promise<Counts>): Promise<void> {
     console.error(err);
     counts = { passed: 0, failed: 1 };
   }
-  console.log(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  say(`=== ${name}: ${line(counts)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   results.push([name, counts]);
+}
+
+/**
+ * Steps that do not need each other, run at once (two cores kept busy where one step alone leaves
+ * one idle: a type check, a linter or a build is mostly one process), each one's output printed
+ * whole as it ends. Each is a chain of steps run in order.
+ */
+async function together(...chains: Array<() => Promise<void>>): Promise<void> {
+  // One step asked for by name (.ci/run's server suite on other Nodes): its output as it comes.
+  if (only.length === 1) {
+    for (const chain of chains) await chain();
+    return;
+  }
+  await Promise.all(
+    chains.map(async (chain) => {
+      const held: string[] = [];
+      try {
+        await kept.run(held, chain);
+      } finally {
+        process.stdout.write(held.join(''));
+      }
+    }),
+  );
+}
+
+/** At most `n` files of the suites run together are running at any time, whichever suite they are of. */
+class Slots {
+  private waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((r) => this.waiting.push(r));
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
 }
 
 const single = async (cmd: string, args: string[], env?: Record<string, string>): Promise<Counts> => {
@@ -100,10 +160,11 @@ function add(total: Required<Counts>, c: Counts): void {
  * file is imported as it begins, so what it reads of the day at its top is that day's. A worker that
  * dies fails its file, and a new one takes the rest.
  */
-async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}, only?: string[]): Promise<Counts> {
+async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}, only?: string[], slots?: Slots): Promise<Counts> {
   const files = testFiles(dir).filter((f) => !only || only.includes(f));
   if (only) for (const f of only) if (!files.includes(f)) throw new Error(`${dir}/${f} is missing`);
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const held = kept.getStore(); // the step's, also in the children's callbacks
   let next = 0;
   const worker = () =>
     new Promise<void>((done) => {
@@ -113,10 +174,15 @@ async function uvuWorkers(dir: string, workers: number, env: Record<string, stri
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       let current: { file: string; started: number } | null = null;
-      const handOut = () => {
+      // A file ended (or the worker is new): its slot given back, the next file taken with a slot.
+      const handOut = async () => {
+        if (current) slots?.give();
+        current = null;
+        if (next < files.length) await slots?.take();
+        else return void child.send({ done: true });
         const f = files[next++];
         if (!f) {
-          current = null;
+          slots?.give(); // another worker took the last file while this one waited
           child.send({ done: true });
           return;
         }
@@ -127,13 +193,14 @@ async function uvuWorkers(dir: string, workers: number, env: Record<string, stri
         if (msg.file && current) {
           const c = uvuCounts(msg.out ?? '', 0);
           add(total, c);
-          console.log(`${current.file} (${((Date.now() - current.started) / 1000).toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`);
+          say(`${current.file} (${((Date.now() - current.started) / 1000).toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`, held);
         }
         handOut();
       });
       child.on('exit', (code) => {
         if (current) {
-          console.log(`${current.file}: its worker exited (${code}) before the file ended`);
+          say(`${current.file}: its worker exited (${code}) before the file ended`, held);
+          slots?.give();
           add(total, { passed: 0, failed: 1 });
           worker().then(done); // the rest to a new worker
         } else done();
@@ -147,8 +214,12 @@ async function uvuWorkers(dir: string, workers: number, env: Record<string, stri
 // to 4 (TEST_WORKERS to choose; 1 runs one after the other). A PGlite test process keeps one core
 // busy, an end-to-end file about one between its browser, its server and the test: on two cores
 // the PGlite suite went from 333 to 202-263 s, PostgreSQL's from 112 to 70-80 s and the
-// end-to-end one from 782-857 to 707-729 s (docs/decisions.md, The test run).
+// end-to-end one from 782-857 to 707-729 s (docs/decisions.md, The test run). The server suites
+// (both at once) and the end-to-end suite run one file more than that (TEST_SERVER_SLOTS,
+// TEST_E2E_WORKERS): their files also wait (a rate held for seconds, a page settling, a child
+// process starting), and two files on two cores left about a quarter of the CPU idle.
 const workers = Number(process.env.TEST_WORKERS) || Math.min(availableParallelism(), 4);
+const busier = Number(process.env.TEST_WORKERS) || workers + 1;
 
 const npx = (bin: string) => `node_modules/.bin/${bin}`;
 
@@ -176,14 +247,19 @@ const build = () =>
     return { passed: app.passed + server.passed, failed: app.failed + server.failed };
   });
 const serverBuild = (): Record<string, string> => (builtServer ? { TEST_SERVER: 'compiled' } : {});
-await lint();
-await step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
-await build();
+const typecheck = () => step('typecheck', () => single('npm', ['run', '--silent', 'typecheck']));
 // The seeded demo data dir every server of the component and end-to-end tests starts on a copy
 // of, made once here for all their processes (each made its own: about 12 s of CPU a process).
-if (!only.length || only.some((s) => s === 'unit' || s === 'e2e')) process.env.TEST_SEEDED_DIR = `${todayWib()}=${await seededDataDir()}`;
-await step('unit', () => uvuWorkers('test/unit', workers, serverBuild()));
-await step('build-checks', () => uvu('test/build'));
+const seed = async () => {
+  if (!only.length || only.some((s) => s === 'unit' || s === 'e2e')) process.env.TEST_SEEDED_DIR = `${todayWib()}=${await seededDataDir()}`;
+};
+// Lint and the type check beside the build and the tests of what it built.
+await together(lint, typecheck, async () => {
+  await build();
+  await seed();
+  await step('build-checks', () => uvu('test/build'));
+  await step('unit', () => uvuWorkers('test/unit', workers, serverBuild()));
+});
 // The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
 // behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
 const PGLITE_FILES = [
@@ -196,28 +272,35 @@ const PGLITE_FILES = [
   'login-throttle.test.ts', // the driver's one connection: a burst serialised
   'upstream.test.ts', // SIMRS=upstream keeps its tokens, reminders and queue notices in the database (asked on both engines)
 ];
-await step('server-pglite', () => uvuWorkers('test/server', workers, serverBuild(), PGLITE_FILES));
-await step('server-postgres', async () => {
-  if (process.env.DATABASE_URL) return uvuWorkers('test/server', workers, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL });
-  let cluster: Cluster | null = null;
-  try {
-    console.log(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
-    cluster = await startCluster();
-    return await uvuWorkers('test/server', workers, { ...serverBuild(), TEST_PG_URL: cluster.url });
-  } finally {
-    cluster?.stop();
-  }
-});
+// The two server suites at once, sharing the cores: TEST_SERVER_SLOTS files of either at a time.
+const serverSlots = Number(process.env.TEST_SERVER_SLOTS) || busier;
+const slots = new Slots(serverSlots);
+await together(
+  () => step('server-pglite', () => uvuWorkers('test/server', serverSlots, serverBuild(), PGLITE_FILES, slots)),
+  () =>
+    step('server-postgres', async () => {
+      if (process.env.DATABASE_URL) return uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL }, undefined, slots);
+      let cluster: Cluster | null = null;
+      try {
+        say(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
+        cluster = await startCluster();
+        return await uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: cluster.url }, undefined, slots);
+      } finally {
+        cluster?.stop();
+      }
+    }),
+);
 // Both suites launch what test/support/browser.ts picks; resolving it here first says which, and
 // unpacks the bundled one (a few seconds) before any test's clock starts.
 const whichChromium = async () => {
   const { path, bundled } = await chromiumBuild();
   console.log(`Chromium: ${await lighthouseChromium()}; for what only a full Chromium does: ${bundled ? 'none (those tests are skipped)' : path}`);
 };
+const e2eWorkers = Number(process.env.TEST_E2E_WORKERS) || busier;
 await step('e2e', async () => {
   await whichChromium();
-  console.log(`${workers} workers, one browser each`);
-  return uvuWorkers('test/e2e', workers, serverBuild());
+  say(`${e2eWorkers} workers, one browser each`);
+  return uvuWorkers('test/e2e', e2eWorkers, serverBuild());
 });
 await step('lighthouse', async () => {
   console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);
