@@ -279,7 +279,8 @@ await together(
   () => step('server-pglite', () => uvuWorkers('test/server', serverSlots, serverBuild(), PGLITE_FILES, slots)),
   () =>
     step('server-postgres', async () => {
-      if (process.env.DATABASE_URL) return uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL }, undefined, slots);
+      if (process.env.DATABASE_URL)
+        return uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL }, undefined, slots);
       let cluster: Cluster | null = null;
       try {
         say(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
