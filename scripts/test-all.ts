@@ -301,7 +301,16 @@ const e2eWorkers = Number(process.env.TEST_E2E_WORKERS) || busier;
 await step('e2e', async () => {
   await whichChromium();
   say(`${e2eWorkers} workers, one browser each`);
-  return uvuWorkers('test/e2e', e2eWorkers, serverBuild());
+  // Their servers on PostgreSQL, each on a copy of a seeded database (test/support/server.ts,
+  // TEST_SERVERS_PG): a start on PGlite compiles its WebAssembly and tiers it up, about 2 s of
+  // CPU of a start's 4, thirty times; PGlite is the component tests', Lighthouse's and its suite's.
+  let cluster: Cluster | null = null;
+  try {
+    cluster = await startCluster();
+    return await uvuWorkers('test/e2e', e2eWorkers, { ...serverBuild(), TEST_SERVERS_PG: cluster.url });
+  } finally {
+    cluster?.stop();
+  }
 });
 await step('lighthouse', async () => {
   console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);

@@ -90,6 +90,11 @@ function pgliteTemplate(seed: boolean): Promise<Blob> {
   return made;
 }
 
+/** A new database on `adminUrl`'s server, a copy of this process's seeded template of the day: its URL. */
+export async function seededPgDatabase(adminUrl: string): Promise<string> {
+  return createPgDatabase(adminUrl, await pgTemplate(adminUrl, true));
+}
+
 export async function freshDb({ seed = true } = {}): Promise<Db & { url?: string }> {
   if (seed) await enoughOfTheDay();
   const adminUrl = process.env.TEST_PG_URL;

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { todayWib } from '../../common/dates.ts';
+import { seededPgDatabase } from './db.ts';
 import { enoughOfTheDay } from './day.ts';
 
 export async function freePort(): Promise<number> {
@@ -98,11 +99,18 @@ export async function startServer(
   let internalPort = await freePort();
   while (internalPort === port) internalPort = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'pasien-data-'));
-  // A data dir with no database yet (a new one, or one a test made empty) gets the seeded copy.
-  const onPglite = !(env.DATABASE_URL ?? process.env.DATABASE_URL);
   const demo = (env.SEED_DEMO ?? 'true') === 'true';
   const fresh = !existsSync(join(dataDir, 'pglite'));
   if (demo && fresh) await enoughOfTheDay();
+  // TEST_SERVERS_PG (npm test sets it for the end-to-end suite: its cluster's admin URL): a server
+  // with the demo and no database of its own given starts on a copy of a seeded PostgreSQL
+  // database, not on PGlite (docs/decisions.md, The test run).
+  const pgAdmin = process.env.TEST_SERVERS_PG;
+  if (pgAdmin && demo && fresh && !opts.dataDir && !(env.DATABASE_URL ?? process.env.DATABASE_URL)) {
+    env = { ...env, DATABASE_URL: await seededPgDatabase(pgAdmin) };
+  }
+  // A data dir with no database yet (a new one, or one a test made empty) gets the seeded copy.
+  const onPglite = !(env.DATABASE_URL ?? process.env.DATABASE_URL);
   if (onPglite && demo && fresh) {
     cpSync(await seededDataDir(), dataDir, { recursive: true });
   }
