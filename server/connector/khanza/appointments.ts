@@ -11,6 +11,7 @@ import { khanzaJknDesk } from './jkn.ts';
 import { type Later, manageTx, type TxContext } from './manage-tx.ts';
 import { sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, registrations } from './registrations.ts';
+import { rulesRead } from './rules-read.ts';
 
 type Appointments = Pick<HospitalConnector, 'booking' | 'manage' | 'mobileJkn' | 'lastBpjsAppointment' | 'upcomingAppointments'>;
 
@@ -37,9 +38,9 @@ export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments 
   const bookingOf = (channel: Channel): BookingStore => ({
     session: (req, jenis) => sessionFor(sik, req, jenis),
     transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel),
-    // The reads on one connection, in a transaction that takes no lock (InnoDB's consistent reads):
-    // one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
-    unlocked: <T>(fn: (tx: BookingTx) => Promise<T>) => sik.tx((q) => fn(manageTx(q, [], channel, ctx))),
+    // The rules' reads in one statement, no transaction and no lock (InnoDB's consistent read):
+    // one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts, rules-read.ts).
+    unlocked: <T>(fn: (tx: BookingTx) => Promise<T>) => fn(rulesRead(sik, payers)),
   });
 
   return {
