@@ -97,7 +97,7 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
     async takeSeat(s, date) {
       // The numbering's lock before the practice's own (rows.ts): one order for every booking of the scope.
       await lockNumbering(q, seatOf(s, date));
-      const got = await reserveIn(q, seatOf(s, date));
+      const got = await reserveIn(q, seatOf(s, date), true);
       if (!got.ok) return null;
       reserved.set(seatKey(s.kd_dr, s.kd_dep, date), got.reserved);
       return Number(got.reserved.seat.no_reg);
