@@ -67,6 +67,20 @@ async function counted(q: KhanzaQuery, s: SeatSession): Promise<(Practice & { ta
 }
 
 /**
+ * Whether the session is full as last committed, read with no lock (READ COMMITTED: this statement's
+ * own snapshot). A booking asks it before queueing on the practice's lock: under the morning rush
+ * it may have waited for its connection while the last seats went, and it is then refused without
+ * holding the lock queue up. Only a refusal is decided by it; a seat is taken under the lock.
+ */
+export async function fullWhenRead(q: KhanzaQuery, s: SeatSession): Promise<boolean> {
+  const [row] = await q.query<{ penuh: number }>(
+    `SELECT (COALESCE(j.kuota, 0) <= 0 OR ${takenIn('j', '?')} >= j.kuota) AS penuh FROM jadwal j WHERE j.${SESSION.replaceAll(' AND ', ' AND j.')}`,
+    [s.tanggal, s.tanggal, ...sessionKey(s)],
+  );
+  return Boolean(Number(row?.penuh ?? 0));
+}
+
+/**
  * Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not.
  * `numberingHeld`: the transaction holds the numbering's lock already (rows.ts lockNumbering, which
  * takes every jadwal row of its scope that weekday, the day's first session among them): then the
