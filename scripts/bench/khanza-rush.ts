@@ -147,6 +147,7 @@ await onLargeDatabase(undefined, String(2 * attempts + 1000), async (url) => {
         rows.push(line(kind === 'khanza' ? 'SIMRS=khanza (MariaDB)' : 'SIMRS=local (PostgreSQL)', r, proxy.counts().statements - pg0, maria));
         if (r.untold) rows.push(`|   ${r.untold} refusals without a reason in Indonesian | | | | | | | |`);
         for (const [why, n] of Object.entries(r.refusals)) console.log(`${kind}: ${n} × ${why}`);
+        for (const [why, n] of Object.entries(r.failures)) console.log(`${kind}: failed ${n} × ${why}`);
       } finally {
         await server.stop();
       }
