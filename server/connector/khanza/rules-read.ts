@@ -4,7 +4,8 @@
 // the morning rush most attempts go this way, so their reads are one statement on the pool, with
 // no transaction: InnoDB's consistent read of the patient's registrations (Khanza's own index on
 // reg_periksa.no_rkm_medis), answered from memory to each rule. Only refusals are answered from it;
-// a booking is made in the locked transaction (manage-tx.ts), which reads the rules again.
+// a booking is made in the locked transaction (manage-tx.ts), which reads the rules again the same
+// way, in one statement after the patient's lock (ruleReads).
 import type { BookingTx } from '../../domain/booking.ts';
 import type { KhanzaPayers, KhanzaQuery } from './client.ts';
 import { known } from './practice.ts';
@@ -37,8 +38,10 @@ const FACTS = `
     LEFT JOIN (reg_periksa r JOIN poliklinik p ON p.kd_poli = r.kd_poli JOIN dokter d ON d.kd_dokter = r.kd_dokter)
       ON r.no_rkm_medis = ? AND r.stts <> 'Batal' AND r.status_lanjut = 'Ralan' AND (r.tgl_registrasi = ? OR r.stts = 'Belum')`;
 
+type RuleReads = Pick<BookingTx, 'existing' | 'sameClinicDay' | 'lastBpjsAppointment' | 'activeAppointments'>;
+
 /** The rules' reads for one booking request of patient `nomr` on `date`, in one statement read at the first rule. */
-export function rulesRead(q: KhanzaQuery, payers: KhanzaPayers): BookingTx {
+export function ruleReads(q: KhanzaQuery, payers: KhanzaPayers): RuleReads {
   let read: { nomr: string; date: string; rows: Promise<Row[]> } | null = null;
   const facts = (nomr: string, date: string) => {
     if (!read) read = { nomr, date, rows: q.query<Row>(FACTS, [nomr, payers.bpjs, nomr, date]) };
@@ -51,7 +54,6 @@ export function rulesRead(q: KhanzaQuery, payers: KhanzaPayers): BookingTx {
     if (!read) throw new Error('rulesRead: the same booking is asked first');
     return read;
   };
-  const refusalsOnly = () => Promise.reject(new Error('rulesRead answers refusals only: a booking takes the locked transaction'));
   const registered = (rows: Row[]) => rows.filter((r) => r.no_rawat !== null);
   const notMoving = (except?: number) => {
     // book() leaves nothing out; a reschedule reads in its own transaction (manage-tx.ts).
@@ -59,7 +61,6 @@ export function rulesRead(q: KhanzaQuery, payers: KhanzaPayers): BookingTx {
   };
 
   return {
-    lockPatient: async () => undefined,
     async existing(nomr, sessionId, date) {
       const s = known.get(sessionId);
       const rows = registered(await facts(nomr, date));
@@ -83,8 +84,11 @@ export function rulesRead(q: KhanzaQuery, payers: KhanzaPayers): BookingTx {
     async activeAppointments(nomr, today) {
       return registered(await facts(nomr, asked().date)).filter((x) => x.stts === 'Belum' && x.tgl >= today).length;
     },
-    takeSeat: refusalsOnly,
-    insert: refusalsOnly,
-    setReminders: refusalsOnly,
   };
+}
+
+/** The reads of a refusal (BookingStore.unlocked): no lock, no write; a seat is never taken from them. */
+export function rulesRead(q: KhanzaQuery, payers: KhanzaPayers): BookingTx {
+  const refusalsOnly = () => Promise.reject(new Error('rulesRead answers refusals only: a booking takes the locked transaction'));
+  return { lockPatient: async () => undefined, ...ruleReads(q, payers), takeSeat: refusalsOnly, insert: refusalsOnly, setReminders: refusalsOnly };
 }
