@@ -30,10 +30,8 @@ const sessionKey = (s: SeatSession) => [s.kd_dokter, s.kd_poli, hariKerja(s.tang
 /**
  * Locks the doctor's day at the clinic for the transaction, as the quota guard does (quota-guard.sql:
  * the row of the day's first session, whichever session is booked, so a count of one session never
- * waits on an insert in the other while that one waits on it), and reads the session the booking is
- * for; null when the doctor has no such session that weekday.
+ * waits on an insert in the other while that one waits on it).
  */
-/** The row lock of the doctor's day at the clinic: its first session's jadwal row. */
 const lockDay = (q: KhanzaQuery, s: SeatSession) =>
   q.query('SELECT jam_mulai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1 FOR UPDATE', [
     s.kd_dokter,
@@ -41,6 +39,7 @@ const lockDay = (q: KhanzaQuery, s: SeatSession) =>
     hariKerja(s.tanggal),
   ]);
 
+/** lockDay, then the session the booking is for; null when the doctor has no such session that weekday. */
 async function lockPractice(q: KhanzaQuery, s: SeatSession): Promise<Practice | null> {
   await lockDay(q, s);
   const [row] = await q.query<Practice>(`SELECT kuota, jam_mulai, jam_selesai FROM jadwal WHERE ${SESSION}`, sessionKey(s));
