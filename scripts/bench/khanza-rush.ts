@@ -8,6 +8,11 @@
 // writes nothing else:
 //
 //   npm run build:server && tsx scripts/bench/khanza-rush.ts [--attempts 2000] [--seats 100] [--seconds 10]
+//     [--only khanza|local] [--digest]
+//
+// --digest: MariaDB's slow log with long_query_time 0 (every statement, to mysql.slow_log) through
+// the Khanza run, printed by statement shape: how many, their time and rows examined. Logging
+// every statement costs MariaDB time itself: the counts are the run's, its latencies are not.
 import { parseArgs } from 'node:util';
 import { addDays, todayWib } from '../../common/dates.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -27,6 +32,8 @@ const { values } = parseArgs({
     attempts: { type: 'string', default: '2000' },
     seats: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    digest: { type: 'boolean', default: false },
   },
 });
 const attempts = Number(values.attempts);
@@ -69,6 +76,41 @@ async function khanzaPool(k: Khanza): Promise<SeatPool> {
   };
 }
 
+/** Logs every statement of the connector's user (slow log, long_query_time 0) from now on: new connections take it. */
+async function startDigest(k: Khanza): Promise<void> {
+  await k.admin.query("SET GLOBAL log_output = 'TABLE', long_query_time = 0, slow_query_log = ON");
+  await k.admin.query('TRUNCATE mysql.slow_log');
+}
+
+/** The statements logged, by shape (literals as ?): count, time and rows examined, the costliest first. */
+async function printDigest(k: Khanza, attempts: number): Promise<void> {
+  await k.admin.query('SET GLOBAL slow_query_log = OFF');
+  const rows = await sik(
+    k,
+    "SELECT CONVERT(sql_text USING utf8mb4) AS q, TIME_TO_SEC(query_time) AS t, rows_examined AS r FROM mysql.slow_log WHERE user_host LIKE 'pasien_app%'",
+  );
+  const shapes = new Map<string, { n: number; t: number; r: number }>();
+  for (const row of rows) {
+    const shape = String(row.q)
+      .replace(/'(?:[^'\\]|\\.)*'/g, '?')
+      .replace(/\b\d+(\.\d+)?\b/g, '?')
+      .replace(/\s+/g, ' ')
+      .slice(0, 160);
+    const s = shapes.get(shape) ?? { n: 0, t: 0, r: 0 };
+    s.n++;
+    s.t += Number(row.t);
+    s.r += Number(row.r);
+    shapes.set(shape, s);
+  }
+  const total = [...shapes.values()].reduce((a, s) => a + s.t, 0);
+  console.log(`\nMariaDB statements of the connector, ${rows.length} in all (${(rows.length / attempts).toFixed(2)} an attempt), by time:\n`);
+  console.log('| statement | count | an attempt | time (s) | share | rows examined an execution |\n|---|---:|---:|---:|---:|---:|');
+  for (const [q, s] of [...shapes].sort((a, b) => b[1].t - a[1].t)) {
+    const share = total ? ((100 * s.t) / total).toFixed(1) : '0';
+    console.log(`| \`${q}\` | ${s.n} | ${(s.n / attempts).toFixed(2)} | ${s.t.toFixed(2)} | ${share} % | ${(s.r / s.n).toFixed(0)} |`);
+  }
+}
+
 function line(name: string, r: RushResult, pg: number, maria: number | null): string {
   const ms = (l: { p50: number; p99: number }) => `${Math.round(l.p50)} / ${Math.round(l.p99)}`;
   const per = (n: number) => (n / r.attempts).toFixed(1);
@@ -89,10 +131,11 @@ await onLargeDatabase(undefined, String(2 * attempts + 1000), async (url) => {
   try {
     await copyDemo(khanza.admin, db);
     const base = { ...BENCH_BOOKINGS, DATABASE_URL: proxy.url, DIST_DIR: '/nonexistent', PUSH_WORKER: 'false', LOG_LEVEL: 'warn' };
-    for (const kind of ['khanza', 'local'] as const) {
+    for (const kind of (['khanza', 'local'] as const).filter((k) => !values.only || values.only === k)) {
       // Patients of their own on each side: the first side's would find their bookings made.
       const people = await patientsWithSessions(db, String(MIX_FIRST + (kind === 'khanza' ? 0 : attempts)), attempts, config);
       const env = kind === 'khanza' ? { ...base, SIMRS: 'khanza', KHANZA_DATABASE_URL: khanza.url } : base;
+      if (kind === 'khanza' && values.digest) await startDigest(khanza);
       const server = await startServer(env, { compiled: true });
       try {
         const pool = kind === 'khanza' ? await khanzaPool(khanza) : undefined;
@@ -100,9 +143,11 @@ await onLargeDatabase(undefined, String(2 * attempts + 1000), async (url) => {
         const r = await rush({ url: server.url, db, people, seats, seconds, windowDays: config.booking.windowDays, pool });
         // Less the two statements of this script's own reading of the counter.
         const maria = kind === 'khanza' ? (await questions(khanza)) - q0 - 2 : null;
+        if (kind === 'khanza' && values.digest) await printDigest(khanza, attempts);
         rows.push(line(kind === 'khanza' ? 'SIMRS=khanza (MariaDB)' : 'SIMRS=local (PostgreSQL)', r, proxy.counts().statements - pg0, maria));
         if (r.untold) rows.push(`|   ${r.untold} refusals without a reason in Indonesian | | | | | | | |`);
         for (const [why, n] of Object.entries(r.refusals)) console.log(`${kind}: ${n} × ${why}`);
+        for (const [why, n] of Object.entries(r.failures)) console.log(`${kind}: failed ${n} × ${why}`);
       } finally {
         await server.stop();
       }

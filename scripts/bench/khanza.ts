@@ -31,10 +31,13 @@ interface Person {
 }
 
 export interface Side {
-  home: Array<{ name: string; rps: number; p50: number; p99: number; non2xx: number }>;
+  /** `statements`: MariaDB's statements a call (its Questions counter), null on SIMRS=local. */
+  home: Array<{ name: string; rps: number; p50: number; p99: number; non2xx: number; statements: number | null }>;
   /** One booking at a time, each a different patient: its latency in ms, sorted. */
   bookings: number[];
   booked: number;
+  /** MariaDB's statements a booking (a non-BPJS app booking of a free seat), null on SIMRS=local. */
+  bookingStatements: number | null;
 }
 
 export interface KhanzaBench {
@@ -45,7 +48,11 @@ export interface KhanzaBench {
 
 const person = (i: number) => ({ nomr: String(COHORT.first + i), tgl_lahir: COHORT.tgl_lahir });
 
-async function side(server: RunningServer, seconds: number, offset: number): Promise<Side> {
+/** MariaDB's count of statements received, all connections (SHOW GLOBAL STATUS); the two of its own reading left out. */
+type Counter = () => Promise<number>;
+
+async function side(server: RunningServer, seconds: number, offset: number, questions?: Counter): Promise<Side> {
+  const per = async (before: number, calls: number) => (questions && calls ? ((await questions()) - before) / calls : null);
   const people: Person[] = [];
   for (let i = 0; i < 50; i++) people.push({ ...person(i), token: await apiToken(server.url, person(i)) });
   const home: Side['home'] = [];
@@ -55,14 +62,18 @@ async function side(server: RunningServer, seconds: number, offset: number): Pro
       const p = people[n++ % people.length];
       return { ...req, path: `${path}?nomr=${p.nomr}&tgllahir=${p.tgl_lahir}`, headers: { authorization: `Bearer ${p.token}` } };
     };
+    const q0 = questions ? await questions() : 0;
     const r = await autocannon({ url: server.url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest }] });
-    home.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+    const statements = await per(q0, r.requests.total);
+    home.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, statements });
   }
   const bookings: number[] = [];
   let booked = 0;
+  let bookingQuestions = 0;
   for (let i = 0; i < BOOKINGS; i++) {
     const who = person(offset + i);
     const token = await apiToken(server.url, who);
+    const q0 = questions ? await questions() : 0;
     // Mondays of the booking window, a few patients each.
     const date = nextOnWeekday(addDays(todayWib(), 7 * (1 + (i % 8))), 1);
     const body = {
@@ -85,8 +96,9 @@ async function side(server: RunningServer, seconds: number, offset: number): Pro
     const answer = (await res.json()) as { status?: boolean };
     bookings.push(performance.now() - started);
     if (answer.status === true) booked++;
+    if (questions) bookingQuestions += (await questions()) - q0;
   }
-  return { home, bookings: bookings.sort((a, b) => a - b), booked };
+  return { home, bookings: bookings.sort((a, b) => a - b), booked, bookingStatements: questions ? bookingQuestions / BOOKINGS : null };
 }
 
 /** Both sides on this machine, or null where MariaDB is not installed. */
@@ -109,9 +121,14 @@ export async function benchKhanza(seconds: number): Promise<KhanzaBench | null> 
     for (const kind of ['local', 'khanza'] as const) {
       const env = kind === 'local' ? { ...BENCH_BOOKINGS } : { ...BENCH_BOOKINGS, SIMRS: 'khanza', KHANZA_DATABASE_URL: khanza.url };
       const server = await startServer(env, { compiled });
+      const questions: Counter = async () => {
+        const [[row]] = (await khanza.admin.query("SHOW GLOBAL STATUS LIKE 'Questions'")) as unknown as [[{ Value: string }]];
+        // Less this statement itself: Questions counts it before it answers.
+        return Number(row.Value) - 1;
+      };
       try {
         // Different patients book on each side: the same 40 would find their bookings made.
-        results[kind] = await side(server, seconds, kind === 'local' ? 100 : 150);
+        results[kind] = await side(server, seconds, kind === 'local' ? 100 : 150, kind === 'khanza' ? questions : undefined);
       } finally {
         await server.stop();
       }
@@ -133,7 +150,7 @@ Not measured: no MariaDB here (\`apt-get install mariadb-server\`, then \`npm ru
 `;
   const rows = b.local.home.map((l, i) => {
     const k = b.khanza.home[i];
-    return `| home: ${l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${Math.round(k.rps)} | ${k.p50} ms | ${k.p99} ms | ${l.non2xx} / ${k.non2xx} |`;
+    return `| home: ${l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${Math.round(k.rps)} | ${k.p50} ms | ${k.p99} ms | ${l.non2xx} / ${k.non2xx} | ${k.statements?.toFixed(2) ?? '—'} |`;
   });
   const booking = (s: Side) => `${ms(pct(s.bookings, 50))} | ${ms(pct(s.bookings, 95))} | ${ms(s.bookings[s.bookings.length - 1] ?? 0)}`;
   return `## SIMRS=khanza beside SIMRS=local
@@ -143,14 +160,14 @@ The same demo hospital in this API's tables (PGlite) and in a SIMRS Khanza datab
 at ${CONNECTIONS} connections (Khanza's pool holds ${CONNECTIONS}), tokens of 50 patients; then ${BOOKINGS} bookings one
 after another, each a different patient.
 
-| call | local req/s | local p50 | local p99 | Khanza req/s | Khanza p50 | Khanza p99 | non-2xx local / Khanza |
-|---|---:|---:|---:|---:|---:|---:|---:|
+| call | local req/s | local p50 | local p99 | Khanza req/s | Khanza p50 | Khanza p99 | non-2xx local / Khanza | MariaDB statements a call |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-| booking, one at a time | p50 | p95 | slowest | booked |
-|---|---:|---:|---:|---:|
-| SIMRS=local | ${booking(b.local)} | ${b.local.booked} of ${BOOKINGS} |
-| SIMRS=khanza | ${booking(b.khanza)} | ${b.khanza.booked} of ${BOOKINGS} |
+| booking, one at a time | p50 | p95 | slowest | booked | MariaDB statements a booking |
+|---|---:|---:|---:|---:|---:|
+| SIMRS=local | ${booking(b.local)} | ${b.local.booked} of ${BOOKINGS} | — |
+| SIMRS=khanza | ${booking(b.khanza)} | ${b.khanza.booked} of ${BOOKINGS} | ${b.khanza.bookingStatements?.toFixed(1) ?? '—'} |
 `;
 }
 

@@ -6,11 +6,12 @@ import type { BookingStore, BookingTx } from '../../domain/booking.ts';
 import type { ManageTx, UpcomingRow } from '../../domain/manage.ts';
 import type { Channel, HospitalConnector } from '../hospital-connector.ts';
 import { retried } from '../../retry/transaction.ts';
-import { ER, errno, type KhanzaDb } from './client.ts';
+import { ER, errno, type KhanzaDb, type KhanzaQuery } from './client.ts';
 import { khanzaJknDesk } from './jkn.ts';
 import { type Later, manageTx, type TxContext } from './manage-tx.ts';
 import { sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, registrations } from './registrations.ts';
+import { ruleReads, rulesRead } from './rules-read.ts';
 
 type Appointments = Pick<HospitalConnector, 'booking' | 'manage' | 'mobileJkn' | 'lastBpjsAppointment' | 'upcomingAppointments'>;
 
@@ -21,11 +22,13 @@ export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments 
    * The booking's and the manage calls' one Khanza transaction; the audit entries written after it
    * commits. `channel`: the app's, or Mobile JKN's (its bookings and cancels BPJS holds already).
    */
-  function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app'): Promise<T> {
+  function transaction<T>(fn: (tx: ManageTx) => Promise<T>, channel: Channel = 'app', booking = false): Promise<T> {
     const later: Later[] = [];
     const attempt = async () => {
       later.length = 0;
-      const result = await sik.tx((q) => fn(manageTx(q, later, channel, ctx)));
+      // A booking's rules (domain/booking.ts book(): all read after the patient's lock) in one statement.
+      const txOf = (q: KhanzaQuery) => (booking ? { ...manageTx(q, later, channel, ctx), ...ruleReads(q, payers) } : manageTx(q, later, channel, ctx));
+      const result = await sik.tx((q) => fn(txOf(q)));
       for (const write of later) await write();
       return result;
     };
@@ -36,10 +39,10 @@ export function khanzaAppointments(sik: KhanzaDb, ctx: TxContext): Appointments 
 
   const bookingOf = (channel: Channel): BookingStore => ({
     session: (req, jenis) => sessionFor(sik, req, jenis),
-    transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel),
-    // The reads on one connection, in a transaction that takes no lock (InnoDB's consistent reads):
-    // one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
-    unlocked: <T>(fn: (tx: BookingTx) => Promise<T>) => sik.tx((q) => fn(manageTx(q, [], channel, ctx))),
+    transaction: <T>(fn: (tx: BookingTx) => Promise<T>) => transaction(fn, channel, true),
+    // The rules' reads in one statement, no transaction and no lock (InnoDB's consistent read):
+    // one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts, rules-read.ts).
+    unlocked: <T>(fn: (tx: BookingTx) => Promise<T>) => fn(rulesRead(sik, payers)),
   });
 
   return {

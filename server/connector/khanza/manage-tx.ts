@@ -18,7 +18,7 @@ import { known, practiceId, sessionFor, stsJam } from './practice.ts';
 import { appBookings, carabayar, hhmm, lastBpjs, REGISTRATION, type RegRow } from './registrations.ts';
 import { HttpError } from '../../errors.ts';
 import { lockNumbering, type Numbering, referenceProblem, type SeatRequest, writeSeatIn } from './rows.ts';
-import { hariKerja, type Reserved, reserveIn, type SeatSession } from './seats.ts';
+import { fullWhenRead, hariKerja, type Reserved, reserveIn, type SeatSession } from './seats.ts';
 
 /** A write to this API's database once Khanza's transaction has committed (an audit entry, a booking's mark). */
 export type Later = () => Promise<unknown>;
@@ -95,9 +95,11 @@ export function manageTx(q: KhanzaQuery, later: Later[], channel: Channel, { db,
     },
     lastBpjsAppointment: (nomr, except) => lastBpjs(q, payers, nomr, except ? (rawatOf.get(except) ?? null) : null),
     async takeSeat(s, date) {
+      // Full already: refused without a place in the lock's queue (the rules were read before, in their order).
+      if (await fullWhenRead(q, seatOf(s, date))) return null;
       // The numbering's lock before the practice's own (rows.ts): one order for every booking of the scope.
       await lockNumbering(q, seatOf(s, date));
-      const got = await reserveIn(q, seatOf(s, date));
+      const got = await reserveIn(q, seatOf(s, date), true);
       if (!got.ok) return null;
       reserved.set(seatKey(s.kd_dr, s.kd_dep, date), got.reserved);
       return Number(got.reserved.seat.no_reg);

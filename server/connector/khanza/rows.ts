@@ -108,11 +108,12 @@ export async function lockNumbering(q: KhanzaQuery, s: SeatSession): Promise<voi
  * The next numbers of the day as Khanza makes them: no_reg by the hospital's URUTNOREG and
  * BASENOREG (DlgReg.java, isNumber: the greater of the registrations' and, with 'booking', the
  * counter's bookings' highest number, plus one), no_rawat per date (isNumber: yyyy/MM/dd/ and six
- * digits), nobooking per date (api-bpjsfktl/index.php, ambilantrean).
+ * digits), nobooking per date (api-bpjsfktl/index.php, ambilantrean). Under the numbering's lock:
+ * taken here unless the transaction holds it already (`numberingHeld`).
  */
-export async function nextNumbers(q: KhanzaQuery, s: SeatSession): Promise<Seat> {
+export async function nextNumbers(q: KhanzaQuery, s: SeatSession, numberingHeld = false): Promise<Seat> {
   const n = s.numbering ?? KHANZA_NUMBERING;
-  await lockNumbering(q, s);
+  if (!numberingHeld) await lockNumbering(q, s);
   const { where, params } = scope(n, s);
   const booked = n.base === 'booking' ? `(SELECT IFNULL(MAX(CONVERT(no_reg, SIGNED)), 0) FROM booking_registrasi WHERE ${where} AND tanggal_periksa = ?)` : '0';
   const [row] = await q.query<{ reg: number; rawat: number; booking: number }>(

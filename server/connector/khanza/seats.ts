@@ -30,15 +30,18 @@ const sessionKey = (s: SeatSession) => [s.kd_dokter, s.kd_poli, hariKerja(s.tang
 /**
  * Locks the doctor's day at the clinic for the transaction, as the quota guard does (quota-guard.sql:
  * the row of the day's first session, whichever session is booked, so a count of one session never
- * waits on an insert in the other while that one waits on it), and reads the session the booking is
- * for; null when the doctor has no such session that weekday.
+ * waits on an insert in the other while that one waits on it).
  */
-async function lockPractice(q: KhanzaQuery, s: SeatSession): Promise<Practice | null> {
-  await q.query('SELECT jam_mulai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1 FOR UPDATE', [
+const lockDay = (q: KhanzaQuery, s: SeatSession) =>
+  q.query('SELECT jam_mulai FROM jadwal WHERE kd_dokter = ? AND kd_poli = ? AND hari_kerja = ? ORDER BY jam_mulai LIMIT 1 FOR UPDATE', [
     s.kd_dokter,
     s.kd_poli,
     hariKerja(s.tanggal),
   ]);
+
+/** lockDay, then the session the booking is for; null when the doctor has no such session that weekday. */
+async function lockPractice(q: KhanzaQuery, s: SeatSession): Promise<Practice | null> {
+  await lockDay(q, s);
   const [row] = await q.query<Practice>(`SELECT kuota, jam_mulai, jam_selesai FROM jadwal WHERE ${SESSION}`, sessionKey(s));
   return row ?? null;
 }
@@ -53,15 +56,49 @@ export async function seatsTaken(q: KhanzaQuery, s: SeatSession): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not. */
-export async function reserveIn(q: KhanzaQuery, s: SeatSession): Promise<{ ok: true; reserved: Reserved } | { ok: false; reason: 'full' | 'no-practice' }> {
-  const practice = await lockPractice(q, s);
+/** The session's kuota and hours and the seats taken in it, in one statement: read once its lock is held. */
+async function counted(q: KhanzaQuery, s: SeatSession): Promise<(Practice & { taken: number }) | null> {
+  const [row] = await q.query<Practice & { taken: number }>(
+    `SELECT j.kuota, j.jam_mulai, j.jam_selesai, ${takenIn('j', '?')} AS taken FROM jadwal j WHERE j.${SESSION.replaceAll(' AND ', ' AND j.')}`,
+    [s.tanggal, s.tanggal, ...sessionKey(s)],
+  );
+  return row ? { ...row, taken: Number(row.taken) } : null;
+}
+
+/**
+ * Whether the session is full as last committed, read with no lock (READ COMMITTED: this statement's
+ * own snapshot). A booking asks it before queueing on the practice's lock: under the morning rush
+ * it may have waited for its connection while the last seats went, and it is then refused without
+ * holding the lock queue up. Only a refusal is decided by it; a seat is taken under the lock.
+ */
+export async function fullWhenRead(q: KhanzaQuery, s: SeatSession): Promise<boolean> {
+  const [row] = await q.query<{ penuh: number }>(
+    `SELECT (COALESCE(j.kuota, 0) <= 0 OR ${takenIn('j', '?')} >= j.kuota) AS penuh FROM jadwal j WHERE j.${SESSION.replaceAll(' AND ', ' AND j.')}`,
+    [s.tanggal, s.tanggal, ...sessionKey(s)],
+  );
+  return Boolean(Number(row?.penuh ?? 0));
+}
+
+/**
+ * Inside a Khanza transaction: locks the practice and reserves its next seat, or says why not.
+ * `numberingHeld`: the transaction holds the numbering's lock already (rows.ts lockNumbering, which
+ * takes every jadwal row of its scope that weekday, the day's first session among them): then the
+ * count and the numbers follow it with no lock statement of their own, so a booking holds the lock
+ * for fewer round trips.
+ */
+export async function reserveIn(
+  q: KhanzaQuery,
+  s: SeatSession,
+  numberingHeld = false,
+): Promise<{ ok: true; reserved: Reserved } | { ok: false; reason: 'full' | 'no-practice' }> {
+  if (!numberingHeld) await lockDay(q, s);
+  const practice = await counted(q, s);
   if (!practice) return { ok: false, reason: 'no-practice' };
   const kuota = practice.kuota ?? 0;
   // A kuota of 0 is a doctor's leave that day (or a practice closed to booking).
-  const taken = kuota > 0 ? await seatsTaken(q, s) : 0;
-  if (kuota <= 0 || taken >= kuota) return { ok: false, reason: 'full' };
-  return { ok: true, reserved: { seat: await nextNumbers(q, s), kuota, taken, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
+  if (kuota <= 0 || practice.taken >= kuota) return { ok: false, reason: 'full' };
+  const seat = await nextNumbers(q, s, numberingHeld);
+  return { ok: true, reserved: { seat, kuota, taken: practice.taken, jam_mulai: practice.jam_mulai, jam_selesai: practice.jam_selesai } };
 }
 
 /** Inside a Khanza transaction: takes the session's next seat for the patient, or says why not. */
