@@ -17,6 +17,7 @@ import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
+import { bookSeat, newNoReg, sessionRow } from './seat.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -122,7 +123,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row.n;
     },
     async takeSeat(s, date) {
-      await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [s.id, date, s.batas_quota]);
+      await sessionRow(q, s.id, date, s.batas_quota);
       // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.
       const [seat] = await q.query<{ no_urut: number }>(
         `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1, no_urut_terakhir = greatest(no_urut_terakhir, quota_terisi) + 1
@@ -137,7 +138,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       const [row] = await q.query<{ id: number; no_reg: string }>(
         `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis,
                                    sumber, jeniskunjungan, nomorreferensi)
-         VALUES ((CASE $11 WHEN 'online' THEN 'RO' ELSE 'RJ' END) || to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYMMDD') || nextval('appointments_no_reg_seq'),
+         VALUES (${newNoReg('$11')},
                  $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          RETURNING id::int AS id, no_reg`,
         [
@@ -173,6 +174,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
+    bookSeat: (a, reminders) => bookSeat(q, a, reminders, channel, bpjs, known ? FROM_MOBILE_JKN.add : null),
     appointment: (no_reg, nomr) => lockedAppointment(q, no_reg, nomr),
     session: (req, jenis) => session(q, req, jenis),
     async markCancelled(a, reason, at) {
@@ -191,11 +193,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       await freeOrOffer(q, scheduleId, date);
     },
     async lockSeats(from, to) {
-      await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-        to.scheduleId,
-        to.date,
-        to.batas_quota,
-      ]);
+      await sessionRow(q, to.scheduleId, to.date, to.batas_quota);
       await q.query(
         `SELECT 1 FROM practice_sessions WHERE (schedule_id = $1 AND tgl = $2) OR (schedule_id = $3 AND tgl = $4)
           ORDER BY schedule_id, tgl FOR UPDATE`,
