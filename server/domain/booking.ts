@@ -236,8 +236,10 @@ export interface BookingTx {
   /**
    * takeSeat, insert and setReminders at once (a store that can): the session's seat is taken
    * last, so its lock is held for the fewest statements before the commit. Null when it is full.
+   * `today` (WIB): a clinic booking of today is announced to the live queue's streams, which
+   * follow today's sessions only.
    */
-  bookSeat?(a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[]): Promise<Booked | null>;
+  bookSeat?(a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[], today: string): Promise<Booked | null>;
 }
 
 /** A new appointment's number in its session, its id and its registration number. */
@@ -332,7 +334,7 @@ export async function book(
     if (refusal) return refusal;
     const a = { nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), jenis, rujukan };
     const reminders = dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis }, policy.reminders, now);
-    const made = tx.bookSeat ? await tx.bookSeat(a, reminders) : await seatThenInsert(tx, a, reminders);
+    const made = tx.bookSeat ? await tx.bookSeat(a, reminders, today) : await seatThenInsert(tx, a, reminders);
     if (made === null) return { ok: false, message: BOOKING_MSG.full };
     return { ok: true, result: booked(session, made.no_urut, req.tgl_janji, { no_reg: made.no_reg, carabayar: req.carabayar, jenis }, room) };
   });

@@ -34,25 +34,33 @@ const BOOK_SEAT = `WITH seat AS (
   reminded AS (
     INSERT INTO appointment_reminders (appointment_id, kind, due_at)
     SELECT a.id, u.kind, to_timestamp(u.due / 1000) FROM a, unnest($14::text[], $15::float8[]) AS u(kind, due))
-  SELECT id::int AS id, no_reg, no_urut FROM a`;
+  SELECT id::int AS id, no_reg, no_urut,
+         set_config('synchronous_commit', CASE WHEN $16 THEN 'off' ELSE current_setting('synchronous_commit') END, true) AS commit
+    FROM a`;
 
 /** A dated session's counter row, made with its quota the first time a seat of it is taken. */
 export async function sessionRow(q: Queryable, scheduleId: number, date: string, batas_quota: number): Promise<void> {
   await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [scheduleId, date, batas_quota]);
 }
 
-/**
- * Takes the session's next seat and writes the appointment under its number; null when it is
- * full. `known`: the outbox's reason when BPJS has the booking already (Mobile JKN's).
- */
-export async function bookSeat(
-  q: Queryable,
-  a: Omit<NewAppointment, 'no_urut'>,
-  reminders: DueReminder[],
-  channel: Channel,
-  bpjs: BpjsReporting | null,
-  known: string | null,
-): Promise<Booked | null> {
+export interface SeatOptions {
+  channel: Channel;
+  bpjs: BpjsReporting | null;
+  /** The outbox's reason when BPJS has the booking already (Mobile JKN's). */
+  known: string | null;
+  /** Today (WIB): the live queue's streams follow today's sessions, so only a booking of today is announced. */
+  today: string;
+  /**
+   * Given: the transaction that took a seat commits without waiting for its WAL flush, so the
+   * counter's lock is free before the flush, and this is called; the caller then waits for the
+   * flush itself before it answers (flushed()).
+   */
+  flushLater?: () => void;
+}
+
+/** Takes the session's next seat and writes the appointment under its number; null when it is full. */
+export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[], o: SeatOptions): Promise<Booked | null> {
+  const { channel, bpjs, known } = o;
   const s = a.session;
   // The session's row exists before the lock is taken: its insert takes none when it is there.
   await sessionRow(q, s.id, a.tgl_janji, s.batas_quota);
@@ -72,12 +80,24 @@ export async function bookSeat(
     a.rujukan?.nomorreferensi ?? null,
     reminders.map((r) => r.kind),
     reminders.map((r) => r.due),
+    o.flushLater !== undefined,
   ]);
   if (!made) return null;
+  o.flushLater?.();
   if (a.jenis === 'poli') {
-    // Under the counter's lock still, as the clinic queue's and the outbox's writes were before.
-    await announce(q, sessionKey({ tgl_janji: a.tgl_janji, kd_dr: s.kd_dr, kd_dep: s.kd_dep, sts_jam: s.sts_jam }));
+    // Each a round trip under the counter's lock: a booking of another day (a rush for a session
+    // opening days ahead) has no stream to tell (routes/visit.ts follows today's sessions).
+    if (a.tgl_janji === o.today) await announce(q, sessionKey({ tgl_janji: a.tgl_janji, kd_dr: s.kd_dr, kd_dep: s.kd_dep, sts_jam: s.sts_jam }));
     if (bpjs) await queueBpjsAdd(q, made.no_reg, bpjs, Date.now(), known);
   }
-  return made;
+  return { id: made.id, no_reg: made.no_reg, no_urut: made.no_urut };
+}
+
+/**
+ * Returns once the WAL holds every commit made before it on disk: this autocommit statement takes
+ * a transaction id, so its commit is flushed as a durable one is, and the WAL is flushed in order.
+ * Many of them wait together and share one flush (PostgreSQL's group commit); none holds a lock.
+ */
+export async function flushed(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_current_xact_id()');
 }
