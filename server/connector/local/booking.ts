@@ -17,7 +17,7 @@ import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
-import { bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
+import { appointmentParams, bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -139,25 +139,9 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       const [row] = await q.query<{ id: number; no_reg: string }>(
         `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis,
                                    sumber, jeniskunjungan, nomorreferensi)
-         VALUES (${newNoReg('$11')},
-                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         VALUES (${newNoReg('$10')}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13)
          RETURNING id::int AS id, no_reg`,
-        [
-          a.nomr,
-          s.id,
-          a.tgl_janji,
-          s.kd_dep,
-          s.kd_dr,
-          s.sts_jam,
-          s.sts_ue,
-          a.carabayar,
-          a.hp,
-          a.no_urut,
-          a.jenis,
-          channel,
-          a.rujukan?.jeniskunjungan ?? null,
-          a.rujukan?.nomorreferensi ?? null,
-        ],
+        [...appointmentParams(a, channel), a.no_urut],
       );
       if (a.jenis === 'poli') {
         // The day's clinic queue is the day's appointments: this one joins it under its number.

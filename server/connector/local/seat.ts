@@ -58,13 +58,10 @@ export interface SeatOptions {
   flushLater?: () => void;
 }
 
-/** Takes the session's next seat and writes the appointment under its number; null when it is full. */
-export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[], o: SeatOptions): Promise<Booked | null> {
-  const { channel, bpjs, known } = o;
+/** A new appointment's columns but its number, as $1–$13 of its insert (newNoReg reads the kind from $10). */
+export function appointmentParams(a: Omit<NewAppointment, 'no_urut'>, channel: Channel): unknown[] {
   const s = a.session;
-  // The session's row exists before the lock is taken: its insert takes none when it is there.
-  await sessionRow(q, s.id, a.tgl_janji, s.batas_quota);
-  const [made] = await q.query<Booked>(BOOK_SEAT, [
+  return [
     a.nomr,
     s.id,
     a.tgl_janji,
@@ -78,6 +75,17 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
     channel,
     a.rujukan?.jeniskunjungan ?? null,
     a.rujukan?.nomorreferensi ?? null,
+  ];
+}
+
+/** Takes the session's next seat and writes the appointment under its number; null when it is full. */
+export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[], o: SeatOptions): Promise<Booked | null> {
+  const { channel, bpjs, known } = o;
+  const s = a.session;
+  // The session's row exists before the lock is taken: its insert takes none when it is there.
+  await sessionRow(q, s.id, a.tgl_janji, s.batas_quota);
+  const [made] = await q.query<Booked>(BOOK_SEAT, [
+    ...appointmentParams(a, channel),
     reminders.map((r) => r.kind),
     reminders.map((r) => r.due),
     o.flushLater !== undefined,
