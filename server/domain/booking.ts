@@ -233,6 +233,29 @@ export interface BookingTx {
   insert(a: NewAppointment): Promise<{ id: number; no_reg: string }>;
   /** Replaces the appointment's pending reminders with these. */
   setReminders(appointmentId: number, reminders: DueReminder[]): Promise<void>;
+  /**
+   * takeSeat, insert and setReminders at once (a store that can): the session's seat is taken
+   * last, so its lock is held for the fewest statements before the commit. Null when it is full.
+   * `today` (WIB): a clinic booking of today is announced to the live queue's streams, which
+   * follow today's sessions only.
+   */
+  bookSeat?(a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[], today: string): Promise<Booked | null>;
+}
+
+/** A new appointment's number in its session, its id and its registration number. */
+export interface Booked {
+  no_urut: number;
+  id: number;
+  no_reg: string;
+}
+
+/** The seat, then the appointment under its number, then its reminders: one step at a time. */
+async function seatThenInsert(tx: BookingTx, a: Omit<NewAppointment, 'no_urut'>, reminders: DueReminder[]): Promise<Booked | null> {
+  const no_urut = await tx.takeSeat(a.session, a.tgl_janji);
+  if (no_urut === null) return null;
+  const made = await tx.insert({ ...a, no_urut });
+  await tx.setReminders(made.id, reminders);
+  return { ...made, no_urut };
 }
 
 export interface BookingStore {
@@ -309,19 +332,10 @@ export async function book(
     await tx.lockPatient(nomr);
     const refusal = await refused(tx);
     if (refusal) return refusal;
-    const seat = await tx.takeSeat(session, req.tgl_janji);
-    if (seat === null) return { ok: false, message: BOOKING_MSG.full };
-    const made = await tx.insert({
-      nomr,
-      session,
-      tgl_janji: req.tgl_janji,
-      carabayar: req.carabayar,
-      hp: compactPhone(req.hp),
-      no_urut: seat,
-      jenis,
-      rujukan,
-    });
-    await tx.setReminders(made.id, dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis }, policy.reminders, now));
-    return { ok: true, result: booked(session, seat, req.tgl_janji, { no_reg: made.no_reg, carabayar: req.carabayar, jenis }, room) };
+    const a = { nomr, session, tgl_janji: req.tgl_janji, carabayar: req.carabayar, hp: compactPhone(req.hp), jenis, rujukan };
+    const reminders = dueReminders({ tgl_janji: req.tgl_janji, jam_dtg: session.jam_dtg, jenis }, policy.reminders, now);
+    const made = tx.bookSeat ? await tx.bookSeat(a, reminders, today) : await seatThenInsert(tx, a, reminders);
+    if (made === null) return { ok: false, message: BOOKING_MSG.full };
+    return { ok: true, result: booked(session, made.no_urut, req.tgl_janji, { no_reg: made.no_reg, carabayar: req.carabayar, jenis }, room) };
   });
 }

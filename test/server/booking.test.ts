@@ -86,6 +86,37 @@ test('each booking gets the next queue number of its doctor, date and session', 
   assert.is(b.body.data.no_urut, a.body.data.no_urut + 1);
 });
 
+test('bookings sent at once: each its clinic queue entry under its number and its reminders, the counter counting them', async () => {
+  const s = await schedule();
+  const date = dateFor(s, 69);
+  await t.db.query('INSERT INTO practice_sessions (schedule_id, tgl, batas_quota, quota_terisi) VALUES ($1, $2, 4, 0)', [s.id, date]);
+  const nomrs = Array.from({ length: 6 }, (_, i) => String(COHORT.first + 130 + i));
+  const tokens = await Promise.all(nomrs.map((_, i) => patientToken(130 + i)));
+  const results = await Promise.all(tokens.map((tok, i) => book(tok, body(s, date, {}, nomrs[i]))));
+  const told = results.flatMap((r) => (r.body.status === true ? [r.body.data.no_urut as number] : [])).sort((x, y) => x - y);
+  assert.equal(told, [1, 2, 3, 4]);
+  const rows = await t.db.query<{ no_urut: number; antrian: number | null; reminders: number }>(
+    `SELECT a.no_urut, cq.no_urut AS antrian, (SELECT count(*)::int FROM appointment_reminders r WHERE r.appointment_id = a.id) AS reminders
+       FROM appointments a LEFT JOIN clinic_queue cq ON cq.no_reg = a.no_reg
+      WHERE a.schedule_id = $1 AND a.tgl_janji = $2 ORDER BY a.no_urut`,
+    [s.id, date],
+  );
+  assert.equal(
+    rows.map((r) => r.antrian),
+    [1, 2, 3, 4],
+  );
+  // The evening before and the hours before practice (domain/reminders.ts), for each of them.
+  assert.equal(
+    rows.map((r) => r.reminders),
+    [2, 2, 2, 2],
+  );
+  const [counter] = await t.db.query<{ quota_terisi: number; no_urut_terakhir: number }>(
+    'SELECT quota_terisi, no_urut_terakhir FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2',
+    [s.id, date],
+  );
+  assert.equal(counter, { quota_terisi: 4, no_urut_terakhir: 4 });
+});
+
 test('clinic 20012 refuses BPJS', async () => {
   const s = await schedule(`kd_dep = '20012'`);
   const r = await book(await patientToken(30), body(s, dateFor(s), { carabayar: 'B' }, String(COHORT.first + 30)));

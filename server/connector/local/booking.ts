@@ -17,6 +17,7 @@ import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
+import { appointmentParams, bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -88,7 +89,8 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
 const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
-export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
+/** `flushLater`: a seat taken commits without waiting for its flush, and says so (seat.ts); the caller waits for it. */
+export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel, flushLater?: () => void): ManageTx {
   const known = channel === 'mobilejkn';
   return {
     async lockPatient(nomr) {
@@ -122,7 +124,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row.n;
     },
     async takeSeat(s, date) {
-      await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [s.id, date, s.batas_quota]);
+      await sessionRow(q, s.id, date, s.batas_quota);
       // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.
       const [seat] = await q.query<{ no_urut: number }>(
         `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1, no_urut_terakhir = greatest(no_urut_terakhir, quota_terisi) + 1
@@ -137,25 +139,9 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       const [row] = await q.query<{ id: number; no_reg: string }>(
         `INSERT INTO appointments (no_reg, nomr, schedule_id, tgl_janji, kd_dep, kd_dr, sts_jam, sts_ue, carabayar, hp, no_urut, jenis,
                                    sumber, jeniskunjungan, nomorreferensi)
-         VALUES ((CASE $11 WHEN 'online' THEN 'RO' ELSE 'RJ' END) || to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYMMDD') || nextval('appointments_no_reg_seq'),
-                 $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         VALUES (${newNoReg('$10')}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13)
          RETURNING id::int AS id, no_reg`,
-        [
-          a.nomr,
-          s.id,
-          a.tgl_janji,
-          s.kd_dep,
-          s.kd_dr,
-          s.sts_jam,
-          s.sts_ue,
-          a.carabayar,
-          a.hp,
-          a.no_urut,
-          a.jenis,
-          channel,
-          a.rujukan?.jeniskunjungan ?? null,
-          a.rujukan?.nomorreferensi ?? null,
-        ],
+        [...appointmentParams(a, channel), a.no_urut],
       );
       if (a.jenis === 'poli') {
         // The day's clinic queue is the day's appointments: this one joins it under its number.
@@ -173,6 +159,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
+    bookSeat: (a, reminders, today) => bookSeat(q, a, reminders, { channel, bpjs, known: known ? FROM_MOBILE_JKN.add : null, today, flushLater }),
     appointment: (no_reg, nomr) => lockedAppointment(q, no_reg, nomr),
     session: (req, jenis) => session(q, req, jenis),
     async markCancelled(a, reason, at) {
@@ -191,11 +178,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       await freeOrOffer(q, scheduleId, date);
     },
     async lockSeats(from, to) {
-      await q.query(`INSERT INTO practice_sessions (schedule_id, tgl, batas_quota) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-        to.scheduleId,
-        to.date,
-        to.batas_quota,
-      ]);
+      await sessionRow(q, to.scheduleId, to.date, to.batas_quota);
       await q.query(
         `SELECT 1 FROM practice_sessions WHERE (schedule_id = $1 AND tgl = $2) OR (schedule_id = $3 AND tgl = $4)
           ORDER BY schedule_id, tgl FOR UPDATE`,
@@ -248,7 +231,20 @@ export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
   return {
     session: (req, jenis) => session(db, req, jenis),
-    transaction: (fn) => transaction(db, fn, bpjs, channel),
+    // The booking's commit does not wait for its WAL flush under the counter's lock: its answer
+    // waits for it after the commit, with the other bookings' (seat.ts flushed()).
+    async transaction(fn) {
+      let seated = false;
+      const outcome = await retriedTx(db, (q) =>
+        fn(
+          bookingTx(q, bpjs, channel, () => {
+            seated = true;
+          }),
+        ),
+      );
+      if (seated) await flushed(db);
+      return outcome;
+    },
     // The reads on one connection, in a transaction that locks and writes nothing (so its commit
     // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
     unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),

@@ -129,7 +129,8 @@ export async function takeOffer(
           [id],
         );
         if (!offer) return { ok: false, message: WAITLIST_MSG.noOffer } as T;
-        const base = bookingTx(q, bpjs, 'app');
+        // The seat step by step (no bookSeat): the held seat is given back before the counter's seat is taken.
+        const { bookSeat: _, ...base } = bookingTx(q, bpjs, 'app');
         let taken = false;
         const outcome = (await fn({
           ...base,
