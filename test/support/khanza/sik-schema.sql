@@ -98,10 +98,14 @@ CREATE TABLE reg_periksa (
   status_bayar enum('Sudah Bayar','Belum Bayar') NOT NULL,
   status_poli enum('Lama','Baru') NOT NULL,
   PRIMARY KEY (no_rawat),
+  -- Khanza's own keys (sik.sql, mas-elkhanza/SIMRS-Khanza at 007ec26): none on tgl_registrasi, so a
+  -- day's count goes through the doctor's or the clinic's key, as at a hospital.
   KEY no_rkm_medis (no_rkm_medis),
   KEY kd_poli (kd_poli),
+  KEY kd_pj (kd_pj),
+  KEY status_lanjut (status_lanjut),
   KEY kd_dokter (kd_dokter),
-  KEY tgl_registrasi (tgl_registrasi),
+  KEY status_bayar (status_bayar),
   CONSTRAINT reg_periksa_ibfk_3 FOREIGN KEY (kd_poli) REFERENCES poliklinik (kd_poli) ON UPDATE CASCADE,
   CONSTRAINT reg_periksa_ibfk_4 FOREIGN KEY (kd_pj) REFERENCES penjab (kd_pj) ON UPDATE CASCADE,
   CONSTRAINT reg_periksa_ibfk_6 FOREIGN KEY (kd_dokter) REFERENCES dokter (kd_dokter) ON UPDATE CASCADE,
@@ -152,8 +156,8 @@ CREATE TABLE referensi_mobilejkn_bpjs (
   validasi datetime NOT NULL,
   statuskirim enum('Belum','Sudah') NOT NULL,             -- not read
   PRIMARY KEY (nobooking),
-  KEY no_rawat (no_rawat),
-  KEY tanggalperiksa (tanggalperiksa)
+  UNIQUE KEY no_rawat (no_rawat),
+  KEY norm (norm)
 ) ENGINE=InnoDB DEFAULT CHARSET=latin1;
 
 -- A Mobile JKN booking cancelled: the row Khanza's Antrean sender reports to BPJS (antrean/batal) while statuskirim is 'Belum'.
