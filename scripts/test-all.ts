@@ -319,7 +319,7 @@ await step('lighthouse', async () => {
   return m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: code === 0 ? 0 : 1 };
 });
 
-console.log('\nSummary');
+console.log(`\nSummary (${Math.round(performance.now() / 1000)} s)`);
 for (const [name, c] of results) console.log(`  ${name.padEnd(16)} ${line(c)}`);
 const passed = results.reduce((n, [, c]) => n + c.passed, 0);
 const failed = results.reduce((n, [, c]) => n + c.failed, 0);

@@ -11,6 +11,7 @@ import { openPglite, openPostgres } from '../../server/db/client.ts';
 import { COHORT } from '../../server/connector/local/demo/seed.ts';
 import { DEMO_A, INTERNAL_TOKEN } from '../support/app.ts';
 import { createPgDatabase, ENGINE } from '../support/db.ts';
+import { startCluster } from '../support/pg-cluster.ts';
 import { pushEndpoint, subscriber } from '../support/push.ts';
 import { apiToken, serverScript, startServer } from '../support/server.ts';
 
@@ -205,6 +206,42 @@ test('a booking acknowledged to the client survives kill -9 of the server right 
     }
   });
 });
+
+if (ENGINE === 'postgres') {
+  // A booking's transaction commits without waiting for its WAL flush (the session counter's lock
+  // is freed first) and its answer waits for the flush after (connector/local/seat.ts flushed()):
+  // PostgreSQL itself crashing the moment the answer is in must not lose the booking. A cluster of
+  // its own, stopped as a crash stops it: what its WAL buffers held and had not written is gone.
+  test('a booking acknowledged to the client survives PostgreSQL crashing right after', async () => {
+    const cluster = await startCluster();
+    try {
+      const env = { DATABASE_URL: await createPgDatabase(cluster.url), DIST_DIR: '/nonexistent', PUSH_WORKER: 'false' };
+      const first = await startServer(env);
+      let answer: Awaited<ReturnType<typeof post>>;
+      try {
+        const token = await cohortLogin(first.url, 41);
+        answer = await post(`${first.url}/api/patient/simpan/janji`, booking(41, 9), token);
+        cluster.crash(); // the moment the answer is in
+      } finally {
+        await first.stop('SIGKILL');
+      }
+      assert.is(answer.body.status, true, JSON.stringify(answer.body));
+      cluster.start();
+      const second = await startServer(env);
+      try {
+        const listed = await upcoming(second.url, 41);
+        assert.ok(
+          listed.some((a) => a.tanggal_janji === booking(41, 9).tgl_janji && a.no_urut === answer.body.data.no_urut),
+          JSON.stringify(listed),
+        );
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      cluster.stop();
+    }
+  });
+}
 
 test('SIGTERM: no new connections, the request in flight is finished, the database closed cleanly', async () => {
   const env = await processEnv();

@@ -20,6 +20,10 @@ const RUN_AS = 'nobody';
 export interface Cluster {
   url: string;
   stop: () => void;
+  /** PostgreSQL stopped as a crash stops it (`pg_ctl stop -m immediate`): WAL it had not written is gone. */
+  crash: () => void;
+  /** Started again on the same data dir (after crash: recovering from its WAL). */
+  start: () => void;
 }
 
 interface Binaries {
@@ -117,13 +121,18 @@ export async function startCluster({ durable = false } = {}): Promise<Cluster> {
     const port = await freePort();
     run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '-N'], asUser, dir);
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${durable ? '' : '-c fsync=off '}-c max_connections=200`;
-    try {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', 'start'], asUser, dir);
-    } catch (err) {
-      throw new Error(`pg_ctl start failed: ${(err as Error).message}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
-    }
+    const start = () => {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', 'start'], asUser, dir);
+      } catch (err) {
+        throw new Error(`pg_ctl start failed: ${(err as Error).message}\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
+      }
+    };
+    start();
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      start,
+      crash: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asUser, dir),
       stop() {
         try {
           run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], asUser, dir);

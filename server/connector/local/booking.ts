@@ -17,7 +17,7 @@ import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
-import { appointmentParams, bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
+import { appointmentParams, bookSeat, newNoReg, sessionRow } from './seat.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -89,8 +89,7 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
 const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
 
 /** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
-/** `flushLater`: a seat taken commits without waiting for its flush, and says so (seat.ts); the caller waits for it. */
-export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel, flushLater?: () => void): ManageTx {
+export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
   const known = channel === 'mobilejkn';
   return {
     async lockPatient(nomr) {
@@ -159,7 +158,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
-    bookSeat: (a, reminders, today) => bookSeat(q, a, reminders, { channel, bpjs, known: known ? FROM_MOBILE_JKN.add : null, today, flushLater }),
+    bookSeat: (a, reminders, today) => bookSeat(q, a, reminders, { channel, bpjs, known: known ? FROM_MOBILE_JKN.add : null, today }),
     appointment: (no_reg, nomr) => lockedAppointment(q, no_reg, nomr),
     session: (req, jenis) => session(q, req, jenis),
     async markCancelled(a, reason, at) {
@@ -231,23 +230,7 @@ export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
   return {
     session: (req, jenis) => session(db, req, jenis),
-    // The booking's commit does not wait for its WAL flush under the counter's lock: its answer
-    // waits for it after the commit, with the other bookings' (seat.ts flushed()). Not on PGlite:
-    // its one connection runs the bookings one after the other anyway, and a booking committed so
-    // there was lost to a kill -9 of the server after its answer (test/server/processes.test.ts).
-    async transaction(fn) {
-      if (db.kind === 'pglite') return retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel)));
-      let seated = false;
-      const outcome = await retriedTx(db, (q) =>
-        fn(
-          bookingTx(q, bpjs, channel, () => {
-            seated = true;
-          }),
-        ),
-      );
-      if (seated) await flushed(db);
-      return outcome;
-    },
+    transaction: (fn) => retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel))),
     // The reads on one connection, in a transaction that locks and writes nothing (so its commit
     // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
     unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),

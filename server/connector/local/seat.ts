@@ -34,9 +34,7 @@ const BOOK_SEAT = `WITH seat AS (
   reminded AS (
     INSERT INTO appointment_reminders (appointment_id, kind, due_at)
     SELECT a.id, u.kind, to_timestamp(u.due / 1000) FROM a, unnest($14::text[], $15::float8[]) AS u(kind, due))
-  SELECT id::int AS id, no_reg, no_urut,
-         set_config('synchronous_commit', CASE WHEN $16 THEN 'off' ELSE current_setting('synchronous_commit') END, true) AS commit
-    FROM a`;
+  SELECT id::int AS id, no_reg, no_urut FROM a`;
 
 /** A dated session's counter row, made with its quota the first time a seat of it is taken. */
 export async function sessionRow(q: Queryable, scheduleId: number, date: string, batas_quota: number): Promise<void> {
@@ -50,12 +48,6 @@ export interface SeatOptions {
   known: string | null;
   /** Today (WIB): the live queue's streams follow today's sessions, so only a booking of today is announced. */
   today: string;
-  /**
-   * Given: the transaction that took a seat commits without waiting for its WAL flush, so the
-   * counter's lock is free before the flush, and this is called; the caller then waits for the
-   * flush itself before it answers (flushed()).
-   */
-  flushLater?: () => void;
 }
 
 /** A new appointment's columns but its number, as $1–$13 of its insert (newNoReg reads the kind from $10). */
@@ -88,10 +80,8 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
     ...appointmentParams(a, channel),
     reminders.map((r) => r.kind),
     reminders.map((r) => r.due),
-    o.flushLater !== undefined,
   ]);
   if (!made) return null;
-  o.flushLater?.();
   if (a.jenis === 'poli') {
     // Each a round trip under the counter's lock: a booking of another day (a rush for a session
     // opening days ahead) has no stream to tell (routes/visit.ts follows today's sessions).
@@ -99,13 +89,4 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
     if (bpjs) await queueBpjsAdd(q, made.no_reg, bpjs, Date.now(), known);
   }
   return { id: made.id, no_reg: made.no_reg, no_urut: made.no_urut };
-}
-
-/**
- * Returns once the WAL holds every commit made before it on disk: this autocommit statement takes
- * a transaction id, so its commit is flushed as a durable one is, and the WAL is flushed in order.
- * Many of them wait together and share one flush (PostgreSQL's group commit); none holds a lock.
- */
-export async function flushed(q: Queryable): Promise<void> {
-  await q.query('SELECT pg_current_xact_id()');
 }
