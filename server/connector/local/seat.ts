@@ -76,11 +76,7 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
   const s = a.session;
   // The session's row exists before the lock is taken: its insert takes none when it is there.
   await sessionRow(q, s.id, a.tgl_janji, s.batas_quota);
-  const [made] = await q.query<Booked>(BOOK_SEAT, [
-    ...appointmentParams(a, channel),
-    reminders.map((r) => r.kind),
-    reminders.map((r) => r.due),
-  ]);
+  const [made] = await q.query<Booked>(BOOK_SEAT, [...appointmentParams(a, channel), reminders.map((r) => r.kind), reminders.map((r) => r.due)]);
   if (!made) return null;
   if (a.jenis === 'poli') {
     // Each a round trip under the counter's lock: a booking of another day (a rush for a session
