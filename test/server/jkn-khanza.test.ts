@@ -45,7 +45,15 @@ const nikOf = (i: number) => `3173${nomrOf(i).padStart(12, '0')}`;
 // biome-ignore lint/suspicious/noExplicitAny: rows of the Khanza database
 const sik = async (sql: string, params: unknown[] = []): Promise<any[]> => (await khanza.admin.query(sql, params))[0] as any[];
 
-test.before(async () => {
+// uvu drops an error thrown by a before hook (its runner returns from a finally): said, so a
+// failed set-up shows why.
+test.before(() =>
+  setUp().catch((err) => {
+    console.error(`jkn-khanza: the set-up failed: ${(err as Error).stack ?? err}`);
+    throw err;
+  }),
+);
+async function setUp(): Promise<void> {
   if (!MARIADB) return;
   [khanza, db, standIn] = await Promise.all([startKhanza(), freshDb(), bpjsStandIn()]);
   await copyDemo(khanza.admin, db);
@@ -75,7 +83,7 @@ test.before(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   jkn = mobileJkn(`http://127.0.0.1:${port}/api/jkn`, USER, PASSWORD);
-});
+}
 test.after(async () => {
   await app?.close();
   await khanza?.stop();

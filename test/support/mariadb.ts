@@ -121,43 +121,55 @@ export async function startMariadb(): Promise<Mariadb> {
       ],
       { stdio: 'pipe' },
     );
-    const port = await freePort();
-    const child = spawn(
-      SERVER,
-      [
-        '--no-defaults',
-        `--datadir=${data}`,
-        `--socket=${socket}`,
-        `--port=${port}`,
-        '--bind-address=127.0.0.1',
-        `--log-error=${log}`,
-        `--pid-file=${join(dir, 'mariadbd.pid')}`,
-        '--skip-log-bin',
-        '--innodb-buffer-pool-size=32M',
-        '--innodb-log-file-size=16M',
-        '--innodb-flush-log-at-trx-commit=0',
-        '--max-connections=300',
-        // Khanza runs with the server's local time: Indonesia's western zone, as the hospital's.
-        '--default-time-zone=+07:00',
-        ...(user ? [`--user=${user}`] : []),
-      ],
-      { stdio: 'ignore' },
-    );
-    await ready(child, socket, log);
+    // A free port can be taken by another process of the test run between its finding and
+    // mariadbd's bind; mariadbd then exits at once, and is started again on another.
+    let port = 0;
+    let child: ChildProcess | undefined;
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      child = spawn(
+        SERVER,
+        [
+          '--no-defaults',
+          `--datadir=${data}`,
+          `--socket=${socket}`,
+          `--port=${port}`,
+          '--bind-address=127.0.0.1',
+          `--log-error=${log}`,
+          `--pid-file=${join(dir, 'mariadbd.pid')}`,
+          '--skip-log-bin',
+          '--innodb-buffer-pool-size=32M',
+          '--innodb-log-file-size=16M',
+          '--innodb-flush-log-at-trx-commit=0',
+          '--max-connections=300',
+          // Khanza runs with the server's local time: Indonesia's western zone, as the hospital's.
+          '--default-time-zone=+07:00',
+          ...(user ? [`--user=${user}`] : []),
+        ],
+        { stdio: 'ignore' },
+      );
+      try {
+        await ready(child, socket, log);
+        break;
+      } catch (err) {
+        if (attempt >= 3 || !/already in use|Bind on TCP\/IP port/i.test((err as Error).message)) throw err;
+      }
+    }
+    const server = child;
     return {
       adminUrl: `mysql://root@127.0.0.1:${port}/`,
       port,
       socket,
       async pause() {
-        child.kill('SIGSTOP');
-        await allStopped(child.pid as number);
+        server.kill('SIGSTOP');
+        await allStopped(server.pid as number);
       },
-      resume: () => void child.kill('SIGCONT'),
+      resume: () => void server.kill('SIGCONT'),
       async stop() {
-        if (child.exitCode === null) {
-          child.kill('SIGCONT');
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGTERM');
+        if (server.exitCode === null) {
+          server.kill('SIGCONT');
+          const exited = new Promise((r) => server.once('exit', r));
+          server.kill('SIGTERM');
           await exited;
         }
         rmSync(dir, { recursive: true, force: true });
