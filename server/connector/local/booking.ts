@@ -17,7 +17,7 @@ import { wibText } from '../../db/wib.ts';
 import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
-import { appointmentParams, bookSeat, newNoReg, sessionRow } from './seat.ts';
+import { appointmentParams, bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -88,8 +88,11 @@ async function lockedAppointment(q: Queryable, no_reg: string, nomr: string): Pr
 /** The outbox's reason for what Mobile JKN did: BPJS has it, nothing is sent. */
 const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', batal: 'Dibatalkan di Mobile JKN: BPJS sudah mengetahuinya.' } as const;
 
-/** `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts). */
-export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel): ManageTx {
+/**
+ * `bpjs`: each new clinic appointment is reported to BPJS Antrean in its own transaction (db/bpjs.ts).
+ * `flushLater`: a seat taken commits without waiting for its flush, and says so (seat.ts); the caller waits for it.
+ */
+export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel, flushLater?: () => void): ManageTx {
   const known = channel === 'mobilejkn';
   return {
     async lockPatient(nomr) {
@@ -158,7 +161,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row;
     },
     setReminders: (id, reminders) => setReminders(q, id, reminders),
-    bookSeat: (a, reminders, today) => bookSeat(q, a, reminders, { channel, bpjs, known: known ? FROM_MOBILE_JKN.add : null, today }),
+    bookSeat: (a, reminders, today) => bookSeat(q, a, reminders, { channel, bpjs, known: known ? FROM_MOBILE_JKN.add : null, today, flushLater }),
     appointment: (no_reg, nomr) => lockedAppointment(q, no_reg, nomr),
     session: (req, jenis) => session(q, req, jenis),
     async markCancelled(a, reason, at) {
@@ -230,7 +233,20 @@ export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
   return {
     session: (req, jenis) => session(db, req, jenis),
-    transaction: (fn) => retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel))),
+    // On PostgreSQL a new booking's commit does not wait for its WAL flush under the session
+    // counter's row lock, which every booking of the session waits on: its answer waits for the
+    // flush after the commit, sharing it with the other bookings' (seat.ts flushed()). On PGlite
+    // the one connection runs the bookings one after the other anyway, and commits as before.
+    async transaction(fn) {
+      if (db.kind === 'pglite') return retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel)));
+      let seated = false;
+      const flushLater = () => {
+        seated = true;
+      };
+      const outcome = await retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel, flushLater)));
+      if (seated) await flushed(db);
+      return outcome;
+    },
     // The reads on one connection, in a transaction that locks and writes nothing (so its commit
     // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
     unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),

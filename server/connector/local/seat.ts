@@ -34,7 +34,9 @@ const BOOK_SEAT = `WITH seat AS (
   reminded AS (
     INSERT INTO appointment_reminders (appointment_id, kind, due_at)
     SELECT a.id, u.kind, to_timestamp(u.due / 1000) FROM a, unnest($14::text[], $15::float8[]) AS u(kind, due))
-  SELECT id::int AS id, no_reg, no_urut FROM a`;
+  SELECT id::int AS id, no_reg, no_urut,
+         set_config('synchronous_commit', CASE WHEN $16 THEN 'off' ELSE current_setting('synchronous_commit') END, true) AS commit
+    FROM a`;
 
 /** A dated session's counter row, made with its quota the first time a seat of it is taken. */
 export async function sessionRow(q: Queryable, scheduleId: number, date: string, batas_quota: number): Promise<void> {
@@ -48,6 +50,12 @@ export interface SeatOptions {
   known: string | null;
   /** Today (WIB): the live queue's streams follow today's sessions, so only a booking of today is announced. */
   today: string;
+  /**
+   * Given: the transaction that took a seat commits without waiting for its WAL flush, so the
+   * counter's row is free before the flush, and this is called; the caller then waits for the
+   * flush itself before it answers (flushed()).
+   */
+  flushLater?: () => void;
 }
 
 /** A new appointment's columns but its number, as $1–$13 of its insert (newNoReg reads the kind from $10). */
@@ -76,8 +84,14 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
   const s = a.session;
   // The session's row exists before the lock is taken: its insert takes none when it is there.
   await sessionRow(q, s.id, a.tgl_janji, s.batas_quota);
-  const [made] = await q.query<Booked>(BOOK_SEAT, [...appointmentParams(a, channel), reminders.map((r) => r.kind), reminders.map((r) => r.due)]);
+  const [made] = await q.query<Booked>(BOOK_SEAT, [
+    ...appointmentParams(a, channel),
+    reminders.map((r) => r.kind),
+    reminders.map((r) => r.due),
+    o.flushLater !== undefined,
+  ]);
   if (!made) return null;
+  o.flushLater?.();
   if (a.jenis === 'poli') {
     // Each a round trip under the counter's lock: a booking of another day (a rush for a session
     // opening days ahead) has no stream to tell (routes/visit.ts follows today's sessions).
@@ -85,4 +99,18 @@ export async function bookSeat(q: Queryable, a: Omit<NewAppointment, 'no_urut'>,
     if (bpjs) await queueBpjsAdd(q, made.no_reg, bpjs, Date.now(), known);
   }
   return { id: made.id, no_reg: made.no_reg, no_urut: made.no_urut };
+}
+
+/**
+ * Returns once the WAL is on disk past every commit this process saw before it. A commit
+ * PostgreSQL flushes is one whose transaction wrote WAL before it (xact.c
+ * RecordTransactionCommit): a transaction that only takes an id commits without a flush. So this
+ * autocommit statement writes a transactional logical message (a few bytes of WAL, no table, no
+ * privilege beyond PUBLIC's), and its commit waits for the flush up to itself; the WAL is flushed
+ * in order, so past the bookings committed before it too. Many of them wait together and share
+ * one flush (group commit); none holds a lock. With synchronous replication, it waits for the
+ * standby as well.
+ */
+export async function flushed(q: Queryable): Promise<void> {
+  await q.query(`SELECT pg_logical_emit_message(true, 'pasien.flush', '')`);
 }
