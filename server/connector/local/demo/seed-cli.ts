@@ -1,5 +1,5 @@
 // npm run seed [-- --patients 100000]: the demo data into an empty database, and optionally a
-// large generated cohort for benchmarks (about ten history rows per patient).
+// large generated cohort for benchmarks (ten history rows per patient, a year of appointments).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../config.ts';
 import { openDatabase } from '../../../open-database.ts';
@@ -17,8 +17,9 @@ const db = await openDatabase({ ...loadConfig(), seedDemo: true }, 0);
 try {
   if (patients > 0) {
     const started = Date.now();
-    const rows = await seedScale(db, patients);
-    console.log(`generated ${patients} patients and ${rows} history rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const made = await seedScale(db, patients);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`generated ${patients} patients and ${made.history} history rows, ${made.appointments} appointments in ${seconds} s`);
   } else {
     console.log('demo data present');
   }

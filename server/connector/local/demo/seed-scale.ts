@@ -1,14 +1,22 @@
 // A large generated dataset for benchmarks, made inside the database with generate_series:
 // patients numbered from 10000001, each with ten history rows: four visits (one online), an
-// inpatient stay, a procedure, a lab order with two results and a vascular report.
+// inpatient stay, a procedure, a lab order with two results and a vascular report; and a year of
+// appointments around them (seed-scale-bookings.ts).
 import { todayWib } from '../../../../common/dates.ts';
 import type { Db } from '../../../db/client.ts';
+import { seedScaleBookings } from './seed-scale-bookings.ts';
 
 const FIRST = 10000001;
 
-export async function seedScale(db: Db, patients: number, today = todayWib()): Promise<number> {
+/** How many rows were made: ten history rows a patient, and the appointments. */
+export interface Scaled {
+  history: number;
+  appointments: number;
+}
+
+export async function seedScale(db: Db, patients: number, today = todayWib()): Promise<Scaled> {
   const last = FIRST + patients - 1;
-  await db.tx(async (q) => {
+  const appointments = await db.tx(async (q) => {
     await q.query(
       `INSERT INTO patients (nomr, nama, jenis_kelamin, tgl_lahir, pastipe, alamat)
        SELECT n::text, 'PASIEN ' || n, CASE WHEN n % 2 = 0 THEN 'L' ELSE 'P' END,
@@ -64,8 +72,9 @@ export async function seedScale(db: Db, patients: number, today = todayWib()): P
          FROM generate_series($1::int, $2::int) AS n`,
       [FIRST, last, today],
     );
+    return seedScaleBookings(q, FIRST, patients, today);
   });
   // Fresh statistics, so the planner knows the tables are large (PGlite runs no autovacuum).
   await db.exec('ANALYZE');
-  return patients * 10;
+  return { history: patients * 10, appointments };
 }
