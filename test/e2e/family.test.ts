@@ -15,7 +15,7 @@ import { PASSKEY_MSG } from '../../server/domain/passkeys.ts';
 import { COHORT, DEMO_A, DEMO_B, DEMO_C, DEMO_QUEUE, DEMO_REGS } from '../../server/connector/local/demo/seed.ts';
 import { PUSH_STORE_KEY } from '../../src/push/unlink.ts';
 import { SoftAuthenticator } from '../support/authenticator.ts';
-import { PHONE, fillLogin, launch, serviceWorkerOf, INSTALLED } from '../support/browser.ts';
+import { PHONE, fillLogin, launch, leaveApp, serviceWorkerOf, INSTALLED } from '../support/browser.ts';
 import { fullChromium, keysOnPhone, needsFullChromium } from '../support/e2e.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
 import { apiToken, startServer, type RunningServer } from '../support/server.ts';
@@ -330,7 +330,7 @@ needsFullChromium(test)("a clinic call for A while B is on screen is a notificat
   assert.is(message.url, `/home?profil=${DEMO_A.nomr}`);
 
   // The push service hands it to the phone, with no app window in front.
-  await page.goto('about:blank');
+  await leaveApp(page, sw);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
   const shownCall = async () => (await notifications(sw)).find((n) => n.title.includes('dipanggil'));
   await until('the notification shows', async () => !!(await shownCall()));

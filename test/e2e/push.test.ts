@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { CDPSession, Worker } from 'playwright-core';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { fillLogin, serviceWorkerOf, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
+import { fillLogin, leaveApp, serviceWorkerOf, signedInPage, INSTALLED, withServiceWorker } from '../support/browser.ts';
 import { fullChromium, needsFullChromium, realApp } from '../support/e2e.ts';
 
 const app = realApp(test);
@@ -48,7 +48,7 @@ async function homeWithWorker(browser = app.browser) {
 
 needsFullChromium(test)('with no app window in front, a push shows a system notification that leads to its page', async () => {
   const { page, ctx, sw, cdp, registrationId } = await homeWithWorker(await fullChromium());
-  await page.goto('about:blank'); // no window of the app is open now
+  await leaveApp(page, sw); // no window of the app is open now
 
   await deliver(cdp, registrationId, { id: '42', title: 'Obat Anda siap diambil', body: 'Nomor antrian farmasi F-012.', url: '/home' });
   let shown = await notificationsShown(sw, 1);

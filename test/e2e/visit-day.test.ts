@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { API } from '../../common/paths.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { launch, serviceWorkerOf, signedInPage, INSTALLED } from '../support/browser.ts';
+import { launch, leaveApp, serviceWorkerOf, signedInPage, INSTALLED } from '../support/browser.ts';
 import { fullChromium, needsFullChromium } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt } from '../support/layout.ts';
 import { pushEndpoint, subscriber, type PushEndpoint, type Subscriber } from '../support/push.ts';
@@ -215,7 +215,7 @@ needsFullChromium(test)("'Antrian Anda tinggal N lagi' arrives once, and its not
   await ctx.grantPermissions(['notifications'], { origin: server.url });
   await page.goto(`${server.url}/home`);
   const { sw, cdp, registrationId } = await serviceWorkerOf(page, server.url);
-  await page.goto('about:blank');
+  await leaveApp(page, sw);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(near) });
   const shown = async () =>
     sw.evaluate(async () =>

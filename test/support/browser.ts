@@ -233,6 +233,27 @@ export async function serviceWorkerOf(page: Page, origin: string): Promise<{ sw:
   return { sw, cdp, registrationId };
 }
 
+/**
+ * Leaves the app for about:blank, and returns once its service worker no longer sees a window of
+ * the app in front: only then does a push show a system notification (src/sw.ts deliver() hands it
+ * to a window in front instead). The page's navigation is done before the worker hears of it, and
+ * on a busy machine a push delivered at once could still find the app's window there.
+ */
+export async function leaveApp(page: Page, sw: Worker): Promise<void> {
+  await page.goto('about:blank');
+  const inFront = () =>
+    sw.evaluate(async () => {
+      const scope = self as unknown as {
+        clients: { matchAll(o: object): Promise<Array<{ visibilityState: string }>> };
+      };
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      return windows.some((w) => w.visibilityState === 'visible');
+    });
+  for (const end = Date.now() + 15_000; await inFront(); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() > end) throw new Error("the app's service worker still sees its window in front 15 s after it was left");
+  }
+}
+
 /** Fills the login form: the number, and the birth date as day, month and the typed year. */
 export async function fillLogin(p: Page, nomr: string, iso: string): Promise<void> {
   const [y, m, d] = iso.split('-');
