@@ -49,7 +49,7 @@ ${lh}
 
 Chromium with the same throttling (devtools equivalent: 562.5 ms latency, 1.47 Mbit/s down,
 4× CPU), first visit, ${w.loginToHome.length} runs: ${w.loginToHome.map(ms).join(', ')}; median **${ms(m)}**, of which 2,000 ms is the
-'Login Berhasil' dialog the spec shows before going home (section 4), so **${ms(m - 2000)}** of waiting.
+'Login Berhasil' dialog the spec shows before going home (docs/product.md §4), so **${ms(m - 2000)}** of waiting.
 `;
 }
 
