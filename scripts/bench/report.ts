@@ -92,7 +92,10 @@ export function costSection(r: CostResult | undefined): string {
   return `## What one request costs, beside the floor (PostgreSQL at the large size)
 
 \`scripts/bench/cost.ts\`: each call of the mix sent on its own, ${r.requests} times, ${r.concurrency} at a time over kept-alive
-connections, after a warm-up that read every patient's session once; the floor's route the same way.
+connections, after a warm-up that read every patient's session once, and each call's own: 3,000
+requests of a read (V8 tiers its code up over thousands), 100 of a write (the fixtures' patients
+and seats are a few hundred), the reads first; the floor's route as a read. The sessions' lookup
+once a minute falls in a warm-up, never in a call's measurement.
 CPU per request from \`/proc/<pid>/task/*/schedstat\` (the server's process; PostgreSQL's processes);
 statements and round trips per request counted by a proxy between the server and PostgreSQL that
 reads the protocol (each Query or Execute a statement, each Query or Sync a round trip); bytes and
