@@ -10,6 +10,8 @@ import { pushService } from './push/service.ts';
 import type { PushWorker } from './push/worker.ts';
 import { createWhatsappWorker, type WhatsappWorker } from './whatsapp/worker.ts';
 
+const LISTEN_BACKLOG = 4096;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
@@ -47,7 +49,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await internal.listen({ port: config.internalPort, host: config.internalHost });
-  await app.listen({ port: config.port, host: config.host });
+  // The kernel's queue of connections not yet accepted, as long as Linux allows by default
+  // (net.core.somaxconn, 4096 since 5.4; a longer one is cut to it). Node (libuv 1.45 on) takes
+  // one connection from it per turn of the event loop: a busy process that gets many new ones at
+  // once, nginx opening them in a slow moment, takes them over some seconds, and with Node's
+  // default of 511 the rest are dropped; nginx's connect then times out and it takes the process
+  // out for fail_timeout (deploy/nginx.conf). Queued, each one waits for its turn instead.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 }
 
 main().catch((err) => {

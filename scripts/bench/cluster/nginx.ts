@@ -197,6 +197,7 @@ export function countUpstream(prefix: string, ports: [number, number], killEpoch
     inFlight: {},
     streamsCut: lines.filter((l) => isStream(l) && l.start < killEpoch && l.end >= killEpoch && l.addrs.at(-1) === addrA).length,
     noLive: lines.filter((l) => l.start >= runEpoch && l.addrs.includes('pasien_api')).length,
+    noLiveAfterKill: lines.filter((l) => l.start >= killEpoch && l.addrs.includes('pasien_api')).length,
     timeline: [],
     errors: errorKinds(prefix),
   };

@@ -59,6 +59,8 @@ export interface ClusterResult {
     errors: Record<string, number>;
     /** Requests of the run nginx answered 502 itself, every process marked down ("no live upstreams"). */
     noLive: number;
+    /** Of those, the ones started after the kill: the other process was up all along. */
+    noLiveAfterKill: number;
   };
   live: {
     phones: number;

@@ -28,6 +28,10 @@ export function clusterSection(r: ClusterResult): string {
   const later = u.deadTries.filter((t) => t.atS >= 1);
   const deadAnswered = later.filter((t) => !t.passedOn).length;
   const afterFailed = r.failures.filter((f) => f.sentS >= 0).length;
+  // A 5xx or no answer at all (a 4xx is the API's own answer to the request).
+  const failedBefore = Object.entries(r.phases.before.byStatus)
+    .filter(([k]) => !/^[234]\d\d$/.test(k))
+    .reduce((sum, [, c]) => sum + c, 0);
   const inFlightFailed = r.failures.filter((f) => f.sentS < 0);
   const phaseRow = (name: string, p: Phase) =>
     !p.answered
@@ -51,6 +55,7 @@ killed with \`SIGKILL\`; calls and notifications then go to the other.
 | no live-queue update lost (the streams pass through nginx) | ${n(live.seen + live.superseded + live.lost)} phone × call pairs: ${n(live.seen)} shown, ${live.superseded} passed over while reconnecting (the new stream opened on a later number), **${live.lost} lost**; ${live.showingLast} of ${live.phones} phones show the last call | ${met(live.lost === 0 && live.showingLast === live.phones)} |
 | no push sent twice, both processes sending | ${n(push.deliveries)} deliveries of ${n(push.notifications)} notifications: ${n(push.sent)} sent, ${push.unsent} not; the stand-in got ${n(push.received)}, **${push.duplicates} twice** | ${met(push.duplicates === 0 && push.unsent === 0 && push.received === push.sent)} |
 | no booking lost when a process is killed (-9) | ${n(bookings.acknowledged)} bookings answered 2xx, **${n(bookings.found)}** in the database | ${met(bookings.found === bookings.acknowledged)} |
+| no request answered with an error while both processes are up, and none 502 from nginx while one is | sent and answered before the kill: ${n(r.phases.before.answered)}, **${n(failedBefore)} with a 5xx or no answer**; nginx answered **${n(u.noLive)}** 502 itself with every process marked down (${n(u.noLiveAfterKill)} of them after the kill, the other process up) | ${met(failedBefore === 0 && u.noLive === 0)} |
 | nginx stops sending to the dead process | requests started after the kill: ${n(u.afterByOther)} answered by the other process; in its first second ${atKill.length} tried on the dead one (${atKill.filter((t) => !t.passedOn).length} answered 502); later ${later.length} (nginx's check every \`fail_timeout\`), ${later.length - deadAnswered} passed on, **${deadAnswered} answered with its error** | ${met(deadAnswered === 0)} |
 
 ### The mix, before and after the kill
