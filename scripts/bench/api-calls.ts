@@ -15,6 +15,8 @@ export interface Load {
   p99: number;
   requests: number;
   non2xx: number;
+  /** Answers counted by HTTP status ('200', '401', …): what the non-2xx ones were. */
+  statuses: Record<string, number>;
   /** Requests without an answer within autocannon's 10 s, and connection errors. */
   timeouts: number;
   errors: number;
@@ -92,12 +94,27 @@ const MIX: Array<[keyof typeof CALLS, number]> = [
   ['booking', 2],
 ];
 
-export function run(url: string, name: string, people: Patient[], pick: (i: number) => keyof typeof CALLS, seconds: number): Promise<Load> {
+/**
+ * `logins`: the patients the logins sign in, none of them in `people`. A patient holds at most
+ * SESSION_MAX_PER_PATIENT sessions and a login past that ends the least recently used, so logins
+ * of the patients whose tokens the other calls send would end those sessions: every call after
+ * would be a 401.
+ */
+export function run(
+  url: string,
+  name: string,
+  people: Patient[],
+  pick: (i: number) => keyof typeof CALLS,
+  seconds: number,
+  logins: Patient[] = people,
+): Promise<Load> {
   let i = 0;
   const setupRequest = (req: autocannon.Request): autocannon.Request => {
     const n = i++;
-    const p = people[n % people.length];
-    const call = CALLS[pick(n)](p, n);
+    const kind = pick(n);
+    const from = kind === 'login' ? logins : people;
+    const p = from[n % from.length];
+    const call = CALLS[kind](p, n);
     return {
       ...req,
       method: call.method,
@@ -116,6 +133,7 @@ export function run(url: string, name: string, people: Patient[], pick: (i: numb
         p99: r.latency.p99,
         requests: r.requests.total,
         non2xx: r.non2xx,
+        statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0])),
         timeouts: r.timeouts,
         errors: r.errors - r.timeouts,
       });
