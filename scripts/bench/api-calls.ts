@@ -20,6 +20,12 @@ export interface Load {
   /** Requests without an answer within autocannon's 10 s, and connection errors. */
   timeouts: number;
   errors: number;
+  /**
+   * The bookings' 200s: booked (status true), and refused by a booking rule (status false), by
+   * message. A refusal ('full', one a day, the active limit) is a 200, so the status alone does
+   * not say whether a booking was made.
+   */
+  bookings: { booked: number; refused: Record<string, number> };
 }
 
 export interface Patient {
@@ -109,9 +115,12 @@ export function run(
   logins: Patient[] = people,
 ): Promise<Load> {
   let i = 0;
-  const setupRequest = (req: autocannon.Request): autocannon.Request => {
+  const bookings: Load['bookings'] = { booked: 0, refused: {} };
+  // One request at a time on each connection: its context holds what was sent last.
+  const setupRequest = (req: autocannon.Request, context: { kind?: string }): autocannon.Request => {
     const n = i++;
     const kind = pick(n);
+    context.kind = kind;
     const from = kind === 'login' ? logins : people;
     const p = from[n % from.length];
     const call = CALLS[kind](p, n);
@@ -124,7 +133,13 @@ export function run(
     };
   };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest }] }, (err, r) => {
+    const onResponse = (status: number, body: string, context: { kind?: string }) => {
+      if (context.kind !== 'booking' || status !== 200) return;
+      const answer = JSON.parse(body) as { status: boolean; message?: string };
+      if (answer.status) bookings.booked++;
+      else bookings.refused[answer.message ?? ''] = (bookings.refused[answer.message ?? ''] ?? 0) + 1;
+    };
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest, onResponse }] }, (err, r) => {
       if (err) return reject(err);
       resolve({
         name,
@@ -136,6 +151,7 @@ export function run(
         statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0])),
         timeouts: r.timeouts,
         errors: r.errors - r.timeouts,
+        bookings,
       });
     });
   });

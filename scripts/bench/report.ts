@@ -84,6 +84,18 @@ function refusedIn(loads: Load[]): string {
   return total ? `${total} not 2xx (${notOk(statuses)})` : '';
 }
 
+/** What the bookings' 200s were: a refusal by a booking rule is a 200 with status false. */
+function bookingsMade(loads: Load[]): string {
+  const lines = loads
+    .filter((l) => l.bookings.booked || Object.keys(l.bookings.refused).length)
+    .map((l) => {
+      const refused = Object.entries(l.bookings.refused).sort((a, b) => b[1] - a[1]);
+      const told = refused.map(([message, c]) => `${c} × '${message}'`).join(', ');
+      return `- ${CALL_NAMES[l.name] ?? l.name}: ${l.bookings.booked} booked, ${refused.reduce((n, [, c]) => n + c, 0)} refused by a booking rule${told ? ` (${told})` : ''}`;
+    });
+  return lines.length ? `\nThe bookings' answers of 200:\n\n${lines.join('\n')}\n` : '';
+}
+
 export function apiSection(runs: ApiRun[], seconds: number, postgres: string): string {
   const parts = runs.map((r) => {
     const size = r.size === 'demo' ? 'demo data' : `${LARGE_PATIENTS.toLocaleString('en')} patients, 1,000,000 history rows`;
@@ -95,7 +107,7 @@ Server start ${ms(r.startMs)} (${start}, until \`/api/health\` answers).
 | call | req/s | p50 | p99 | non-2xx | timeouts (10 s) | errors |
 |---|---:|---:|---:|---:|---:|---:|
 ${r.loads.map(loadRow).join('\n')}
-`;
+${bookingsMade(r.loads)}`;
     if (r.contention) {
       const c = r.contention;
       text += `

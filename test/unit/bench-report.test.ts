@@ -1,15 +1,28 @@
-// The goals docs/performance.md states for the API (scripts/bench/report.ts): a closed-loop run
-// whose answers were refusals measured how fast the server refuses, and must not meet a goal.
+// The API's sections of docs/performance.md (scripts/bench/report.ts): a closed-loop run whose
+// answers were refusals measured how fast the server refuses, and must not meet a goal; and a
+// booking refused by its rules is a 200, so the section says how many bookings were made.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Load } from '../../scripts/bench/api-calls.ts';
 import type { ApiRun } from '../../scripts/bench/api.ts';
-import { goalsSection } from '../../scripts/bench/report.ts';
+import { apiSection, goalsSection } from '../../scripts/bench/report.ts';
+import { BOOKING_MSG } from '../../server/domain/booking.ts';
 
 const load = (name: string, rps: number, p99: number, statuses: Record<string, number> = {}, timeouts = 0): Load => {
   const requests = rps * 10;
   const refused = Object.entries(statuses).reduce((n, [code, c]) => n + (code.startsWith('2') ? 0 : c), 0);
-  return { name, rps, p50: Math.round(p99 / 2), p99, requests, non2xx: refused, statuses: { 200: requests - refused, ...statuses }, timeouts, errors: 0 };
+  return {
+    name,
+    rps,
+    p50: Math.round(p99 / 2),
+    p99,
+    requests,
+    non2xx: refused,
+    statuses: { 200: requests - refused, ...statuses },
+    timeouts,
+    errors: 0,
+    bookings: { booked: 0, refused: {} },
+  };
 };
 
 const HOME = ['profile', 'upcoming', 'clinicQueue', 'pharmacyQueue'];
@@ -60,6 +73,21 @@ test('a few refusals or timeouts in a call of a goal are enough to miss it, each
   assert.equal(row(section, 'p99 under 25 ms').met, '**no**');
   assert.ok(row(section, 'p99 under 25 ms').measured.endsWith('; 7 not 2xx (4 × timeout, 2 × 429, 1 × 500)'));
   assert.equal(row(section, 'at least 2,000 requests/s'), { measured: '2100 req/s; 1 not 2xx (1 × timeout)', met: '**no**' });
+});
+
+test("the bookings' 200s: how many were made and how many were refused by a booking rule, by message", () => {
+  const { full, noPractice } = BOOKING_MSG;
+  const booking = {
+    ...load('booking', 300, 80),
+    bookings: { booked: 300, refused: { [full]: 2600, [noPractice]: 100 } },
+  };
+  const [r] = run([...HOME.map((n) => load(n, 3000, 20)), load('mix', 2100, 40)]);
+  const section = apiSection([{ ...r, loads: r.loads.map((l) => (l.name === 'booking' ? booking : l)) }], 10, 'postgres (PostgreSQL) 15.18');
+  assert.ok(
+    section.includes(`- booking (\`POST simpan/janji\`): 300 booked, 2700 refused by a booking rule (2600 × '${full}', 100 × '${noPractice}')`),
+    section,
+  );
+  assert.not.ok(section.includes('realistic mix**: '), 'a load without bookings has no line');
 });
 
 test.run();
