@@ -119,7 +119,8 @@ Booking under contention: ${c.requests} patients at once for one session with a 
   });
   return `## API
 
-autocannon on loopback, ${seconds} s per call (the mix ${seconds * 2} s), 100 connections, tokens of 100 patients;
+autocannon on loopback, ${seconds} s per call (the mix ${seconds * 2} s), 100 connections, tokens of 100 patients
+(the logins, alone and in the mix, sign in 99 others, so that they end none of those sessions);
 one server process; PostgreSQL ${postgres.replace(/^postgres \(PostgreSQL\) /, '')} with its default durability (fsync on).
 The realistic mix is what the app sends: 72% the four home calls, 10% quota lists, 14% histories and
 lab results, 2% logins, 2% bookings.
