@@ -15,9 +15,17 @@ export interface Load {
   p99: number;
   requests: number;
   non2xx: number;
+  /** Answers counted by HTTP status ('200', '401', …): what the non-2xx ones were. */
+  statuses: Record<string, number>;
   /** Requests without an answer within autocannon's 10 s, and connection errors. */
   timeouts: number;
   errors: number;
+  /**
+   * The bookings' 200s: booked (status true), and refused by a booking rule (status false), by
+   * message. A refusal ('full', one a day, the active limit) is a 200, so the status alone does
+   * not say whether a booking was made.
+   */
+  bookings: { booked: number; refused: Record<string, number> };
 }
 
 export interface Patient {
@@ -92,12 +100,30 @@ const MIX: Array<[keyof typeof CALLS, number]> = [
   ['booking', 2],
 ];
 
-export function run(url: string, name: string, people: Patient[], pick: (i: number) => keyof typeof CALLS, seconds: number): Promise<Load> {
+/**
+ * `logins`: the patients the logins sign in, none of them in `people`. A patient holds at most
+ * SESSION_MAX_PER_PATIENT sessions and a login past that ends the least recently used, so logins
+ * of the patients whose tokens the other calls send would end those sessions: every call after
+ * would be a 401.
+ */
+export function run(
+  url: string,
+  name: string,
+  people: Patient[],
+  pick: (i: number) => keyof typeof CALLS,
+  seconds: number,
+  logins: Patient[] = people,
+): Promise<Load> {
   let i = 0;
-  const setupRequest = (req: autocannon.Request): autocannon.Request => {
+  const bookings: Load['bookings'] = { booked: 0, refused: {} };
+  // One request at a time on each connection: its context holds what was sent last.
+  const setupRequest = (req: autocannon.Request, context: { kind?: string }): autocannon.Request => {
     const n = i++;
-    const p = people[n % people.length];
-    const call = CALLS[pick(n)](p, n);
+    const kind = pick(n);
+    context.kind = kind;
+    const from = kind === 'login' ? logins : people;
+    const p = from[n % from.length];
+    const call = CALLS[kind](p, n);
     return {
       ...req,
       method: call.method,
@@ -107,7 +133,13 @@ export function run(url: string, name: string, people: Patient[], pick: (i: numb
     };
   };
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest }] }, (err, r) => {
+    const onResponse = (status: number, body: string, context: { kind?: string }) => {
+      if (context.kind !== 'booking' || status !== 200) return;
+      const answer = JSON.parse(body) as { status: boolean; message?: string };
+      if (answer.status) bookings.booked++;
+      else bookings.refused[answer.message ?? ''] = (bookings.refused[answer.message ?? ''] ?? 0) + 1;
+    };
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest, onResponse }] }, (err, r) => {
       if (err) return reject(err);
       resolve({
         name,
@@ -116,8 +148,10 @@ export function run(url: string, name: string, people: Patient[], pick: (i: numb
         p99: r.latency.p99,
         requests: r.requests.total,
         non2xx: r.non2xx,
+        statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0])),
         timeouts: r.timeouts,
         errors: r.errors - r.timeouts,
+        bookings,
       });
     });
   });

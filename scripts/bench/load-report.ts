@@ -78,8 +78,7 @@ export function loadSection(r: LoadResult): string {
     .sort(([a], [b]) => MIX.findIndex(([m]) => m === a) - MIX.findIndex(([m]) => m === b))
     .map(([name, l]) => `| ${CALL_NAMES[name] ?? name} | ${n(l.count)} | ${ms(l.p50)} | ${ms(l.p99)} | ${ms(l.max)} | ${l.non2xx} |`)
     .join('\n');
-  const capRuns = (c: { runs: OpenLoopResult[] }) =>
-    c.runs.map((x) => `${n(x.rate)}: ${ms(x.latency.p99)}${x.failed ? ` (${x.failed} failed)` : ''}`).join(', ');
+  const capRuns = (c: { runs: OpenLoopResult[] }) => c.runs.map((x) => `${n(x.rate)}: ${ms(x.latency.p99)}${x.non2xx ? ` (${statuses(x)})` : ''}`).join(', ');
   const refusals = Object.entries(r.rush.refusals)
     .map(([m, c]) => `${n(c)} × '${m}'`)
     .join('; ');
@@ -120,7 +119,7 @@ ${callRows}
 
 ### Beside the floor of the stack
 
-The highest rate held for ${r.plan.capacitySeconds} s with p99 under 50 ms and nothing failed, rates tried in
+The highest rate held for ${r.plan.capacitySeconds} s with p99 under 50 ms and every answer 2xx, rates tried in
 order until one was not held twice running (the table shows the last run at each). The floor (\`scripts/bench/floor.ts\`) is a bare Fastify route doing one
 primary-key SELECT through pg on the same PostgreSQL, a pool as large as the server's.
 

@@ -208,9 +208,10 @@ export function openLoop(o: OpenLoopOptions): Promise<OpenLoopResult> {
 }
 
 /**
- * The rate a target holds with p99 under `p99Limit` ms and nothing failed: each rate in turn, up
- * the list until one does not hold twice running. Answers the highest that held (0: none) and the
- * last run at each rate.
+ * The rate a target holds with p99 under `p99Limit` ms and every answer 2xx: each rate in turn,
+ * up the list until one does not hold twice running. Answers the highest that held (0: none) and
+ * the last run at each rate. A 4xx counts against it as a 5xx does: a refusal answered fast is
+ * not the call served (a login refused 429, a call whose session had ended 401).
  */
 export async function capacity(
   run: (rate: number) => Promise<OpenLoopResult>,
@@ -220,14 +221,14 @@ export async function capacity(
 ): Promise<{ held: number; runs: OpenLoopResult[] }> {
   const runs: OpenLoopResult[] = [];
   let held = 0;
-  const holds = (r: OpenLoopResult) => r.latency.p99 < p99Limit && r.failed === 0;
+  const holds = (r: OpenLoopResult) => r.latency.p99 < p99Limit && r.non2xx === 0;
   for (const rate of rates) {
     let r = await run(rate);
-    log(`    ${rate} req/s: p99 ${r.latency.p99} ms, failed ${r.failed}, generator late p99 ${r.lateP99} ms`);
+    log(`    ${rate} req/s: p99 ${r.latency.p99} ms, not 2xx ${r.non2xx}, generator late p99 ${r.lateP99} ms`);
     // Once more before giving up: one stall of a shared machine is not the server's limit.
     if (!holds(r)) {
       r = await run(rate);
-      log(`    ${rate} req/s again: p99 ${r.latency.p99} ms, failed ${r.failed}, generator late p99 ${r.lateP99} ms`);
+      log(`    ${rate} req/s again: p99 ${r.latency.p99} ms, not 2xx ${r.non2xx}, generator late p99 ${r.lateP99} ms`);
     }
     runs.push(r);
     if (!holds(r)) break;

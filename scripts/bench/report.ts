@@ -53,8 +53,48 @@ Chromium with the same throttling (devtools equivalent: 562.5 ms latency, 1.47 M
 `;
 }
 
+/** The answers other than 2xx by status, most first: '27554 × 401'. */
+const notOk = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .filter(([code, c]) => !/^2\d\d$/.test(code) && c > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, c]) => `${c} × ${code}`)
+    .join(', ');
+
 const loadRow = (l: Load) =>
-  `| ${CALL_NAMES[l.name] ?? l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx} | ${l.timeouts} | ${l.errors} |`;
+  `| ${CALL_NAMES[l.name] ?? l.name} | ${Math.round(l.rps)} | ${l.p50} ms | ${l.p99} ms | ${l.non2xx ? notOk(l.statuses) || l.non2xx : 0} | ${l.timeouts} | ${l.errors} |`;
+
+/**
+ * What a goal may not be judged on: every call in the goals expects a 200 (a booking refused
+ * because its session is full, or by another booking rule, is a 200 with status false), so an
+ * answer other than 2xx, a timeout or a connection error is a refusal or a failure, and its
+ * speed says nothing of the call's. Empty when there is none.
+ */
+function refusedIn(loads: Load[]): string {
+  const statuses: Record<string, number> = {};
+  const add = (key: string, c: number) => {
+    if (!/^2\d\d$/.test(key) && c > 0) statuses[key] = (statuses[key] ?? 0) + c;
+  };
+  for (const l of loads) {
+    for (const [code, c] of Object.entries(l.statuses)) add(code, c);
+    add('timeout', l.timeouts);
+    add('error', l.errors);
+  }
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return total ? `${total} not 2xx (${notOk(statuses)})` : '';
+}
+
+/** What the bookings' 200s were: a refusal by a booking rule is a 200 with status false. */
+function bookingsMade(loads: Load[]): string {
+  const lines = loads
+    .filter((l) => l.bookings.booked || Object.keys(l.bookings.refused).length)
+    .map((l) => {
+      const refused = Object.entries(l.bookings.refused).sort((a, b) => b[1] - a[1]);
+      const told = refused.map(([message, c]) => `${c} × '${message}'`).join(', ');
+      return `- ${CALL_NAMES[l.name] ?? l.name}: ${l.bookings.booked} booked, ${refused.reduce((n, [, c]) => n + c, 0)} refused by a booking rule${told ? ` (${told})` : ''}`;
+    });
+  return lines.length ? `\nThe bookings' answers of 200:\n\n${lines.join('\n')}\n` : '';
+}
 
 export function apiSection(runs: ApiRun[], seconds: number, postgres: string): string {
   const parts = runs.map((r) => {
@@ -67,7 +107,7 @@ Server start ${ms(r.startMs)} (${start}, until \`/api/health\` answers).
 | call | req/s | p50 | p99 | non-2xx | timeouts (10 s) | errors |
 |---|---:|---:|---:|---:|---:|---:|
 ${r.loads.map(loadRow).join('\n')}
-`;
+${bookingsMade(r.loads)}`;
     if (r.contention) {
       const c = r.contention;
       text += `
@@ -79,7 +119,8 @@ Booking under contention: ${c.requests} patients at once for one session with a 
   });
   return `## API
 
-autocannon on loopback, ${seconds} s per call (the mix ${seconds * 2} s), 100 connections, tokens of 100 patients;
+autocannon on loopback, ${seconds} s per call (the mix ${seconds * 2} s), 100 connections, tokens of 100 patients
+(the logins, alone and in the mix, sign in 99 others, so that they end none of those sessions);
 one server process; PostgreSQL ${postgres.replace(/^postgres \(PostgreSQL\) /, '')} with its default durability (fsync on).
 The realistic mix is what the app sends: 72% the four home calls, 10% quota lists, 14% histories and
 lab results, 2% logins, 2% bookings.
@@ -113,12 +154,14 @@ export function goalsSection(runs: ApiRun[]): string {
   const home = pg.loads.filter((l) => HOME_CALLS.includes(l.name));
   const worst = Math.max(...home.map((l) => l.p99));
   const mix = pg.loads.find((l) => l.name === 'mix')!;
+  const [homeRefused, mixRefused] = [refusedIn(home), refusedIn([mix])];
+  const also = (refused: string) => (refused ? `; ${refused}` : '');
   return `## Goals at the large size, PostgreSQL
 
 | goal | measured | met |
 |---|---|---|
-| p99 under 25 ms for each home call at 100 connections | worst p99 ${worst} ms (${home.map((l) => `${l.name} ${l.p99}`).join(', ')}) | ${worst < 25 ? 'yes' : '**no**'} |
-| at least 2,000 requests/s for a realistic mix | ${Math.round(mix.rps)} req/s | ${mix.rps >= 2000 ? 'yes' : '**no**'} |
+| p99 under 25 ms for each home call at 100 connections | worst p99 ${worst} ms (${home.map((l) => `${l.name} ${l.p99}`).join(', ')})${also(homeRefused)} | ${worst < 25 && !homeRefused ? 'yes' : '**no**'} |
+| at least 2,000 requests/s for a realistic mix | ${Math.round(mix.rps)} req/s${also(mixRefused)} | ${mix.rps >= 2000 && !mixRefused ? 'yes' : '**no**'} |
 | every history query uses an index | ${pg.plans?.filter((p) => p.indexed).length} of ${pg.plans?.length} | ${pg.plans?.every((p) => p.indexed) ? 'yes' : '**no**'} |
 `;
 }

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { patientsWithSessions } from '../../scripts/bench/fixtures.ts';
 import { hall } from '../../scripts/bench/hall.ts';
 import { mixFixtures, prebook } from '../../scripts/bench/mix.ts';
-import { openLoop } from '../../scripts/bench/open-loop.ts';
+import { capacity, openLoop } from '../../scripts/bench/open-loop.ts';
 import { MIX, realisticMix } from '../../scripts/bench/realistic-mix.ts';
 import { rush, toldWhy } from '../../scripts/bench/rush.ts';
 import { buildApp } from '../../server/app.ts';
@@ -65,6 +65,30 @@ test("the generator counts each latency from the request's scheduled start: a se
   } finally {
     slow.closeAllConnections();
     await new Promise((closed) => slow.close(closed));
+  }
+});
+
+test('a target that answers every request 401 at once holds no rate: a refusal answered fast is not the call served', async () => {
+  const refusing = createServer((_req, res) => {
+    res.statusCode = 401;
+    res.end('{"status":false}');
+  });
+  await new Promise<void>((ready) => refusing.listen(0, '127.0.0.1', ready));
+  try {
+    const { port } = refusing.address() as { port: number };
+    const found = await capacity(
+      (rate) => openLoop({ url: `http://127.0.0.1:${port}`, rate, seconds: 1, next: () => ({ name: 'refused', method: 'GET', path: '/' }) }),
+      [50, 100],
+    );
+    assert.is(found.held, 0);
+    assert.equal(
+      found.runs.map((r) => [r.rate, r.non2xx, r.failed]),
+      [[50, 50, 0]],
+      'fast, nothing failed, every answer a 401: stopped at the first rate',
+    );
+  } finally {
+    refusing.closeAllConnections();
+    await new Promise((closed) => refusing.close(closed));
   }
 });
 
