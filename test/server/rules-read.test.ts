@@ -11,7 +11,7 @@ import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import type { BookingRequest } from '../../common/schemas/booking.ts';
 import { bookingStore } from '../../server/connector/local/booking.ts';
 import type { Db, Queryable } from '../../server/db/client.ts';
-import { BOOKING_MSG, book, type BookingOutcome } from '../../server/domain/booking.ts';
+import { BOOKING_MSG, book, type BookingOutcome, type PracticeSession } from '../../server/domain/booking.ts';
 import { COHORT } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 
@@ -19,21 +19,15 @@ let db: Db;
 test.before(async () => {
   db = await freshDb();
 });
-test.after(async () => db.close());
+test.after(() => db.close());
 
-interface Schedule {
-  id: number;
-  kd_dr: string;
-  kd_dep: string;
-  hari: number;
-  sts_jam: string;
-  batas_quota: number;
-}
+/** A weekly session as a request names it, and its weekday (1 Monday … 7 Sunday). */
+type Schedule = Pick<PracticeSession, 'id' | 'kd_dr' | 'kd_dep' | 'sts_jam'> & { hari: number };
 
 /** Two sessions of clinic 20001 on one weekday, and a session of another clinic. */
 async function sessions(): Promise<[Schedule, Schedule, Schedule]> {
   const rows = await db.query<Schedule>(
-    `SELECT id, kd_dr, kd_dep, hari, sts_jam, batas_quota FROM practice_schedules
+    `SELECT id, kd_dr, kd_dep, hari, sts_jam FROM practice_schedules
       WHERE kd_dep = '20001' AND jenis = 'poli'
         AND hari IN (SELECT hari FROM practice_schedules WHERE kd_dep = '20001' AND jenis = 'poli' GROUP BY hari HAVING count(*) >= 2)
       ORDER BY hari, id`,
@@ -41,7 +35,7 @@ async function sessions(): Promise<[Schedule, Schedule, Schedule]> {
   const [a] = rows;
   const b = rows.find((r) => r.hari === a.hari && r.id !== a.id) as Schedule;
   const [elsewhere] = await db.query<Schedule>(
-    `SELECT id, kd_dr, kd_dep, hari, sts_jam, batas_quota FROM practice_schedules
+    `SELECT id, kd_dr, kd_dep, hari, sts_jam FROM practice_schedules
       WHERE kd_dep NOT IN ('20001', '20012') AND jenis = 'poli' ORDER BY id LIMIT 1`,
   );
   return [a, b, elsewhere];
