@@ -160,6 +160,13 @@ test(`[${ENGINE}] each rule answers in its order from the one read, with its own
     if (full) assert.equal(open, { ok: false, message: BOOKING_MSG.full });
     else assert.ok(open.ok, JSON.stringify(open));
   }
+  // A caller's clock two days back (before the read's first day): the limit counted from its today all the same.
+  const twoDaysAgo = Date.now() - 2 * 86_400_000;
+  assert.equal(await book(bookingStore(db), limit, request(limit, a, date), twoDaysAgo), {
+    ok: false,
+    message: BOOKING_MSG.limit(3, 3),
+    limit: { held: 3, max: 3 },
+  });
 });
 
 test.run();
