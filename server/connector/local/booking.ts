@@ -18,6 +18,7 @@ import { setReminders } from '../../db/reminders.ts';
 import { retried } from '../../retry/transaction.ts';
 import { freeOrOffer } from '../../db/waitlist.ts';
 import { appointmentParams, bookSeat, flushed, newNoReg, sessionRow } from './seat.ts';
+import { activeAppointments, ruleReads, rulesRead } from './rules-read.ts';
 
 /**
  * The patient's last active BPJS appointment date, for the 8-day gap (docs/decisions.md D11). `except` is
@@ -116,15 +117,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
       return row ?? null;
     },
     lastBpjsAppointment: (nomr, except) => lastBpjsAppointment(q, nomr, except),
-    async activeAppointments(nomr, today) {
-      const [row] = await q.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM appointments a
-          WHERE a.nomr = $1 AND a.cancelled_at IS NULL AND a.tgl_janji >= $2
-            AND NOT EXISTS (SELECT 1 FROM clinic_queue cq WHERE cq.no_reg = a.no_reg AND cq.status = 'selesai')`,
-        [nomr, today],
-      );
-      return row.n;
-    },
+    activeAppointments: (nomr, today) => activeAppointments(q, nomr, today),
     async takeSeat(s, date) {
       await sessionRow(q, s.id, date, s.batas_quota);
       // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.
@@ -231,6 +224,8 @@ export function retriedTx<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<
 }
 
 export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel: Channel = 'app'): BookingStore {
+  // A new booking's rules (book(): all read after the patient's lock) in one statement, each attempt anew.
+  const booking = (q: Queryable, flushLater?: () => void) => ({ ...bookingTx(q, bpjs, channel, flushLater), ...ruleReads(q) });
   return {
     session: (req, jenis) => session(db, req, jenis),
     // On PostgreSQL a new booking's commit does not wait for its WAL flush under the session
@@ -238,18 +233,18 @@ export function bookingStore(db: Db, bpjs: BpjsReporting | null = null, channel:
     // flush after the commit, sharing it with the other bookings' (seat.ts flushed()). On PGlite
     // the one connection runs the bookings one after the other anyway, and commits as before.
     async transaction(fn) {
-      if (db.kind === 'pglite') return retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel)));
+      if (db.kind === 'pglite') return retriedTx(db, (q) => fn(booking(q)));
       let seated = false;
       const flushLater = () => {
         seated = true;
       };
-      const outcome = await retriedTx(db, (q) => fn(bookingTx(q, bpjs, channel, flushLater)));
+      const outcome = await retriedTx(db, (q) => fn(booking(q, flushLater)));
       if (seated) await flushed(db);
       return outcome;
     },
-    // The reads on one connection, in a transaction that locks and writes nothing (so its commit
-    // flushes nothing): one turn in the pool's queue. Only refusals are answered from them (domain/booking.ts).
-    unlocked: (fn) => db.tx((q) => fn(bookingTx(q, bpjs, channel))),
+    // The rules in one statement on the pool, no transaction (nothing is locked or written): one
+    // round trip. Only refusals are answered from them (domain/booking.ts, rules-read.ts).
+    unlocked: (fn) => fn(rulesRead(db)),
   };
 }
 
