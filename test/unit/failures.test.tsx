@@ -38,7 +38,9 @@ test.before(async () => {
     // Busy at the first call, then silent: the read's second try waits on a time-out of its own.
     if (path === '/busy-then-hang' && seen.filter((r) => r.path === path).length > 1) return void (hanging.add(req), reached());
     if (path === '/busy-then-hang') return void res.writeHead(503).end();
-    const status = path === API.logout ? 200 : Number(path.split('/')[2]);
+    // Any other path (a call another file's timer left behind, sent to this origin) is not served here.
+    const asked = /^\/status\/(\d{3})$/.exec(path);
+    const status = path === API.logout ? 200 : asked ? Number(asked[1]) : 404;
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: status === 200, message: status === 200 ? 'ok' : `Jawaban ${status}` }));
   });
