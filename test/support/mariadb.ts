@@ -3,7 +3,7 @@
 // As root it runs as the unprivileged `mysql` user (or `nobody`), which owns the folder. Where the
 // server is absent the tests that need it report themselves skipped (needsMariadb).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +108,13 @@ export async function startMariadb(): Promise<Mariadb> {
   const data = join(dir, 'data');
   const socket = join(dir, 'mariadb.sock');
   const log = join(dir, 'error.log');
+  // Its own folder for temporary files: a mariadbd starting deletes every file named #sql* in its
+  // tmpdir as left from an earlier run (sql_base.cc, mysql_rm_tmp_tables), so with /tmp shared, one
+  // test's server starting removed the temporary tables another's bootstrap was using, and that
+  // install failed ("Error on delete of '/tmp/#sql-temptable-…'").
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp);
+  if (user) chownSync(tmp, idOf(user, '-u'), idOf(user, '-g'));
   try {
     execFileSync(
       INSTALL,
@@ -116,10 +123,11 @@ export async function startMariadb(): Promise<Mariadb> {
         `--datadir=${data}`,
         '--auth-root-authentication-method=normal',
         '--skip-test-db',
+        `--tmpdir=${tmp}`,
         ...(user ? [`--user=${user}`] : []),
         ...(INSTALL.startsWith('/usr/bin') ? [] : [`--basedir=${join(BIN, '..')}`]),
       ],
-      { stdio: 'pipe' },
+      { stdio: 'pipe', env: { ...process.env, TMPDIR: tmp } },
     );
     // A free port can be taken by another process of the test run between its finding and
     // mariadbd's bind; mariadbd then exits at once, and is started again on another.
@@ -137,6 +145,7 @@ export async function startMariadb(): Promise<Mariadb> {
           '--bind-address=127.0.0.1',
           `--log-error=${log}`,
           `--pid-file=${join(dir, 'mariadbd.pid')}`,
+          `--tmpdir=${tmp}`,
           '--skip-log-bin',
           '--innodb-buffer-pool-size=32M',
           '--innodb-log-file-size=16M',

@@ -15,6 +15,24 @@ const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: unknown[][]; 
 g.UVU_DEFER = 1; // uvu then waits for exec() instead of running each file's suites on its own
 const uvu = await import('uvu');
 
+// uvu loses an error thrown by a before or after hook (its runner returns from a `finally`): the
+// file reads "(0 / 1)" and nothing says why. Each file's hooks are registered through these, which
+// print the error into the file's output before uvu swallows it.
+for (const key of ['before', 'after'] as const) {
+  const register = uvu.test[key];
+  const reporting = ((fn: (state: object) => unknown) =>
+    register(async (state) => {
+      try {
+        await fn(state);
+      } catch (err) {
+        console.error(`The file's ${key} hook failed:`, err);
+        throw err;
+      }
+    })) as typeof register;
+  reporting.each = register.each;
+  uvu.test[key] = reporting;
+}
+
 async function runFile(file: string): Promise<string> {
   await enoughOfTheDay();
   let out = '';
