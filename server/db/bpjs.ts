@@ -144,9 +144,7 @@ export async function queueBpjsCancel(q: Queryable, no_reg: string, keterangan: 
 }
 
 /** A moved appointment: its old kodebooking cancelled, and (the bridge on) added again under a new one. */
-export async function queueBpjsMove(q: Queryable, appointmentId: number, r: BpjsReporting | null): Promise<void> {
-  const [a] = await q.query<{ no_reg: string; jenis: string }>('SELECT no_reg, jenis FROM appointments WHERE id = $1', [appointmentId]);
-  if (!a) return;
+export async function queueBpjsMove(q: Queryable, a: { no_reg: string; jenis: string }, r: BpjsReporting | null): Promise<void> {
   await queueBpjsCancel(q, a.no_reg, 'Jadwal diubah oleh pasien');
   if (r && a.jenis === 'poli') await queueBpjsAdd(q, a.no_reg, r);
 }

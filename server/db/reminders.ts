@@ -8,10 +8,13 @@ import { wibText } from './wib.ts';
 
 /** Replaces the appointment's pending reminders with these (none: a cancel). A sent one of the same kind is due again. */
 export async function setReminders(q: Queryable, appointmentId: number, reminders: DueReminder[]): Promise<void> {
-  await q.query('DELETE FROM appointment_reminders WHERE appointment_id = $1 AND sent_at IS NULL', [appointmentId]);
-  if (!reminders.length) return;
+  // One statement: the unsent reminders of a kind no longer due go, and each kind due is written
+  // (one sent before included: it goes again at its new time). The two touch different rows.
   await q.query(
-    `INSERT INTO appointment_reminders (appointment_id, kind, due_at)
+    `WITH gone AS (
+       DELETE FROM appointment_reminders WHERE appointment_id = $1 AND sent_at IS NULL AND kind <> ALL($2::text[])
+     )
+     INSERT INTO appointment_reminders (appointment_id, kind, due_at)
      SELECT $1, u.kind, to_timestamp(u.due / 1000) FROM unnest($2::text[], $3::float8[]) AS u(kind, due)
      ON CONFLICT (appointment_id, kind) DO UPDATE SET due_at = EXCLUDED.due_at, sent_at = NULL, notification_id = NULL`,
     [appointmentId, reminders.map((r) => r.kind), reminders.map((r) => r.due)],

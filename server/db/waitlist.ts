@@ -58,11 +58,12 @@ async function offerToNext(q: Queryable, scheduleId: number, date: string, seat:
 
 /**
  * A seat of the session is given back (a cancel, a reschedule's old seat, a no-show the hospital
- * released): offered to the line, else free. Answers whether it was offered.
+ * released): offered to the line, else free. Answers whether it was offered. `locked`: the
+ * transaction holds the session's counter row already (a reschedule locks both of its sessions').
  */
-export async function freeOrOffer(q: Queryable, scheduleId: number, date: string): Promise<boolean> {
+export async function freeOrOffer(q: Queryable, scheduleId: number, date: string, locked = false): Promise<boolean> {
   // The counter row first: frees, offers and bookings of this session take their turns on it.
-  await q.query('SELECT 1 FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2 FOR UPDATE', [scheduleId, date]);
+  if (!locked) await q.query('SELECT 1 FROM practice_sessions WHERE schedule_id = $1 AND tgl = $2 FOR UPDATE', [scheduleId, date]);
   if (await offerToNext(q, scheduleId, date, null)) return true;
   await q.query('UPDATE practice_sessions SET quota_terisi = quota_terisi - 1 WHERE schedule_id = $1 AND tgl = $2 AND quota_terisi > 0', [scheduleId, date]);
   return false;

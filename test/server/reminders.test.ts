@@ -104,6 +104,23 @@ test('a reschedule moves the reminders; a cancel removes them', async () => {
   assert.equal(await reminders(no_reg), []);
 });
 
+test("a reschedule past its new evening reminder's time keeps only the practice-day one; a sent one goes again", async () => {
+  const wed = nextOnWeekday(addDays(today, 23), 3);
+  const thu = addDays(wed, 1);
+  const token = await tokenOf(5);
+  const { no_reg } = (await call('POST', API.book, token, d001(5, thu))).body.data;
+  // Thursday's practice-day reminder already went (as if sent); Wednesday evening's has not.
+  await db.query(
+    `UPDATE appointment_reminders SET sent_at = now() WHERE kind = 'sebelum_praktik' AND appointment_id = (SELECT id FROM appointments WHERE no_reg = $1)`,
+    [no_reg],
+  );
+  assert.equal(await reminders(no_reg), [{ jenis: 'malam_sebelum', waktu: `${wed}T18:00:00+07:00` }]);
+  // Tuesday 19.00: moved to Wednesday, whose evening before is over.
+  clock = at(addDays(wed, -1), '19:00');
+  assert.is((await call('POST', API.reschedule, token, { no_reg, tgl_janji: wed, kd_dr: 'D001', sts_jam: '1' })).body.status, true);
+  assert.equal(await reminders(no_reg), [{ jenis: 'sebelum_praktik', waktu: `${wed}T06:00:00+07:00` }]);
+});
+
 /** A push worker as a separate process would run it: on PostgreSQL a connection pool of its own. */
 async function processes(n: number): Promise<{ drain: () => Promise<number[]>; close: () => Promise<void> }> {
   const dbs = db.url ? await Promise.all(Array.from({ length: n }, () => openPostgres(db.url!, 3))) : Array.from({ length: n }, () => db);

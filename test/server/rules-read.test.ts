@@ -2,16 +2,18 @@
 // server/connector/local/rules-read.ts): a full session's refusal is the session's read and that
 // one statement on the pool, no transaction; a booking's transaction reads the rules in one
 // statement after the patient's lock. Each rule still answers in domain/booking.ts's order, with
-// its own message, while the session is full and while it is not. Round trips are counted at the
+// its own message, while the session is full and while it is not. A reschedule makes sure of and
+// locks each session's counter once, and frees the old seat under that lock. Round trips are counted at the
 // database client: each statement, and a transaction's BEGIN and COMMIT, is one (pg sends each
 // statement with its Sync and waits for its ReadyForQuery).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays, nextOnWeekday, todayWib } from '../../common/dates.ts';
 import type { BookingRequest } from '../../common/schemas/booking.ts';
-import { bookingStore } from '../../server/connector/local/booking.ts';
+import { bookingStore, manageStore } from '../../server/connector/local/booking.ts';
 import type { Db, Queryable } from '../../server/db/client.ts';
-import { BOOKING_MSG, book, type BookingOutcome, type PracticeSession } from '../../server/domain/booking.ts';
+import { BOOKING_MSG, book, DEFAULT_POLICY, type BookingOutcome, type PracticeSession } from '../../server/domain/booking.ts';
+import { reschedule } from '../../server/domain/manage.ts';
 import { COHORT } from '../support/app.ts';
 import { ENGINE, freshDb } from '../support/db.ts';
 
@@ -115,6 +117,44 @@ test(`[${ENGINE}] a booking: the rules in one statement after the patient's lock
   // The session; BEGIN, the lock, the rules, the seat's row, the seat and the appointment, COMMIT; on
   // PostgreSQL the WAL's flush after the commit (seat.ts flushed).
   assert.equal([c.trips(), c.transactions()], [ENGINE === 'postgres' ? 8 : 7, 1], c.sql.join('\n'));
+});
+
+test(`[${ENGINE}] a reschedule: each counter made sure of and locked once, the old seat freed under that lock, the reminders in one statement`, async () => {
+  const [a, b] = await sessions();
+  const date = nextOnWeekday(addDays(todayWib(), 51), a.hari);
+  const nomr = nomrOf(152);
+  const { no_reg } = await booked(nomr, a, date);
+  if (!no_reg) throw new Error('booked without its number');
+  const c = counted(db);
+  const moved = await reschedule(manageStore(c.db), nomr, { no_reg, tgl_janji: date, kd_dr: b.kd_dr, sts_jam: b.sts_jam }, Date.now(), DEFAULT_POLICY);
+  assert.ok(moved.ok, JSON.stringify(moved));
+  const times = (re: RegExp) => c.sql.filter((s) => re.test(s)).length;
+  assert.equal(
+    [
+      times(/INSERT INTO practice_sessions/),
+      times(/FROM practice_sessions WHERE .* FOR UPDATE/s),
+      times(/appointment_reminders/),
+      times(/SELECT no_reg, jenis FROM appointments/),
+    ],
+    [1, 1, 1, 0],
+    c.sql.join('\n'),
+  );
+  // BEGIN, the patient's lock, the appointment, the new session, the clinic that day, the new
+  // counter's row, both counters' lock, the seat, the appointment and its queue place moved, BPJS's
+  // word of the old one, the waiting list, the old seat, the reminders, COMMIT (19 before).
+  assert.equal([c.trips(), c.transactions()], [15, 1], c.sql.join('\n'));
+  const seats = await db.query<{ schedule_id: number; quota_terisi: number }>(
+    'SELECT schedule_id, quota_terisi FROM practice_sessions WHERE tgl = $1 AND schedule_id = ANY($2::int[]) ORDER BY schedule_id',
+    [date, [a.id, b.id]],
+  );
+  assert.equal(
+    seats.map((r) => [r.schedule_id, r.quota_terisi]),
+    [
+      [a.id, 0],
+      [b.id, 1],
+    ].sort((x, y) => x[0] - y[0]),
+    'the old seat given back, the new one taken',
+  );
 });
 
 test(`[${ENGINE}] each rule answers in its order from the one read, with its own message, full or not`, async () => {

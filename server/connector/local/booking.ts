@@ -95,6 +95,10 @@ const FROM_MOBILE_JKN = { add: 'Dibuat di Mobile JKN: BPJS sudah memilikinya.', 
  */
 export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Channel, flushLater?: () => void): ManageTx {
   const known = channel === 'mobilejkn';
+  // The session counters this transaction has made sure of and locked (lockSeats): taking or
+  // freeing a seat of one of them needs neither again.
+  const locked = new Set<string>();
+  const counter = (scheduleId: number, date: string) => `${scheduleId} ${date}`;
   return {
     async lockPatient(nomr) {
       await q.query('SELECT 1 FROM patients WHERE nomr = $1 FOR UPDATE', [nomr]);
@@ -119,7 +123,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
     lastBpjsAppointment: (nomr, except) => lastBpjsAppointment(q, nomr, except),
     activeAppointments: (nomr, today) => activeAppointments(q, nomr, today),
     async takeSeat(s, date) {
-      await sessionRow(q, s.id, date, s.batas_quota);
+      if (!locked.has(counter(s.id, date))) await sessionRow(q, s.id, date, s.batas_quota);
       // The counter's bookings raise quota_terisi alone: the next number follows whichever is higher.
       const [seat] = await q.query<{ no_urut: number }>(
         `UPDATE practice_sessions SET quota_terisi = quota_terisi + 1, no_urut_terakhir = greatest(no_urut_terakhir, quota_terisi) + 1
@@ -170,7 +174,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
     },
     // The first in the session's waiting list is offered it, held; with nobody waiting it is free (db/waitlist.ts).
     async freeSeat(scheduleId, date) {
-      await freeOrOffer(q, scheduleId, date);
+      await freeOrOffer(q, scheduleId, date, locked.has(counter(scheduleId, date)));
     },
     async lockSeats(from, to) {
       await sessionRow(q, to.scheduleId, to.date, to.batas_quota);
@@ -179,6 +183,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
           ORDER BY schedule_id, tgl FOR UPDATE`,
         [from.scheduleId, from.date, to.scheduleId, to.date],
       );
+      locked.add(counter(from.scheduleId, from.date)).add(counter(to.scheduleId, to.date));
     },
     async move(id, s, date, no_urut) {
       // The meeting link belonged to the old session: the hospital sets the new one.
@@ -188,7 +193,7 @@ export function bookingTx(q: Queryable, bpjs: BpjsReporting | null, channel: Cha
         [id, s.id, date, s.kd_dr, s.sts_jam, s.sts_ue, no_urut],
       );
       if (moved.jenis === 'poli') await moveInClinicQueue(q, moved.no_reg, { tgl_janji: date, kd_dep: s.kd_dep, kd_dr: s.kd_dr, sts_jam: s.sts_jam, no_urut });
-      await queueBpjsMove(q, id, bpjs);
+      await queueBpjsMove(q, moved, bpjs);
       // Its registration number stays.
       return undefined;
     },
