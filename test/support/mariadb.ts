@@ -113,9 +113,9 @@ export async function startMariadb(): Promise<Mariadb> {
   // test's server starting removed the temporary tables another's bootstrap was using, and that
   // install failed ("Error on delete of '/tmp/#sql-temptable-…'").
   const tmp = join(dir, 'tmp');
-  mkdirSync(tmp);
-  if (user) chownSync(tmp, idOf(user, '-u'), idOf(user, '-g'));
   try {
+    mkdirSync(tmp);
+    if (user) chownSync(tmp, idOf(user, '-u'), idOf(user, '-g'));
     execFileSync(
       INSTALL,
       [
