@@ -4,6 +4,7 @@ import type { LoadResult } from './load-plan.ts';
 import type { OpenLoopResult } from './open-loop.ts';
 import { profileTable, type ProfiledRun } from './profile.ts';
 import { MIX } from './realistic-mix.ts';
+import { notOk } from './report.ts';
 
 const ms = (n: number) => (n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
 const n = (x: number) => Math.round(x).toLocaleString('en');
@@ -22,11 +23,7 @@ const CALL_NAMES: Record<string, string> = {
   cancel: 'cancel (`POST batal/janji`)',
   reschedule: 'reschedule (`POST ubah/janji`)',
 };
-const statuses = (r: OpenLoopResult) =>
-  Object.entries(r.byStatus)
-    .filter(([s]) => !/^2\d\d$/.test(s))
-    .map(([s, c]) => `${c} × ${s}`)
-    .join(', ') || 'none';
+const statuses = (r: OpenLoopResult) => notOk(r.byStatus) || 'none';
 
 /** What the answers other than 2xx said, a few of each kind, so a failed goal says why. */
 function examplesOf(runs: OpenLoopResult[]): string {
