@@ -27,7 +27,8 @@ interface Props {
   /**
    * What the calendar says while the rules it greys days by (the last BPJS appointment, the
    * booking window) are still arriving; no day can be chosen meanwhile. On a slow line they can
-   * arrive after it opened: it then moves to the first day that can be chosen.
+   * arrive after it opened: it then moves to the first day that can be chosen, unless the patient
+   * has turned the month or moved the focus since opening (their month stays, within the window).
    */
   loading?: string;
 }
@@ -87,11 +88,15 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
 
   // The rules arrived while the calendar was open (it drew before them on a slow line): it moves
   // to the first day that can be chosen, the focus with it when the focus was in the grid.
+  // A month the patient turned to meanwhile stays: the day they were about to tap stays under
+  // their finger, unless the window now ends before it.
   const waited = useRef(!!loading);
+  const moved = useRef(false);
   useEffect(() => {
     const was = waited.current;
     waited.current = !!loading;
     if (!was || loading || !open) return;
+    if (moved.current && !(lastMonth && monthOf(current.current) > lastMonth)) return;
     if (grid.current?.contains(document.activeElement)) focusNext.current = 'day';
     show(opening());
   }, [loading]);
@@ -112,6 +117,7 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
 
   const moveTo = (date: string) => {
     if (date < firstMonth || (lastMonth && monthOf(date) > lastMonth)) return;
+    moved.current = true;
     focusNext.current = 'day';
     show(date);
   };
@@ -156,6 +162,7 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
   };
 
   const pageMonth = (n: number) => {
+    moved.current = true;
     const target = addMonths(monthOf(current.current), n);
     show(target < today ? today : target);
   };
@@ -176,6 +183,7 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
         disabled={disabled}
         onClick={() => {
           if (open) return close();
+          moved.current = false;
           show(opening());
           focusNext.current = 'day';
           setOpen(true);
@@ -251,7 +259,11 @@ export function DatePicker({ label, value, onChange, today, last, excluded, disa
                           aria-disabled={off}
                           data-date={date}
                           onClick={() => choose(date)}
-                          onFocus={() => date !== current.current && show(date)}
+                          onFocus={() => {
+                            if (date === current.current) return;
+                            moved.current = true;
+                            show(date);
+                          }}
                         >
                           {Number(date.slice(8))}
                         </button>

@@ -7,12 +7,13 @@ import type { Page } from 'playwright-core';
 import type { DoctorSchedule, QuotaSlot } from '../../common/schemas/index.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { isSlotAvailable } from '../../common/booking.ts';
-import { MONTHS, addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
+import { addDays, daysBetween, formatDate, formatLong, isoWeekday, toQuotaDate, todayWib, weekdayName, weekdayNumber } from '../../common/dates.ts';
 import { clinicQuery } from '../../common/clinic-link.ts';
 import { formatHours } from '../../common/hours.ts';
 import { to } from '../../common/routes.ts';
 import { PHONE, fillLogin, signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
+import { pickDate } from '../support/booking.ts';
 
 const app = realApp(test);
 /** Today (WIB) as each test begins: the server waits out the day's last minutes (test/support/server.ts). */
@@ -54,19 +55,6 @@ async function open(path: string): Promise<Page> {
   const p = await signedInPage(app.browser, app.server.url, DEMO_A);
   await p.goto(app.server.url + path);
   return p;
-}
-
-/**
- * Opens the calendar, pages to the date's month and taps the day. `force` taps a day that is
- * marked unavailable, as a patient can, to show that nothing is chosen.
- */
-async function pickDate(p: Page, date: string, { force = false } = {}) {
-  await p.locator('button[aria-expanded="false"]').click();
-  const heading = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-  for (let i = 0; i < 12 && (await p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u }).textContent()) !== heading; i++) {
-    await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
-  }
-  await p.locator(`button[data-date="${date}"]`).click({ force });
 }
 
 async function bookOnConfirmation(p: Page, hp = '081298765400'): Promise<string> {

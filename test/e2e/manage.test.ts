@@ -19,6 +19,7 @@ import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';
+import { pickDate } from '../support/booking.ts';
 
 const app = realApp(test);
 const api = apiReads(test, app, DEMO_A);
@@ -48,15 +49,6 @@ async function open(path: string): Promise<Page> {
 
 const monthHeading = (p: Page) => p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
 const monthOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-
-/** Opens the calendar, pages to the date's month and taps the day (as test/e2e/booking.test.ts). */
-async function pickDate(p: Page, date: string, { force = false } = {}) {
-  await p.locator('button[aria-expanded="false"]').click();
-  for (let i = 0; i < 12 && (await monthHeading(p).textContent()) !== monthOf(date); i++) {
-    await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
-  }
-  await p.locator(`button[data-date="${date}"]`).click({ force });
-}
 
 /** Home's appointments card, once its list is on screen. */
 async function appointmentsCard(p: Page) {

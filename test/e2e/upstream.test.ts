@@ -12,6 +12,7 @@ import { formatLong } from '../../common/dates.ts';
 import { clinicQuery } from '../../common/clinic-link.ts';
 import { to } from '../../common/routes.ts';
 import { UPSTREAM_MSG } from '../../server/connector/upstream/client.ts';
+import { pickDate } from '../support/booking.ts';
 import { fillLogin, launch, PHONE } from '../support/browser.ts';
 import { type HospitalApi, startHospitalApi } from '../support/hospital-api.ts';
 import { layoutProblems, pageAt, TEXT_SIZES, keepShot } from '../support/layout.ts';
@@ -54,16 +55,6 @@ async function textOf(p: Page, name: string): Promise<string> {
   const card = region(p, name);
   await card.locator('summary').first().waitFor();
   return (await card.textContent()) ?? '';
-}
-
-async function pickDate(p: Page, date: string) {
-  const MONTHS = ['Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember'];
-  await p.locator('button[aria-expanded="false"]').click();
-  const heading = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-  for (let i = 0; i < 12 && (await p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u }).textContent()) !== heading; i++) {
-    await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
-  }
-  await p.locator(`button[data-date="${date}"]`).click();
 }
 
 async function alertOf(p: Page, title: string): Promise<string> {

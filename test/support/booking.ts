@@ -44,8 +44,11 @@ export async function freeSeat(baseUrl: string, who: Who, kd_dr: string, kd_dep 
   throw new Error(`no free seat of ${kd_dr} in clinic ${kd_dep}`);
 }
 
-/** Opens the date picker, pages to the date's month and taps the day. */
-export async function pickDate(p: Page, date: string): Promise<void> {
+/**
+ * Opens the date picker, pages to the date's month and taps the day. `force` taps a day that is
+ * marked unavailable, as a patient can, to show that nothing is chosen.
+ */
+export async function pickDate(p: Page, date: string, { force = false } = {}): Promise<void> {
   await p.locator('button[aria-controls][aria-expanded="false"]').click();
   // Until the rules arrive the calendar says it is loading, then opens on the first day that can be
   // picked: a month turned before that could be turned again by it.
@@ -53,7 +56,7 @@ export async function pickDate(p: Page, date: string): Promise<void> {
   const month = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
   const heading = p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
   for (let i = 0; i < 12 && (await heading.textContent()) !== month; i++) await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
-  await p.locator(`button[data-date="${date}"]`).click();
+  await p.locator(`button[data-date="${date}"]`).click({ force });
 }
 
 /** The confirmation of a seat in Kardiologi Dewasa, Non BPJS (/buatjanji). */

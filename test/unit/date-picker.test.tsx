@@ -95,4 +95,21 @@ test('on a slow line the calendar says it is still loading, takes no day, and mo
   assert.equal(chosen, ['2026-12-21']);
 });
 
+test('a month the patient turned to while the rules were loading stays when they arrive, within the window', async () => {
+  const props = { label: 'Tanggal', value: null, today: '2026-11-23', onChange: () => {} };
+  const loading = 'Memuat tanggal yang dapat dipilih…';
+  const { rerender } = render(<DatePicker {...props} excluded={() => false} loading={loading} />);
+  fireEvent.click(toggle());
+  fireEvent.click(screen.getByRole('button', { name: 'Bulan berikutnya' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Bulan berikutnya' }));
+  assert.ok(screen.getByRole('heading', { name: 'Januari 2027' }));
+  await act(() => rerender(<DatePicker {...props} excluded={(d) => d < '2026-11-25'} />));
+  assert.ok(screen.getByRole('heading', { name: 'Januari 2027' }), 'not moved back to 25 November');
+  assert.is(day('Senin, 4 Januari 2027').getAttribute('aria-disabled'), 'false');
+  // Turned past a window that turns out to end in December: back to its first day that can be chosen.
+  await act(() => rerender(<DatePicker {...props} excluded={() => false} loading={loading} />));
+  await act(() => rerender(<DatePicker {...props} last="2026-12-20" excluded={(d) => d < '2026-11-25'} />));
+  assert.ok(screen.getByRole('heading', { name: 'November 2026' }), 'January is past the window');
+});
+
 test.run();
