@@ -51,7 +51,15 @@ export async function streamClinicQueue(
   let events = 0;
   try {
     heard();
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, cache: 'no-store', signal: own.signal });
+    // Low priority: a stream that stays open is nothing the screen waits for, so on a slow line it
+    // does not go ahead of the screen's own calls and scripts (nor do tools that wait for the
+    // page's important requests to end, such as Lighthouse, wait for it).
+    const res = await fetch(url, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+      cache: 'no-store',
+      priority: 'low',
+      signal: own.signal,
+    });
     if (res.status === 401) {
       const c = session.current.value;
       if (c?.nomr) void sessionEnded?.(c);

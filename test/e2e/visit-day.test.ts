@@ -322,14 +322,17 @@ test("against an API with only the spec's fields and no stream, the card shows w
   await page.context().close();
 });
 
-test('while nothing changes, the open home receives only the heartbeat: a few bytes each, and no other request', async () => {
+test('while nothing changes, the open home receives only the heartbeat: a few bytes each, and no other request; the stream is asked for at low priority', async () => {
   const page = await signedInPage(browser, server.url, DEMO_A);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   let stream = '';
+  let priority = '';
   const chunks: Array<{ data: number; wire: number }> = [];
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-    if (isLive(request.url)) stream = requestId;
+    if (!isLive(request.url)) return;
+    stream = requestId;
+    priority = request.initialPriority;
   });
   cdp.on('Network.dataReceived', ({ requestId, dataLength, encodedDataLength }) => {
     if (requestId === stream) chunks.push({ data: dataLength, wire: encodedDataLength });
@@ -354,6 +357,8 @@ test('while nothing changes, the open home receives only the heartbeat: a few by
   // Chromium may report one chunk's bytes with the next, so one more may fall in the window.
   assert.ok(wire <= 8 * (count + 1), `${wire} bytes for ${count} heartbeats: ${JSON.stringify(chunks)}`);
   assert.equal(others, [], 'no other request while nothing changes');
+  // Nothing the screen waits for: behind the screen's own calls on a slow line.
+  assert.is(priority, 'Low');
   await page.context().close();
 });
 
