@@ -15,7 +15,7 @@ import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.t
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { PHONE, fillLogin, fingerprintSensor, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
-import { settle } from '../support/layout.ts';
+import { settle, settleInApp } from '../support/layout.ts';
 import { demoAppointment, samplePaths } from '../support/routes.ts';
 import { apiToken } from '../support/server.ts';
 
@@ -100,8 +100,10 @@ test('the login failure dialog, and the registration with its fields marked', as
 test('every signed-in page as patient A', async () => {
   const p = await phone(DEMO_A);
   const found: string[] = [];
-  for (const { pattern, path } of samplePaths('patient')) {
-    await settle(p, app.server.url + path);
+  // The first screen loaded, the others reached inside the app as its links reach them.
+  for (const [i, { pattern, path }] of samplePaths('patient').entries()) {
+    if (i > 0) await settleInApp(p, path);
+    else await settle(p, app.server.url + path);
     // Ubah Jadwal with one of A's own appointments: its form, not 'not in the list'.
     if (pattern.startsWith('/ubahjanji')) assert.ok(await p.getByRole('region', { name: 'Jadwal saat ini' }).isVisible(), `${path} shows the appointment`);
     found.push(...(await violations(p, path)));

@@ -1,7 +1,8 @@
 // Every route on a 360 px phone at normal text, at the phone's font setting on 200% and at 200%
 // zoom, in Chromium against the real server as demo patient A: the page reflows (WCAG 1.4.4,
 // 1.4.10) with no sideways scroll, no title cut to an ellipsis, no text over other text. So do
-// the dialogs a tap opens, at 200% text and zoom.
+// the dialogs a tap opens, at 200% text and zoom. The signed-in screens are reached inside the app
+// after the first, as a patient moves between them.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
@@ -10,18 +11,22 @@ import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
 import { storeSession } from '../support/browser.ts';
-import { TEXT_SIZES, layoutProblems, pageAt, settle, type TextSize } from '../support/layout.ts';
+import { TEXT_SIZES, layoutProblems, pageAt, settle, settleInApp, type TextSize } from '../support/layout.ts';
 import { realApp } from '../support/e2e.ts';
 import { demoAppointment, samplePaths } from '../support/routes.ts';
 import { apiToken } from '../support/server.ts';
 
 const app = realApp(test);
 
-/** The problems of each path, the page's own and those under the dialog it opens with. */
-async function walk(p: Page, size: TextSize, paths: Array<{ path: string }>): Promise<string[]> {
+/**
+ * The problems of each path, the page's own and those under the dialog it opens with. `inApp`:
+ * the first path loaded, the others reached inside the app as its links reach them.
+ */
+async function walk(p: Page, size: TextSize, paths: Array<{ path: string }>, { inApp = false } = {}): Promise<string[]> {
   const found: string[] = [];
-  for (const { path } of paths) {
-    await settle(p, app.server.url + path);
+  for (const [i, { path }] of paths.entries()) {
+    if (inApp && i > 0) await settleInApp(p, path);
+    else await settle(p, app.server.url + path);
     for (const problem of await layoutProblems(p)) found.push(`${size.name} ${path}: ${problem}`);
     // The login page greets with the notification dialog; the form behind it counts too.
     if (await p.getByRole('dialog').count()) {
@@ -43,7 +48,7 @@ for (const size of TEXT_SIZES) {
 
   test(`${size.name}: every signed-in page reflows at 360 px`, async () => {
     const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
-    const found = await walk(p, size, samplePaths('patient'));
+    const found = await walk(p, size, samplePaths('patient'), { inApp: true });
     await p.context().close();
     assert.equal(found, []);
   });

@@ -267,7 +267,8 @@ export async function fillLogin(p: Page, nomr: string, iso: string): Promise<voi
 const LONG_LIVED = /\/live(\?|$)/;
 const inFlight = new WeakMap<Page, Set<unknown>>();
 
-function tracked(page: Page): Set<unknown> {
+/** The requests of `page` in flight, followed from the first call on (call it before what sends them). */
+export function tracked(page: Page): Set<unknown> {
   let open = inFlight.get(page);
   if (!open) {
     const set = new Set<unknown>();

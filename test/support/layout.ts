@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { PHONE, gotoQuiet, storeSession } from './browser.ts';
+import { PHONE, gotoQuiet, quiet, storeSession, tracked } from './browser.ts';
 import { apiToken } from './server.ts';
 
 export interface TextSize {
@@ -57,6 +57,27 @@ export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, 
 /** Opens a path and waits until its data has arrived and nothing moves any more. */
 export async function settle(page: Page, url: string): Promise<void> {
   await gotoQuiet(page, url);
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"], [aria-busy="true"]'));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Moves the app already open in `page` to a path as a link inside it does (the router's own
+ * history entry, no new document), then waits as `settle` does. A walk over many screens costs a
+ * quarter of the CPU that loading each one afresh does (measured: 31 screens, 2.9 s against 10.5 s).
+ */
+export async function settleInApp(page: Page, path: string): Promise<void> {
+  tracked(page);
+  await page.evaluate((to) => {
+    // Marked: the screen being left (its <main>), which the next one replaces.
+    document.querySelector('main')?.setAttribute('data-left', '');
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  // The screen's code and data arrive as requests: once none has been open for a while, it is drawn.
+  await quiet(page);
+  await page.waitForFunction((to) => location.pathname + location.search === to && document.querySelector('main:not([data-left])'), path);
   await page.locator('h1').first().waitFor({ state: 'attached' });
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"], [aria-busy="true"]'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
