@@ -212,7 +212,9 @@ async function uvuWorkers(dir: string, suite: string, workers: number, env: Reco
           const seconds = (Date.now() - current.started) / 1000;
           add(total, c);
           recorded[`${suite}/${current.file}`] = Math.round(seconds * 10) / 10;
-          say(`${current.file} (${seconds.toFixed(1)} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`, held);
+          // When it started in the run too: what ran beside it, where the cores went unused.
+          const at = Math.round(current.started / 1000 - performance.timeOrigin / 1000);
+          say(`${current.file} (${seconds.toFixed(1)} s from ${at} s, ${line(c)})\n${(msg.out ?? '').trimEnd()}\n`, held);
         }
         handOut();
       });
