@@ -266,6 +266,8 @@ export async function fillLogin(p: Page, nomr: string, iso: string): Promise<voi
 /** Requests that stay open by design (home's live queue stream): never waited for. */
 const LONG_LIVED = /\/live(\?|$)/;
 const inFlight = new WeakMap<Page, Set<unknown>>();
+/** When a request of the page last ended. */
+const lastEnded = new WeakMap<Page, number>();
 
 /** The requests of `page` in flight, followed from the first call on (call it before what sends them). */
 export function tracked(page: Page): Set<unknown> {
@@ -275,25 +277,29 @@ export function tracked(page: Page): Set<unknown> {
     open = set;
     inFlight.set(page, set);
     page.on('request', (r) => !LONG_LIVED.test(r.url()) && set.add(r));
-    page.on('requestfinished', (r) => set.delete(r));
-    page.on('requestfailed', (r) => set.delete(r));
+    const ended = (r: unknown) => {
+      set.delete(r);
+      lastEnded.set(page, Date.now());
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
   }
   return open;
 }
 
 /**
- * Waits until no request has been in flight for half a second, leaving out the streams that stay
- * open while a screen is shown (Playwright's 'networkidle' would wait for them for ever).
+ * Waits until no request has been in flight for half a second since the call, leaving out the
+ * streams that stay open while a screen is shown (Playwright's 'networkidle' would wait for them
+ * for ever). The half second counts from the last request's end as the browser reported it, so a
+ * request begun and ended between two looks counts too, and the wait ends within 25 ms of it.
  */
 export async function quiet(page: Page, timeout = 30_000): Promise<void> {
   const open = tracked(page);
-  const end = Date.now() + timeout;
-  let idleSince = open.size ? 0 : Date.now();
+  const start = Date.now();
+  const end = start + timeout;
   while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (open.size) idleSince = 0;
-    else if (!idleSince) idleSince = Date.now();
-    else if (Date.now() - idleSince >= 500) return;
+    if (!open.size && Date.now() - Math.max(start, lastEnded.get(page) ?? 0) >= 500) return;
+    await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`requests still in flight after ${timeout} ms`);
 }
