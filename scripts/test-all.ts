@@ -97,16 +97,13 @@ async function together(...chains: Array<() => Promise<void>>): Promise<void> {
     for (const chain of chains) await chain();
     return;
   }
-  // Within a chain run beside others, each one's output joins that chain's, whole.
-  const outer = kept.getStore();
   await Promise.all(
     chains.map(async (chain) => {
       const held: string[] = [];
       try {
         await kept.run(held, chain);
       } finally {
-        if (outer) outer.push(...held);
-        else process.stdout.write(held.join(''));
+        process.stdout.write(held.join(''));
       }
     }),
   );
@@ -278,15 +275,11 @@ const seed = async () => {
   if (!only.length || only.some((s) => s === 'unit' || s === 'e2e')) process.env.TEST_SEEDED_DIR = `${todayWib()}=${await seededDataDir()}`;
 };
 // Lint and the type check beside the build and the tests of what it built.
-// The build checks beside the component tests: one after the other, the cores went partly unused
-// in the last 40 s of these steps (2026-11-29: 17-49 % idle).
 await together(lint, typecheck, async () => {
   await build();
   await seed();
-  await together(
-    () => step('build-checks', () => uvu('test/build')),
-    () => step('unit', () => uvuWorkers('test/unit', 'unit', workers, serverBuild())),
-  );
+  await step('build-checks', () => uvu('test/build'));
+  await step('unit', () => uvuWorkers('test/unit', 'unit', workers, serverBuild()));
 });
 // The server suite runs in full on PostgreSQL (below); on PGlite only the files whose code or
 // behaviour differs there (docs/decisions.md: The test run in under 12 minutes):
