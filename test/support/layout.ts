@@ -57,6 +57,11 @@ export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, 
 /** Opens a path and waits until its data has arrived and nothing moves any more. */
 export async function settle(page: Page, url: string): Promise<void> {
   await gotoQuiet(page, url);
+  await drawn(page);
+}
+
+/** The screen has its title, nothing on it is still loading, and its fonts are in. */
+async function drawn(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor({ state: 'attached' });
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"], [aria-busy="true"]'));
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -78,9 +83,7 @@ export async function settleInApp(page: Page, path: string): Promise<void> {
   // The screen's code and data arrive as requests: once none has been open for a while, it is drawn.
   await quiet(page);
   await page.waitForFunction((to) => location.pathname + location.search === to && document.querySelector('main:not([data-left])'), path);
-  await page.locator('h1').first().waitFor({ state: 'attached' });
-  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-busy="true"], [aria-busy="true"]'));
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await drawn(page);
 }
 
 /**
