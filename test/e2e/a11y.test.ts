@@ -13,7 +13,7 @@ import { to } from '../../common/routes.ts';
 import { addDays, dayLabel, todayWib } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
 import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
-import { PHONE, fillLogin, fingerprintSensor, storeSession } from '../support/browser.ts';
+import { PHONE, fillLogin, fingerprintSensor, signedInContext, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { settle, settleInApp } from '../support/layout.ts';
 import { demoAppointment, samplePaths } from '../support/routes.ts';
@@ -25,13 +25,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-prac
 
 /** A phone page; the page's CSP would refuse the injected checker, so the context ignores it. */
 async function phone(who?: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const p = await (await app.browser.newContext({ ...PHONE, bypassCSP: true })).newPage();
-  if (who) {
-    const token = await apiToken(app.server.url, who);
-    await p.goto(`${app.server.url}/registrasi`);
-    await storeSession(p, who, token);
-  }
-  return p;
+  const options = { ...PHONE, bypassCSP: true };
+  return (who ? await signedInContext(app.browser, app.server.url, who, options) : await app.browser.newContext(options)).newPage();
 }
 
 /**

@@ -194,15 +194,11 @@ function shots(size: string): string {
 for (const size of TEXT_SIZES.slice(0, 2)) {
   test(`at ${size.name}, a records screen of a family profile names it under the top bar`, async () => {
     // A phone holding A (active) and B, as 'Tambah Anggota Keluarga' leaves it (src/session/profiles.ts).
-    const p = await pageAt(app.browser, app.server.url, size, DEMO_A);
     const b = { nomr: DEMO_B.nomr, birthDate: DEMO_B.tgl_lahir, token: await apiToken(app.server.url, DEMO_B), nama: DEMO_B.nama };
-    await p.evaluate(
-      ([a, others]) => {
-        localStorage.setItem('profilaktif', a);
-        localStorage.setItem('profillain', others);
-      },
-      [JSON.stringify({ nomr: DEMO_A.nomr, nama: DEMO_A.nama }), JSON.stringify([b])],
-    );
+    const p = await pageAt(app.browser, app.server.url, size, DEMO_A, {
+      profilaktif: JSON.stringify({ nomr: DEMO_A.nomr, nama: DEMO_A.nama }),
+      profillain: JSON.stringify([b]),
+    });
     await settle(p, app.server.url + to('consultationsPoli'));
     const region = p.getByRole('region', { name: 'Profil aktif' });
     assert.is((await region.innerText()).replace(/\s+/g, ' ').trim(), line(DEMO_A));

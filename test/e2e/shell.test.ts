@@ -9,9 +9,9 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { to } from '../../common/routes.ts';
 import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
-import { PHONE, signedInPage, storeSession, INSTALLED } from '../support/browser.ts';
+import { PHONE, signedInPage, INSTALLED } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
-import { apiToken, startServer } from '../support/server.ts';
+import { startServer } from '../support/server.ts';
 
 const app = realApp(test);
 const DIST = process.env.DIST_DIR || 'dist';
@@ -29,10 +29,7 @@ const path = (p: Page) => new URL(p.url()).pathname;
 
 test("a screen whose code fails to download says so, and 'Muat ulang' loads it once the network is back", async () => {
   // No service worker: the first visit on a weak signal, before it is installed.
-  const context = await app.browser.newContext(PHONE);
-  const p = await context.newPage();
-  await p.goto(`${app.server.url}/registrasi`);
-  await storeSession(p, DEMO_A, await apiToken(app.server.url, DEMO_A));
+  const p = await signedInPage(app.browser, app.server.url, DEMO_A);
   const chunk = chunkOf('src/screens/menus/menus.tsx');
   await p.route(`${app.server.url}${chunk}`, (r) => r.abort('internetdisconnected'));
 
@@ -60,7 +57,7 @@ test("a screen whose code fails to download says so, and 'Muat ulang' loads it o
   await p.getByRole('link', { name: 'Poliklinik', exact: true }).waitFor();
   await p.getByRole('link', { name: 'Poli Online' }).waitFor();
   assert.is(await alert.count(), 0, 'the message is gone');
-  await context.close();
+  await p.context().close();
 });
 
 test('the back arrow on /registrasi opened from another site stays in the app: it lands on the login page', async () => {

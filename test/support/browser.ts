@@ -12,7 +12,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page, type Worker } from 'playwright-core';
 import { apiToken } from './server.ts';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -172,26 +172,45 @@ export async function launchPersistent(dir = mkdtempSync(join(tmpdir(), 'pasien-
   });
 }
 
+/** The four local storage keys a real login writes (docs/product.md §3), in the order it writes them. */
+const sessionKeys = (who: { nomr: string; tgl_lahir: string }, token: string) => [
+  { name: 'statuslogin', value: '1' },
+  { name: 'nomormr', value: who.nomr },
+  { name: 'tgllahir', value: who.tgl_lahir },
+  { name: 'token', value: token },
+];
+
 /** The four local storage keys a real login writes (docs/product.md §3), on the page's origin. */
 export async function storeSession(p: Page, who: { nomr: string; tgl_lahir: string }, token: string): Promise<void> {
   await p.evaluate(
-    ([nomr, tgl, tok]) => {
-      localStorage.setItem('statuslogin', '1');
-      localStorage.setItem('nomormr', nomr);
-      localStorage.setItem('tgllahir', tgl);
-      localStorage.setItem('token', tok);
+    (items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
     },
-    [who.nomr, who.tgl_lahir, token],
+    sessionKeys(who, token),
   );
 }
 
-/** A phone-sized page signed in as `who` (the four local storage keys of a real login), on /registrasi. */
-export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }, phone = PHONE): Promise<Page> {
-  const p = await (await browser.newContext(phone)).newPage();
+/**
+ * A context whose origin `baseUrl` already holds the four keys of `who`'s login (and `more`), as a
+ * phone that logged in before holds them: the browser's stored state, written before any page
+ * opens (no page of the app is loaded to write them, a load's CPU saved a test). Its first page
+ * is on no origin until it goes to one.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  who: { nomr: string; tgl_lahir: string },
+  options: BrowserContextOptions = PHONE,
+  more: Record<string, string> = {},
+): Promise<BrowserContext> {
   const token = await apiToken(baseUrl, who);
-  await p.goto(`${baseUrl}/registrasi`);
-  await storeSession(p, who, token);
-  return p;
+  const localStorage = [...sessionKeys(who, token), ...Object.entries(more).map(([name, value]) => ({ name, value }))];
+  return browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] } });
+}
+
+/** A phone-sized page signed in as `who` (the four local storage keys of a real login), not yet on a page. */
+export async function signedInPage(browser: Browser, baseUrl: string, who: { nomr: string; tgl_lahir: string }, phone = PHONE): Promise<Page> {
+  return (await signedInContext(browser, baseUrl, who, phone)).newPage();
 }
 
 /**

@@ -4,8 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { PHONE, gotoQuiet, quiet, storeSession, tracked } from './browser.ts';
-import { apiToken } from './server.ts';
+import { PHONE, gotoQuiet, quiet, signedInContext, tracked } from './browser.ts';
 
 export interface TextSize {
   name: string;
@@ -34,9 +33,18 @@ export async function keepShot(target: Page | Locator, file: string): Promise<vo
   await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
 }
 
-/** A page at that text size, signed in as `who` when given (the four keys a real login writes). */
-export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, who?: { nomr: string; tgl_lahir: string }): Promise<Page> {
-  const context = await browser.newContext(size.context);
+/**
+ * A page at that text size, signed in as `who` when given (the four keys a real login writes, and
+ * `more` local storage), on no page yet.
+ */
+export async function pageAt(
+  browser: Browser,
+  baseUrl: string,
+  size: TextSize,
+  who?: { nomr: string; tgl_lahir: string },
+  more?: Record<string, string>,
+): Promise<Page> {
+  const context = who ? await signedInContext(browser, baseUrl, who, size.context, more) : await browser.newContext(size.context);
   if (size.rootFontSize) {
     // As the phone's font setting does: before the first paint, on every page the context opens.
     // A plain script: tsx would wrap a named function in a helper the page does not have.
@@ -45,13 +53,7 @@ export async function pageAt(browser: Browser, baseUrl: string, size: TextSize, 
         `(function () { document.documentElement.style.setProperty('font-size', ${JSON.stringify(size.rootFontSize)}); })`,
     );
   }
-  const page = await context.newPage();
-  if (who) {
-    const token = await apiToken(baseUrl, who);
-    await page.goto(`${baseUrl}/registrasi`);
-    await storeSession(page, who, token);
-  }
-  return page;
+  return context.newPage();
 }
 
 /** Opens a path and waits until its data has arrived and nothing moves any more. */
