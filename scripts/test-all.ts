@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumBuild, lighthouseChromium } from '../test/support/browser.ts';
 import { todayWib } from '../common/dates.ts';
@@ -109,28 +109,72 @@ async function together(...chains: Array<() => Promise<void>>): Promise<void> {
   );
 }
 
+/** The share of the machine's CPU time that was idle since the meter's last reading. */
+function idleMeter(): () => number {
+  const read = () =>
+    cpus().reduce((t, { times }) => ({ idle: t.idle + times.idle, all: t.all + times.user + times.nice + times.sys + times.idle + times.irq }), {
+      idle: 0,
+      all: 0,
+    });
+  let last = read();
+  return () => {
+    const now = read();
+    const share = (now.idle - last.idle) / Math.max(1, now.all - last.all);
+    last = now;
+    return share;
+  };
+}
+
 /**
- * At most `n` files of the suites run together are running at any time, whichever suite they are
- * of; a free slot goes to the longest of the files waiting for one (its seconds in the last
- * recorded run, `durations`), so that the last files to start are short ones.
+ * At most `base` files of the suites run together are running at any time, whichever suite they
+ * are of, and up to `most` while files are waiting and the cores have stood idle: one more file
+ * each `IDLE_LOOK` in which at least `IDLE_SHARE` of the CPU time went unused (several files at
+ * once can all be waiting, on a page settling, a rate held, a child process starting). A free
+ * slot goes to the longest of the files waiting for one (its seconds in the last recorded run,
+ * `durations`), so that the last files to start are short ones.
  */
+const IDLE_LOOK = 3_000;
+const IDLE_SHARE = 0.45;
 class Slots {
   private waiting: Array<{ seconds: number; go: () => void }> = [];
-  constructor(private free: number) {}
+  private running = 0;
+  private looking: NodeJS.Timeout | undefined;
+  constructor(
+    private base: number,
+    private most = base,
+  ) {}
   async take(seconds: number): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
+    if (this.running < this.base) {
+      this.running++;
       return;
     }
     await new Promise<void>((go) => {
       this.waiting.push({ seconds, go });
       this.waiting.sort((a, b) => b.seconds - a.seconds);
+      this.look();
     });
   }
   give(): void {
+    this.running--;
+    if (this.running < this.base) this.next();
+  }
+  private next(): void {
     const next = this.waiting.shift();
-    if (next) next.go();
-    else this.free++;
+    if (!next) return;
+    this.running++;
+    next.go();
+  }
+  /** While files wait, one more of them each time the cores stood idle, up to `most`. */
+  private look(): void {
+    if (this.looking || this.most <= this.base) return;
+    const idle = idleMeter();
+    this.looking = setInterval(() => {
+      if (idle() >= IDLE_SHARE && this.running < this.most) this.next();
+      if (this.waiting.length === 0) {
+        clearInterval(this.looking);
+        this.looking = undefined;
+      }
+    }, IDLE_LOOK);
   }
 }
 
@@ -296,9 +340,11 @@ const PGLITE_FILES = [
 // The two server suites and the end-to-end suite at once, sharing the cores: TEST_SERVER_SLOTS files
 // of any of them at a time, the longest waiting first. One after the other, each suite ended on its
 // last long files with cores idle (2026-11-29: about 30 s each at the end of the server suites and
-// of the end-to-end suite).
+// of the end-to-end suite). While files wait and the cores stand idle, one file more
+// (TEST_MOST_SLOTS; Slots): at three, the cores stood half idle whenever three files waiting on
+// pages and rates ran together (2026-11-29: 30-50 % busy for 35 s, twice in one run).
 const serverSlots = Number(process.env.TEST_SERVER_SLOTS) || busier;
-const slots = new Slots(serverSlots);
+const slots = new Slots(serverSlots, Number(process.env.TEST_MOST_SLOTS) || serverSlots + 1);
 // Both suites launch what test/support/browser.ts picks; resolving it here first says which, and
 // unpacks the bundled one (a few seconds) before any test's clock starts.
 const whichChromium = async () => {
