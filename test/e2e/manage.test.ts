@@ -185,7 +185,11 @@ test('the date picker offers no date past the booking window', async () => {
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
   await p.locator('button[aria-expanded="false"]').click();
   const next = p.getByRole('button', { name: 'Bulan berikutnya' });
-  for (let i = 0; i < 12 && (await next.isEnabled()); i++) await next.click();
+  for (let i = 0; i < 12 && (await next.isEnabled()); i++) {
+    const shown = await monthHeading(p).textContent();
+    await next.click();
+    await p.waitForFunction((before) => document.querySelector('h2[id$="-month"]')?.textContent !== before, shown);
+  }
   assert.is(await monthHeading(p).textContent(), monthOf(last), 'no month after the last date');
   if (lastOpen.slice(0, 7) !== last.slice(0, 7)) await p.getByRole('button', { name: 'Bulan sebelumnya' }).click();
   assert.is(await p.locator(`button[data-date="${lastOpen}"]`).getAttribute('aria-disabled'), 'false', `${lastOpen} is offered`);

@@ -55,7 +55,14 @@ export async function pickDate(p: Page, date: string, { force = false } = {}): P
   await p.locator('[role="grid"][aria-busy="false"]').waitFor();
   const month = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
   const heading = p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
-  for (let i = 0; i < 12 && (await heading.textContent()) !== month; i++) await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
+  for (let i = 0; i < 12; i++) {
+    const shown = await heading.textContent();
+    if (shown === month) break;
+    await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
+    // The month drawn again before it is read again: a read ahead of the drawing saw the month
+    // before, turned once more, and met the window's last month's disabled button (a CI run).
+    await p.getByRole('heading', { level: 2, name: shown ?? '', exact: true }).waitFor({ state: 'detached' });
+  }
   await p.locator(`button[data-date="${date}"]`).click({ force });
 }
 
