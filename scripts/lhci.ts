@@ -84,8 +84,11 @@ async function runAll(urls: string[], settings: Flags, extraFlags: string[]): Pr
   }
 }
 
-/** Collects all four routes into .lighthouseci/ (the caller starts the server). */
-export async function collect(baseUrl: string): Promise<void> {
+/**
+ * Collects all four routes into .lighthouseci/ (the caller starts the server), the signed-in ones
+ * in `ready`'s profile if one was made (signedInProfile), else in one made after the public runs.
+ */
+export async function collect(baseUrl: string, ready?: string): Promise<void> {
   rmSync('.lighthouseci', { recursive: true, force: true });
   mkdirSync('.lighthouseci');
   // The browser's flags are given at its launch (runAll), the rest to each run.
@@ -95,7 +98,7 @@ export async function collect(baseUrl: string): Promise<void> {
     settings,
     [],
   );
-  const profile = await signedInProfile(baseUrl);
+  const profile = ready ?? (await signedInProfile(baseUrl));
   try {
     await runAll(
       SIGNED_IN.map((p) => baseUrl + p),
@@ -129,12 +132,29 @@ function runProblems(baseUrl: string): string[] {
   return problems;
 }
 
+/**
+ * With LIGHTHOUSE_AFTER_INPUT=1 (npm test), the server started and the signed-in profile made while
+ * other tests still run, then 'lighthouse: ready' printed and the runs held until a line comes in:
+ * nothing else runs while Lighthouse measures, and what it does not measure is done before.
+ */
+async function readyFirst(baseUrl: string): Promise<string | undefined> {
+  if (process.env.LIGHTHOUSE_AFTER_INPUT !== '1') return undefined;
+  const profile = await signedInProfile(baseUrl);
+  console.log('lighthouse: ready');
+  await new Promise((go) => {
+    process.stdin.once('data', go);
+    process.stdin.once('end', go);
+  });
+  process.stdin.pause();
+  return profile;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startServer();
   let failed = 0;
   let passed = 0;
   try {
-    await collect(server.url);
+    await collect(server.url, await readyFirst(server.url));
     await lhci(['assert', '--config=lighthouserc.json']);
     const results: Array<{ url: string; auditProperty?: string; auditId: string; level: string; passed: boolean }> = existsSync(
       '.lighthouseci/assertion-results.json',
