@@ -4,6 +4,7 @@
 // profile, which Lighthouse then opens with its storage kept (a returning patient, the service
 // worker installed). Prints `lighthouse: N passed, N failed`, one per URL and assertion.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +79,11 @@ async function runAll(urls: string[], settings: Flags, extraFlags: string[]): Pr
         if (!result || result.lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
         writeFileSync(join('.lighthouseci', `lhr-${Date.now()}.json`), JSON.stringify(result.lhr));
       } finally {
-        chrome.kill();
+        // Gone before the next run starts (and before the signed-in profile is removed): a browser
+        // still closing would share the cores with the next run's page, and write to the profile.
+        const gone = chrome.process.exitCode !== null || chrome.process.signalCode !== null ? Promise.resolve() : once(chrome.process, 'exit');
+        await chrome.kill();
+        await gone;
       }
     }
   }
@@ -141,10 +146,16 @@ async function readyFirst(baseUrl: string): Promise<string | undefined> {
   if (process.env.LIGHTHOUSE_AFTER_INPUT !== '1') return undefined;
   const profile = await signedInProfile(baseUrl);
   console.log('lighthouse: ready');
-  await new Promise((go) => {
-    process.stdin.once('data', go);
-    process.stdin.once('end', go);
-  });
+  try {
+    await new Promise((go, stop) => {
+      process.stdin.once('data', go);
+      // npm test ended without its turn (it failed or was stopped): no runs, the server stopped.
+      process.stdin.once('end', () => stop(new Error("npm test ended before Lighthouse's turn")));
+    });
+  } catch (err) {
+    rmSync(profile, { recursive: true, force: true });
+    throw err;
+  }
   process.stdin.pause();
   return profile;
 }
