@@ -331,9 +331,20 @@ needsFullChromium(test)("a clinic call for A while B is on screen is a notificat
 
   // The push service hands it to the phone, with no app window in front.
   await leaveApp(page, sw);
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
-  const shownCall = async () => (await notifications(sw)).find((n) => n.title.includes('dipanggil'));
-  await until('the notification shows', async () => !!(await shownCall()));
+  const push = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
+  await push();
+  // The worker as it runs now: one stopped while idle (the sign-in and B's profile take a while on a
+  // busy machine) is started again for the push, a new instance beside the one first seen.
+  const live = () => ctx.serviceWorkers().at(-1) ?? sw;
+  const shownCall = async () => (await notifications(live())).find((n) => n.title.includes('dipanggil'));
+  // Twice in CI runs on a busy machine a push handed over DevTools showed nothing for 15 s, the
+  // worker alive and the app's window gone (not seen since, alone or under load). Handed over once
+  // more after 10 s, the same tag replacing the first if both arrive: still one notification, and
+  // none at all still fails the test.
+  await until('the notification shows', async () => !!(await shownCall()), 10_000).catch(async () => {
+    await push();
+    await until('the notification shows, the push handed over again', async () => !!(await shownCall()));
+  });
   const notification = (await shownCall())!;
   assert.is(notification.title, 'Bapak Budi Santoso: Nomor antrian Anda dipanggil');
   assert.match(notification.body, `nomor antrian ${DEMO_QUEUE.a}`);
@@ -346,7 +357,7 @@ needsFullChromium(test)("a clinic call for A while B is on screen is a notificat
   // the seconds after a tap (WindowClient.focus is answered as it answers then, with the window).
   await page.goto(`${server.url}/home`);
   await page.getByText(welcome(DEMO_B.nama)).waitFor();
-  const tapped = await sw.evaluate(async (title) => {
+  const tapped = await live().evaluate(async (title) => {
     // The worker's types (lib webworker), named here: the tests compile against the DOM's.
     interface WindowClient {
       url: string;
