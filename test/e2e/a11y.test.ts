@@ -12,7 +12,7 @@ import { clinicQuery } from '../../common/clinic-link.ts';
 import { to } from '../../common/routes.ts';
 import { addDays, dayLabel, todayWib } from '../../common/dates.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
-import { confirmationOf, freeSeat, pickDate } from '../support/booking.ts';
+import { confirmationOf, freeSeat, pickDate, turnMonth } from '../support/booking.ts';
 import { PHONE, fillLogin, fingerprintSensor, signedInContext, storeSession } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { settle, settleInApp } from '../support/layout.ts';
@@ -134,7 +134,7 @@ test('the open date picker on Perjanjian Poliklinik, and the doctors it finds', 
   await p.locator('button[aria-controls][aria-expanded="false"]').click();
   await p.getByRole('grid').waitFor();
   found.push(...(await violations(p, '/perjanjianpoli date picker')));
-  await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
+  await turnMonth(p, 'next');
   await p.locator('button[data-date]:not([aria-disabled="true"])').first().click();
   await p.getByLabel('Poli').selectOption({ index: 1 });
   await p.getByRole('button', { name: 'Cek Kuota' }).click();

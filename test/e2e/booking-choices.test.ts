@@ -15,7 +15,7 @@ import { clinicQuery } from '../../common/clinic-link.ts';
 import { to } from '../../common/routes.ts';
 import type { BookingRules, Clinic, QuotaSlot } from '../../common/schemas/index.ts';
 import { COHORT, DEMO_A, DEMO_B } from '../../server/connector/local/demo/seed.ts';
-import { confirmationOf, freeSeat } from '../support/booking.ts';
+import { confirmationOf, freeSeat, monthHeading, turnMonth } from '../support/booking.ts';
 import { signedInPage } from '../support/browser.ts';
 import { realApp } from '../support/e2e.ts';
 import { TEXT_SIZES, layoutProblems, pageAt, settle } from '../support/layout.ts';
@@ -74,7 +74,6 @@ async function bookBpjs(who: Who, date: string, slot: QuotaSlot): Promise<string
 }
 
 const monthOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-const monthHeading = (p: Page) => p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
 const toggle = (p: Page) => p.locator('button[aria-controls][aria-expanded]');
 
 /** Every day of the month on screen: whether the calendar marks it unavailable. */
@@ -88,11 +87,8 @@ async function calendarAgrees(p: Page, rule: DateRule): Promise<string[]> {
   const wrong: string[] = [];
   for (let i = 0; i < 6; i++) {
     for (const [date, off] of await dayStates(p)) if (off !== (dateRefusal(date, rule) !== null)) wrong.push(`${date}: ${off ? 'grey' : 'open'}`);
-    const next = p.getByRole('button', { name: 'Bulan berikutnya' });
-    if (await next.isDisabled()) break;
-    const shown = await monthHeading(p).textContent();
-    await next.click();
-    await p.waitForFunction((before) => document.querySelector('h2[id$="-month"]')?.textContent !== before, shown);
+    if (await p.getByRole('button', { name: 'Bulan berikutnya' }).isDisabled()) break;
+    await turnMonth(p, 'next');
   }
   return wrong;
 }
@@ -103,8 +99,7 @@ async function chooseDay(p: Page, date: string) {
   for (let i = 0; i < 6; i++) {
     const shown = (await p.locator('button[data-date]').first().getAttribute('data-date')) ?? '';
     if (shown.slice(0, 7) === date.slice(0, 7)) break;
-    await p.getByRole('button', { name: date < shown ? 'Bulan sebelumnya' : 'Bulan berikutnya' }).click();
-    await p.waitForFunction((before) => document.querySelector('button[data-date]')?.getAttribute('data-date') !== before, shown);
+    await turnMonth(p, date < shown ? 'previous' : 'next');
   }
   await p.locator(`button[data-date="${date}"]`).click();
 }
@@ -146,9 +141,7 @@ test('the reschedule calendar greys out exactly what ubah/janji refuses: the 8-d
   await shot(big, 'reschedule-calendar-200');
   await big.context().close();
   // Back to the first month, then every month compared with the rule.
-  for (let i = 0; i < 6 && !(await p.getByRole('button', { name: 'Bulan sebelumnya' }).isDisabled()); i++) {
-    await p.getByRole('button', { name: 'Bulan sebelumnya' }).click();
-  }
+  for (let i = 0; i < 6 && !(await p.getByRole('button', { name: 'Bulan sebelumnya' }).isDisabled()); i++) await turnMonth(p, 'previous');
   assert.equal(await calendarAgrees(p, rule), []);
 
   // The server refuses what is grey and takes what is open: day 8 after the first, a day without

@@ -334,7 +334,7 @@ needsFullChromium(test)("a clinic call for A while B is on screen is a notificat
   const push = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(message) });
   await push();
   // The worker as it runs now: one stopped while idle (the sign-in and B's profile take a while on a
-  // busy machine) is started again for the push, a new instance beside the one first seen.
+  // busy machine) is started again for the push, a new instance in place of the one first seen.
   const live = () => ctx.serviceWorkers().at(-1) ?? sw;
   const shownCall = async () => (await notifications(live())).find((n) => n.title.includes('dipanggil'));
   // Twice in CI runs on a busy machine a push handed over DevTools showed nothing for 15 s, the

@@ -19,7 +19,7 @@ import { DEMO_A } from '../../server/connector/local/demo/seed.ts';
 import { signedInPage } from '../support/browser.ts';
 import { apiReads, realApp } from '../support/e2e.ts';
 import { noWireDateIn } from '../support/wire-dates.ts';
-import { pickDate } from '../support/booking.ts';
+import { monthHeading, pickDate, turnMonth } from '../support/booking.ts';
 
 const app = realApp(test);
 const api = apiReads(test, app, DEMO_A);
@@ -47,7 +47,6 @@ async function open(path: string): Promise<Page> {
   return p;
 }
 
-const monthHeading = (p: Page) => p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
 const monthOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /** Home's appointments card, once its list is on screen. */
@@ -185,15 +184,11 @@ test('the date picker offers no date past the booking window', async () => {
   await p.getByLabel('Jaminan').selectOption('Non BPJS');
   await p.locator('button[aria-expanded="false"]').click();
   const next = p.getByRole('button', { name: 'Bulan berikutnya' });
-  for (let i = 0; i < 12 && (await next.isEnabled()); i++) {
-    const shown = await monthHeading(p).textContent();
-    await next.click();
-    await p.waitForFunction((before) => document.querySelector('h2[id$="-month"]')?.textContent !== before, shown);
-  }
+  for (let i = 0; i < 12 && (await next.isEnabled()); i++) await turnMonth(p, 'next');
   assert.is(await monthHeading(p).textContent(), monthOf(last), 'no month after the last date');
-  if (lastOpen.slice(0, 7) !== last.slice(0, 7)) await p.getByRole('button', { name: 'Bulan sebelumnya' }).click();
+  if (lastOpen.slice(0, 7) !== last.slice(0, 7)) await turnMonth(p, 'previous');
   assert.is(await p.locator(`button[data-date="${lastOpen}"]`).getAttribute('aria-disabled'), 'false', `${lastOpen} is offered`);
-  if (lastOpen.slice(0, 7) !== last.slice(0, 7)) await next.click();
+  if (lastOpen.slice(0, 7) !== last.slice(0, 7)) await turnMonth(p, 'next');
   if (after.slice(0, 7) === last.slice(0, 7)) {
     const day = p.locator(`button[data-date="${after}"]`);
     assert.is(await day.getAttribute('aria-disabled'), 'true');

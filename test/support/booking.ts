@@ -54,16 +54,22 @@ export async function pickDate(p: Page, date: string, { force = false } = {}): P
   // picked: a month turned before that could be turned again by it.
   await p.locator('[role="grid"][aria-busy="false"]').waitFor();
   const month = `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-  const heading = p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
-  for (let i = 0; i < 12; i++) {
-    const shown = await heading.textContent();
-    if (shown === month) break;
-    await p.getByRole('button', { name: 'Bulan berikutnya' }).click();
-    // The month drawn again before it is read again: a read ahead of the drawing saw the month
-    // before, turned once more, and met the window's last month's disabled button (a CI run).
-    await p.getByRole('heading', { level: 2, name: shown ?? '', exact: true }).waitFor({ state: 'detached' });
-  }
+  for (let i = 0; i < 12 && (await monthHeading(p).textContent()) !== month; i++) await turnMonth(p, 'next');
   await p.locator(`button[data-date="${date}"]`).click({ force });
+}
+
+/** The open calendar's month, as its heading names it ('Desember 2026'). */
+export const monthHeading = (p: Page) => p.getByRole('heading', { level: 2, name: /^\p{L}+ \d{4}$/u });
+
+/**
+ * Turns the open calendar a month on or back, and returns once that month is drawn: read before
+ * the drawing, the calendar still shows the month before (a loop that read it so turned once more
+ * and met the window's last month's disabled button, in a CI run).
+ */
+export async function turnMonth(p: Page, way: 'next' | 'previous'): Promise<void> {
+  const shown = await monthHeading(p).textContent();
+  await p.getByRole('button', { name: way === 'next' ? 'Bulan berikutnya' : 'Bulan sebelumnya' }).click();
+  await p.waitForFunction((before) => document.querySelector('h2[id$="-month"]')?.textContent !== before, shown);
 }
 
 /** The confirmation of a seat in Kardiologi Dewasa, Non BPJS (/buatjanji). */

@@ -204,8 +204,8 @@ export async function signedInContext(
   more: Record<string, string> = {},
 ): Promise<BrowserContext> {
   const token = await apiToken(baseUrl, who);
-  const localStorage = [...sessionKeys(who, token), ...Object.entries(more).map(([name, value]) => ({ name, value }))];
-  return browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] } });
+  const stored = [...sessionKeys(who, token), ...Object.entries(more).map(([name, value]) => ({ name, value }))];
+  return browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: stored }] } });
 }
 
 /** A phone-sized page signed in as `who` (the four local storage keys of a real login), not yet on a page. */
